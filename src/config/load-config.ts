@@ -1,0 +1,23 @@
+import { settings, type Config } from './settings.ts';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses every setting once. The only place in Scout that reads process.env: everything
+ * else receives the frozen Config. A bad value throws a one-line message naming the variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const out: Record<string, unknown> = {};
+  for (const [key, setting] of Object.entries(settings)) {
+    const raw = env[setting.env];
+    const value = raw === undefined || raw === '' ? setting.default : raw;
+    try {
+      out[key] = (setting.parse as (r: string) => unknown)(value);
+    } catch (e) {
+      throw new ConfigError(`${setting.env} ${(e as Error).message}`);
+    }
+  }
+  return Object.freeze(out) as Config;
+}

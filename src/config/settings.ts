@@ -1,0 +1,37 @@
+import { bool, cidrList, int, list, oneOf, optionalUrl, str, type Parser } from './parsers.ts';
+
+/**
+ * Every setting Scout reads, in one table: the README's settings table is generated from
+ * the same descriptions (npm run docs:settings) so the two cannot drift.
+ */
+export interface Setting<T> {
+  env: string;
+  parse: Parser<T>;
+  default: string;
+  description: string;
+}
+
+const s = <T>(env: string, parse: Parser<T>, def: string, description: string): Setting<T> => ({
+  env,
+  parse,
+  default: def,
+  description,
+});
+
+export const settings = {
+  port: s('PORT', int(0, 65535), '8080', 'TCP port the API listens on.'),
+  host: s('HOST', str, '0.0.0.0', 'Interface the API binds to.'),
+  dataDir: s('SCOUT_DATA_DIR', str, './data', 'Folder of the embedded SQLite store (keys, quotas, local index).'),
+  starterCorpus: s('SCOUT_STARTER_CORPUS', bool, 'true', "Index Scout's own docs/ folder on first start so a first search finds something."),
+  logLevel: s('SCOUT_LOG_LEVEL', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'info', 'pino log level.'),
+  publicUrl: s('SCOUT_PUBLIC_URL', optionalUrl, '', 'Base URL clients reach Scout at (printed curl line, sponsored click URLs). Default http://localhost:PORT.'),
+  rateLimitRpm: s('SCOUT_RATE_LIMIT_RPM', int(1, 1_000_000), '60', 'Requests per minute per API key (token bucket; bursts up to this many).'),
+  monthlySearchBudget: s('SCOUT_MONTHLY_SEARCH_BUDGET', int(0, 1_000_000_000), '10000', 'Search units per calendar month (UTC) for the whole service: basic = 1, advanced = 2. 0 disables search.'),
+  bodyLimitBytes: s('SCOUT_BODY_LIMIT_BYTES', int(1024, 10_485_760), '65536', 'Largest accepted request body, in bytes (larger is 413).'),
+  fetchAllowCidrs: s('SCOUT_FETCH_ALLOW_CIDRS', cidrList, '', 'DANGEROUS. Comma-separated CIDRs fetch may reach although they are private or reserved (e.g. 127.0.0.2/32 for tests). Empty by default.'),
+  fetchTimeoutMs: s('SCOUT_FETCH_TIMEOUT_MS', int(100, 60_000), '10000', 'One deadline for a whole fetch: DNS, connect, redirects, body and extraction (504 past it).'),
+  searchProviders: s('SCOUT_SEARCH_PROVIDERS', list, 'local', 'Ordered list of search providers (failover order).'),
+} as const;
+
+export type Settings = typeof settings;
+export type Config = { readonly [K in keyof Settings]: ReturnType<Settings[K]['parse']> };
