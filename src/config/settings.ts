@@ -1,23 +1,11 @@
-import { bool, cidrList, int, list, oneOf, optionalUrl, str, type Parser } from './parsers.ts';
+import { bool, cidrList, int, list, oneOf, optionalUrl, str } from './parsers.ts';
+import { s } from './setting.ts';
+import { providerSettings } from './provider-settings.ts';
 
 /**
- * Every setting Scout reads, in one table: the README's settings table is generated from
- * the same descriptions (npm run docs:settings) so the two cannot drift.
+ * Every setting Scout reads, in one table; the README's settings table documents the same
+ * names (test/config/settings-doc.test.ts checks that none is missing).
  */
-export interface Setting<T> {
-  env: string;
-  parse: Parser<T>;
-  default: string;
-  description: string;
-}
-
-const s = <T>(env: string, parse: Parser<T>, def: string, description: string): Setting<T> => ({
-  env,
-  parse,
-  default: def,
-  description,
-});
-
 export const settings = {
   port: s('PORT', int(0, 65535), '8080', 'TCP port the API listens on.'),
   host: s('HOST', str, '0.0.0.0', 'Interface the API binds to.'),
@@ -31,6 +19,7 @@ export const settings = {
   fetchAllowCidrs: s('SCOUT_FETCH_ALLOW_CIDRS', cidrList, '', 'DANGEROUS. Comma-separated CIDRs fetch may reach although they are private or reserved (e.g. 127.0.0.2/32 for tests). Empty by default.'),
   fetchTimeoutMs: s('SCOUT_FETCH_TIMEOUT_MS', int(100, 60_000), '10000', 'One deadline for a whole fetch: DNS, connect, redirects, body and extraction (504 past it).'),
   searchProviders: s('SCOUT_SEARCH_PROVIDERS', list, 'local', 'Ordered list of search providers (failover order).'),
+  ...providerSettings,
 } as const;
 
 export type Settings = typeof settings;
