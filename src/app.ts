@@ -1,0 +1,61 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config/settings.ts';
+import type { ApiKeys } from './domain/api-keys.ts';
+import type { FetchPage } from './domain/fetch-page.ts';
+import type { RequestContext, SearchService } from './domain/search-service.ts';
+import type { RateLimiter } from './store/ports.ts';
+import { AJV_OPTIONS } from './http/ajv-options.ts';
+import { registerAuth } from './http/auth.ts';
+import { makeErrorHandler } from './http/error-handler.ts';
+import { loggerOptions } from './http/logger-options.ts';
+import { registerNotFound } from './http/method-not-allowed.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { fetchRoutes } from './http/routes/fetch.ts';
+import { healthRoutes } from './http/routes/health.ts';
+import { searchRoutes } from './http/routes/search.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+export interface AppDeps {
+  config: Pick<Config, 'bodyLimitBytes' | 'logLevel' | 'port'> & { publicUrl?: string | undefined };
+  keys: ApiKeys;
+  rateLimiter: RateLimiter;
+  search: SearchService;
+  fetch: FetchPage;
+  health: () => Promise<void>;
+  /** Extra log destination (tests capture log lines); default stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the HTTP app from ready dependencies; no I/O, no env reads. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config.logLevel, deps.logStream),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    bodyLimit: deps.config.bodyLimitBytes,
+    ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] } },
+    return503OnClosing: true,
+  });
+
+  app.decorateRequest('ctx', undefined as unknown as RequestContext);
+  app.addHook('onRequest', async (request, reply) => {
+    request.ctx = { requestId: request.id, startedAt: performance.now() };
+    reply.header('x-request-id', request.id);
+  });
+  app.setErrorHandler(makeErrorHandler(deps.config.bodyLimitBytes));
+  registerNotFound(app);
+  registerAuth(app, deps.keys, deps.rateLimiter);
+  await registerOpenApi(app, deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
+
+  healthRoutes(app, deps.health);
+  searchRoutes(app, deps.search);
+  fetchRoutes(app, deps.fetch);
+  return app;
+}

@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config/settings.ts';
+import { buildApp } from './app.ts';
+import { createApiKeys, type ApiKeys } from './domain/api-keys.ts';
+import { createFetchPage } from './domain/fetch-page.ts';
+import { createFetchService } from './domain/fetch-service.ts';
+import { createSearchBudget } from './domain/search-budget.ts';
+import { createSearchService } from './domain/search-service.ts';
+import { extractDocument } from './extract/extract-document.ts';
+import { indexStarterCorpus, openLocalIndex, type LocalIndex } from './index/local-index.ts';
+import { createLocalProvider } from './providers/local.ts';
+import { createProviders } from './providers/create-providers.ts';
+import { createSearchBackend } from './providers/registry.ts';
+import { createStores } from './store/create-stores.ts';
+import type { Stores } from './store/ports.ts';
+
+export interface Scout {
+  app: FastifyInstance;
+  stores: Stores;
+  index: LocalIndex;
+  keys: ApiKeys;
+  close(): Promise<void>;
+}
+
+export interface ScoutOptions {
+  /** Folder of the starter corpus (Scout's own docs/). */
+  docsDir: string;
+  logStream?: NodeJS.WritableStream;
+  /** DNS resolver for fetch (tests inject a stub). */
+  resolver?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+}
+
+export const indexFile = (dataDir: string): string => join(dataDir, 'index.db');
+
+/** Wires every piece from a Config: the one place where implementations meet. */
+export async function createScout(config: Config, options: ScoutOptions): Promise<Scout> {
+  const stores = createStores(config);
+  const index = openLocalIndex(indexFile(config.dataDir));
+  if (config.starterCorpus && index.count() === 0) await indexStarterCorpus(index, options.docsDir);
+
+  const providers = createProviders(config, { local: createLocalProvider(index) });
+  const backend = createSearchBackend(providers);
+  const keys = createApiKeys(stores.keys);
+  const search = createSearchService({ backend, budget: createSearchBudget(stores.budget, config.monthlySearchBudget) });
+  const fetcher = createFetchService({
+    allowCidrs: config.fetchAllowCidrs,
+    timeoutMs: config.fetchTimeoutMs,
+    extract: extractDocument,
+    ...(options.resolver ? { resolver: options.resolver } : {}),
+  });
+
+  const app = await buildApp({
+    config: { ...config, publicUrl: config.publicUrl },
+    keys,
+    rateLimiter: stores.rateLimiter,
+    search,
+    fetch: createFetchPage(fetcher),
+    health: () => stores.ping(),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+
+  return {
+    app,
+    stores,
+    index,
+    keys,
+    async close() {
+      await app.close();
+      await fetcher.close();
+      index.close();
+      await stores.close();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { FetchRequest, FetchResponse } from '../schemas/fetch.ts';
+import { FETCH_LIMITS } from '../schemas/fetch.ts';
+import type { RequestContext } from './search-service.ts';
+
+/** What POST /v1/fetch needs from the fetch pipeline (src/domain/fetch-service.ts provides it). */
+export interface PageFetcher {
+  fetch(req: { url: string; maxChars: number }): Promise<Omit<FetchResponse, 'request_id' | 'response_time_ms' | 'final_url'> & { finalUrl: string }>;
+}
+
+/** POST /v1/fetch: defaults, the pipeline, and the envelope fields of SPEC 2.6. */
+export function createFetchPage(fetcher: PageFetcher) {
+  return {
+    async run(req: FetchRequest, ctx: RequestContext): Promise<FetchResponse> {
+      const out = await fetcher.fetch({ url: req.url, maxChars: req.max_chars ?? FETCH_LIMITS.maxChars.default });
+      return {
+        request_id: ctx.requestId,
+        url: out.url,
+        final_url: out.finalUrl,
+        title: out.title,
+        content: out.content,
+        chars: out.chars,
+        truncated: out.truncated,
+        response_time_ms: Math.round((performance.now() - ctx.startedAt) * 100) / 100,
+        meta: out.meta,
+      };
+    },
+  };
+}
+
+export type FetchPage = ReturnType<typeof createFetchPage>;

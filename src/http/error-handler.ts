@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from '@sinclair/typebox';
+import { isDomainError } from '../domain/errors.ts';
+import { STATUS_OF } from './status-table.ts';
+import { validationMessage, type ValidationIssue } from './validation-message.ts';
+
+/** Messages for errors Fastify itself raises, worded for the API caller. */
+const FRAMEWORK_MESSAGES: Record<string, (e: FastifyError, limit: number) => { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => ({ status: 400, message: 'request body is not valid JSON; send a JSON object' }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => ({ status: 400, message: 'request body is empty; send a JSON object' }),
+  // The spec has no 415 for a wrong *request* type (415 on fetch means the page's type).
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => ({ status: 400, message: 'request body must be JSON: send Content-Type: application/json' }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ status: 400, message: 'Content-Length does not match the body sent' }),
+  FST_ERR_CTP_BODY_TOO_LARGE: (_e, limit) => ({ status: 413, message: `request body is larger than ${limit} bytes` }),
+  FST_ERR_BAD_URL: () => ({ status: 400, message: 'the request URL is malformed' }),
+};
+
+export interface ErrorRendering {
+  status: number;
+  message: string;
+  retryAfterS?: number;
+}
+
+/** Maps anything thrown during a request to the status and caller-facing message. */
+export function renderError(error: unknown, request: FastifyRequest, bodyLimit: number): ErrorRendering {
+  if (isDomainError(error)) {
+    const out: ErrorRendering = { status: STATUS_OF[error.kind], message: error.message };
+    if (error.retryAfterS !== undefined) out.retryAfterS = error.retryAfterS;
+    return out;
+  }
+  const e = error as FastifyError;
+  if (e.validation && e.validation.length > 0) {
+    const where = e.validationContext === 'querystring' ? 'query string' : 'request body';
+    const schema = (request.routeOptions.schema as Record<string, TSchema> | undefined)?.[
+      e.validationContext === 'querystring' ? 'querystring' : 'body'
+    ];
+    const issue = e.validation[0] as unknown as ValidationIssue;
+    return { status: 400, message: schema ? validationMessage(issue, schema, where) : `the ${where} is invalid` };
+  }
+  const known = e.code ? FRAMEWORK_MESSAGES[e.code] : undefined;
+  if (known) return known(e, bodyLimit);
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return { status: e.statusCode, message: 'the request could not be processed; check its method, headers and body' };
+  }
+  return { status: 500, message: 'internal error; the x-request-id header identifies it in the server logs' };
+}
+
+export function sendError(reply: FastifyReply, r: ErrorRendering): FastifyReply {
+  if (r.retryAfterS !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(r.retryAfterS))));
+  return reply.code(r.status).type('application/json; charset=utf-8').send({ error: { status: r.status, message: r.message } });
+}
+
+export function makeErrorHandler(bodyLimit: number) {
+  return function errorHandler(this: unknown, error: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const r = renderError(error, request, bodyLimit);
+    if (r.status >= 500 && !isDomainError(error)) request.log.error({ err: error }, 'unhandled error');
+    else request.log.info({ status: r.status, reason: r.message }, 'request refused');
+    if (r.status === 401) reply.header('www-authenticate', 'Bearer realm="scout"');
+    return sendError(reply, r);
+  };
+}

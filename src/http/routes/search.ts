@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { SearchService } from '../../domain/search-service.ts';
+import { ErrorBody } from '../../schemas/error.ts';
+import { SearchQueryString, SearchRequest, SearchResponse } from '../../schemas/search.ts';
+import { createValidator } from '../body-validator.ts';
+import { searchRequestFromQuery } from '../search-query-string.ts';
+import { errorResponses } from './error-responses.ts';
+
+const responses = {
+  200: SearchResponse,
+  ...errorResponses(ErrorBody, [400, 401, 413, 429, 502, 503]),
+};
+
+export function searchRoutes(app: FastifyInstance, search: SearchService): void {
+  const validateQueryForm = createValidator<SearchRequest>(SearchRequest, 'query string', { query: 'q' });
+
+  app.post<{ Body: SearchRequest }>(
+    '/v1/search',
+    {
+      config: { auth: true },
+      schema: { operationId: 'search', summary: 'search the web', body: SearchRequest, response: responses },
+    },
+    async (request, reply) => {
+      const { body, providers } = await search.run(request.body, request.ctx);
+      reply.header('x-scout-provider', providers.join(','));
+      return body;
+    },
+  );
+
+  app.get<{ Querystring: Record<string, string | string[]> }>(
+    '/v1/search',
+    {
+      config: { auth: true },
+      schema: {
+        operationId: 'searchByQuery',
+        summary: 'search the web (query-string form)',
+        querystring: SearchQueryString,
+        response: responses,
+      },
+    },
+    async (request, reply) => {
+      const req = validateQueryForm(searchRequestFromQuery(request.query));
+      const { body, providers } = await search.run(req, request.ctx);
+      reply.header('x-scout-provider', providers.join(','));
+      return body;
+    },
+  );
+}

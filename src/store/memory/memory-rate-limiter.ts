@@ -1,0 +1,46 @@
+import type { RateLimitDecision, RateLimiter } from '../ports.ts';
+
+/**
+ * GCRA (a token bucket kept as one "theoretical arrival time" per key): `perMinute` requests
+ * a minute, bursts of up to `perMinute`. In-process, for the embedded single-machine mode;
+ * replicas share the Redis implementation instead.
+ */
+export function createMemoryRateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
+  const interval = 60_000 / perMinute; // ms per request
+  const window = interval * perMinute; // a full bucket, in ms of "debt"
+  const tats = new Map<string, number>();
+  let lastSweep = now();
+
+  const sweep = (t: number) => {
+    if (t - lastSweep < 60_000) return;
+    lastSweep = t;
+    for (const [k, tat] of tats) if (tat <= t) tats.delete(k);
+  };
+
+  return {
+    async consume(key, cost): Promise<RateLimitDecision> {
+      const t = now();
+      sweep(t);
+      const tat = Math.max(tats.get(key) ?? t, t);
+      const next = tat + interval * cost;
+      const debt = next - t;
+      if (debt > window) {
+        return {
+          allowed: false,
+          limit: perMinute,
+          remaining: 0,
+          resetMs: tat - t,
+          retryAfterMs: debt - window,
+        };
+      }
+      tats.set(key, next);
+      return {
+        allowed: true,
+        limit: perMinute,
+        remaining: Math.floor((window - debt) / interval),
+        resetMs: debt,
+        retryAfterMs: 0,
+      };
+    },
+  };
+}
