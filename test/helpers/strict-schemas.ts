@@ -1,0 +1,28 @@
+import { Ajv } from 'ajv';
+import type { TSchema } from '@sinclair/typebox';
+import { expect } from 'vitest';
+import { ErrorBody } from '../../src/schemas/error.ts';
+import { FetchResponse } from '../../src/schemas/fetch.ts';
+import { SearchResponse } from '../../src/schemas/search.ts';
+
+// Strict: no coercion, no removal; every schema already forbids additional properties.
+const ajv = new Ajv({ strict: false, allErrors: true });
+const compiled = new Map<TSchema, ReturnType<typeof ajv.compile>>();
+
+export function expectShape(schema: TSchema, value: unknown): void {
+  let check = compiled.get(schema);
+  if (!check) {
+    check = ajv.compile(schema);
+    compiled.set(schema, check);
+  }
+  const ok = check(value);
+  expect(ok, `${JSON.stringify(value).slice(0, 500)}\n${ajv.errorsText(check.errors)}`).toBe(true);
+}
+
+export const schemaFor = (path: string, status: number): TSchema | undefined => {
+  if (status >= 400) return ErrorBody;
+  if (status !== 200) return undefined;
+  if (path.startsWith('/v1/search')) return SearchResponse;
+  if (path.startsWith('/v1/fetch')) return FetchResponse;
+  return undefined;
+};

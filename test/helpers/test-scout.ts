@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { expect } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { createScout, type Scout, type ScoutOptions } from '../../src/compose.ts';
+import { ErrorBody } from '../../src/schemas/error.ts';
+import { expectShape, schemaFor } from './strict-schemas.ts';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestScout {
+  scout: Scout;
+  baseUrl: string;
+  dataDir: string;
+  key: string;
+  /** Every log line written so far, parsed. */
+  logs: Record<string, unknown>[];
+  /** Raw log text (for "never logged" checks). */
+  logText(): string;
+  request<T = any>(method: string, path: string, init?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; key?: string | null }): Promise<ApiResponse<T>>;
+  restart(env?: Record<string, string>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A small docs folder so starter-corpus searches are deterministic. */
+export function makeDocsDir(root: string): string {
+  const dir = join(root, 'docs');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'getting-started.md'),
+    '# Getting started with Scout\n\nScout is a web search API for agents. Start the server and search the local index.\n\n## API keys\n\nEvery request needs an API key in the Authorization header.\n',
+  );
+  writeFileSync(join(dir, 'fetch.md'), '# Fetching pages\n\nThe fetch endpoint returns the main content of a page as markdown.\n');
+  return dir;
+}
+
+/**
+ * Starts a real Scout (real SQLite files in a temp folder, real HTTP on loopback) and
+ * validates every response against the strict wire schemas.
+ */
+export async function startTestScout(env: Record<string, string> = {}, options: Partial<ScoutOptions> = {}): Promise<TestScout> {
+  const root = mkdtempSync(join(tmpdir(), 'scout-test-'));
+  const dataDir = join(root, 'data');
+  const docsDir = options.docsDir ?? makeDocsDir(root);
+  let logText = '';
+  const logs: Record<string, unknown>[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      const s = chunk.toString();
+      logText += s;
+      for (const line of s.split('\n')) if (line.trim()) logs.push(JSON.parse(line));
+      cb();
+    },
+  });
+
+  const boot = async (extra: Record<string, string>) => {
+    const config = loadConfig({ SCOUT_DATA_DIR: dataDir, SCOUT_LOG_LEVEL: 'info', ...env, ...extra });
+    const scout = await createScout(config, { ...options, docsDir, logStream });
+    await scout.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = scout.app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : 0;
+    return { scout, baseUrl: `http://127.0.0.1:${port}` };
+  };
+
+  let { scout, baseUrl } = await boot({});
+  const key = (await scout.keys.create('test')).key;
+
+  const t: TestScout = {
+    get scout() {
+      return scout;
+    },
+    get baseUrl() {
+      return baseUrl;
+    },
+    dataDir,
+    key,
+    logs,
+    logText: () => logText,
+    async request(method, path, init = {}) {
+      const headers: Record<string, string> = { ...(init.headers ?? {}) };
+      const k = init.key === undefined ? key : init.key;
+      if (k !== null && !('authorization' in headers) && !('x-api-key' in headers)) headers.authorization = `Bearer ${k}`;
+      let body: string | undefined = init.rawBody;
+      if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await fetch(baseUrl + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
+      const schema = schemaFor(path, res.status);
+      if (schema) expectShape(schema, parsed);
+      if (res.status >= 400) {
+        expectShape(ErrorBody, parsed);
+        expect((parsed as ErrorBody).error.status).toBe(res.status);
+      }
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+      return { status: res.status, headers: res.headers, body: parsed as any, text };
+    },
+    async restart(extra = {}) {
+      await scout.close();
+      ({ scout, baseUrl } = await boot(extra));
+    },
+    async close() {
+      await scout.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
