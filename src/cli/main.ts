@@ -9,6 +9,7 @@ const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   index: async () => (await import('./index-command.ts')).indexCommand,
   extract: async () => (await import('./extract-command.ts')).extractCommand,
   fetch: async () => (await import('./fetch-command.ts')).fetchCommand,
+  settings: async () => (await import('./settings-command.ts')).settingsCommand,
 };
 
 const USAGE = `usage: scout <command> [...]
@@ -16,7 +17,8 @@ const USAGE = `usage: scout <command> [...]
   keys create|list|revoke    manage API keys
   index import|stats|add|crawl  manage the local index
   fetch <url>                print a page's main content as markdown
-  extract --base-url <url>   HTML on stdin → markdown on stdout`;
+  extract --base-url <url>   HTML on stdin → markdown on stdout
+  settings                   every environment setting, as a markdown table`;
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
