@@ -1,6 +1,7 @@
 import { bool, cidrList, int, list, oneOf, optionalUrl, str } from './parsers.ts';
 import { s } from './setting.ts';
 import { providerSettings } from './provider-settings.ts';
+import { sponsoredSettings } from './sponsored-settings.ts';
 
 /**
  * Every setting Scout reads, in one table; the README's settings table documents the same
@@ -20,6 +21,7 @@ export const settings = {
   fetchTimeoutMs: s('SCOUT_FETCH_TIMEOUT_MS', int(100, 60_000), '10000', 'One deadline for a whole fetch: DNS, connect, redirects, body and extraction (504 past it).'),
   searchProviders: s('SCOUT_SEARCH_PROVIDERS', list, 'local', 'Ordered list of search providers (failover order).'),
   ...providerSettings,
+  ...sponsoredSettings,
 } as const;
 
 export type Settings = typeof settings;

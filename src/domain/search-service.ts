@@ -3,7 +3,7 @@ import type { SearchBackend } from '../providers/registry.ts';
 import { displayDomain } from './domains.ts';
 import type { SearchBudget } from './search-budget.ts';
 import { toSearchQuery } from './search-request.ts';
-import type { ProviderResult } from './search-types.ts';
+import type { ProviderResult, SearchQuery } from './search-types.ts';
 
 export interface RequestContext {
   requestId: string;
@@ -17,9 +17,21 @@ export interface SearchOutcome {
   providers: string[];
 }
 
+/** Fills raw_content/extra_snippets (advanced depth) and applies max_content_tokens. */
+export interface ContentStage {
+  apply(query: SearchQuery, results: ProviderResult[]): Promise<ProviderResult[]>;
+}
+
+/** Chooses the sponsored entries of one search; never sees or changes organic results. */
+export interface SponsoredStage {
+  select(query: SearchQuery, ctx: RequestContext): Promise<Result[]>;
+}
+
 export interface SearchServiceDeps {
   backend: SearchBackend;
   budget: SearchBudget;
+  content?: ContentStage;
+  sponsored?: SponsoredStage;
   now?: () => Date;
 }
 
@@ -53,7 +65,12 @@ export function createSearchService(deps: SearchServiceDeps) {
         await deps.budget.refund(charge).catch(() => undefined);
         throw e;
       }
-      const results = answer.results.slice(0, query.maxResults).map(organic);
+      let found = answer.results.slice(0, query.maxResults);
+      if (deps.content) found = await deps.content.apply(query, found);
+      // Sponsored entries come first and are numbered on their own (docs/api.md), so the
+      // organic list below is exactly what the providers gave, whatever the ads.
+      const ads = deps.sponsored ? await deps.sponsored.select(query, ctx) : [];
+      const results = [...ads, ...found.map(organic)];
       return {
         providers: answer.providers,
         body: {
@@ -61,7 +78,7 @@ export function createSearchService(deps: SearchServiceDeps) {
           query: req.query,
           results,
           response_time_ms: Math.round((performance.now() - ctx.startedAt) * 100) / 100,
-          meta: { sponsored_count: 0, result_count: results.length },
+          meta: { sponsored_count: ads.length, result_count: results.length },
         },
       };
     },
