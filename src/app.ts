@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config/settings.ts';
 import type { ApiKeys } from './domain/api-keys.ts';
@@ -8,11 +9,11 @@ import type { RateLimiter } from './store/ports.ts';
 import { AJV_OPTIONS } from './http/ajv-options.ts';
 import { registerAuth } from './http/auth.ts';
 import { makeErrorHandler } from './http/error-handler.ts';
-import { loggerOptions } from './http/logger-options.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { fetchRoutes } from './http/routes/fetch.ts';
 import { healthRoutes } from './http/routes/health.ts';
+import { docsRoutes } from './http/routes/docs.ts';
 import { searchRoutes } from './http/routes/search.ts';
 
 declare module 'fastify' {
@@ -22,23 +23,25 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'logLevel' | 'port'> & { publicUrl?: string | undefined };
+  config: Pick<Config, 'bodyLimitBytes' | 'port'> & { publicUrl?: string | undefined };
   keys: ApiKeys;
   rateLimiter: RateLimiter;
   search: SearchService;
   fetch: FetchPage;
   health: () => Promise<void>;
-  /** Extra log destination (tests capture log lines); default stdout. */
-  logStream?: NodeJS.WritableStream;
+  /** Folder served at /docs/<file>.md: the starter corpus results point there. */
+  docsDir: string;
+  /** The process logger (see createLogger); request loggers are its children. */
+  logger: FastifyBaseLogger;
 }
 
 /** Builds the HTTP app from ready dependencies; no I/O, no env reads. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.config.logLevel, deps.logStream),
+    loggerInstance: deps.logger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: deps.config.bodyLimitBytes,
     ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] } },
     return503OnClosing: true,
@@ -55,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
 
   healthRoutes(app, deps.health);
+  docsRoutes(app, deps.docsDir);
   searchRoutes(app, deps.search);
   fetchRoutes(app, deps.fetch);
   return app;

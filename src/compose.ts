@@ -8,10 +8,12 @@ import { createFetchService } from './domain/fetch-service.ts';
 import { createSearchBudget } from './domain/search-budget.ts';
 import { createSearchService } from './domain/search-service.ts';
 import { extractDocument } from './extract/extract-document.ts';
-import { indexStarterCorpus, openLocalIndex, type LocalIndex } from './index/local-index.ts';
+import { openLocalIndex, type LocalIndex } from './index/local-index.ts';
+import { indexStarterCorpus } from './index/starter-corpus.ts';
 import { createLocalProvider } from './providers/local.ts';
-import { createProviders } from './providers/create-providers.ts';
+import { createProviders, searchBackendOptions } from './providers/create-providers.ts';
 import { createSearchBackend } from './providers/registry.ts';
+import { createLogger } from './http/logger-options.ts';
 import { createStores } from './store/create-stores.ts';
 import type { Stores } from './store/ports.ts';
 
@@ -35,12 +37,17 @@ export const indexFile = (dataDir: string): string => join(dataDir, 'index.db');
 
 /** Wires every piece from a Config: the one place where implementations meet. */
 export async function createScout(config: Config, options: ScoutOptions): Promise<Scout> {
+  const logger = createLogger(config.logLevel, options.logStream);
   const stores = createStores(config);
   const index = openLocalIndex(indexFile(config.dataDir));
-  if (config.starterCorpus && index.count() === 0) await indexStarterCorpus(index, options.docsDir);
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  // Refreshed on every start (one transaction, imported documents untouched), so the
+  // starter corpus follows the docs; turning it off removes it.
+  if (config.starterCorpus) await indexStarterCorpus(index, options.docsDir, { baseUrl: publicUrl });
+  else index.replaceSource('starter', []);
 
   const providers = createProviders(config, { local: createLocalProvider(index) });
-  const backend = createSearchBackend(providers);
+  const backend = createSearchBackend(providers, searchBackendOptions(config, logger.child({ component: 'search' })));
   const keys = createApiKeys(stores.keys);
   const search = createSearchService({ backend, budget: createSearchBudget(stores.budget, config.monthlySearchBudget) });
   const fetcher = createFetchService({
@@ -51,13 +58,14 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
   });
 
   const app = await buildApp({
-    config: { ...config, publicUrl: config.publicUrl },
+    config: { ...config, publicUrl },
+    docsDir: options.docsDir,
     keys,
     rateLimiter: stores.rateLimiter,
     search,
     fetch: createFetchPage(fetcher),
     health: () => stores.ping(),
-    ...(options.logStream ? { logStream: options.logStream } : {}),
+    logger,
   });
 
   return {

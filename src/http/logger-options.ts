@@ -1,13 +1,12 @@
-import type { FastifyServerOptions } from 'fastify';
+import { pino, type Logger } from 'pino';
 
 /**
- * pino options: both auth headers are redacted wherever they appear, and the request
- * serializer logs the path without its query string (a caller may wrongly put a key there).
+ * The process logger. Both auth headers are redacted wherever they appear, and requests are
+ * logged by path without their query string (a caller may wrongly put a key there).
  */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  return {
+export function createLogger(level: string, stream?: NodeJS.WritableStream): Logger {
+  const options = {
     level,
-    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'headers.authorization', 'headers["x-api-key"]'],
       censor: '[redacted]',
@@ -18,6 +17,8 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
         path: req.url.split('?', 1)[0],
         ip: req.ip,
       }),
+      err: pino.stdSerializers.err,
     },
   };
+  return stream ? pino(options, stream) : pino(options);
 }

@@ -137,11 +137,12 @@ export const SearchResponse = Type.Object(
 export type SearchResponse = Static<typeof SearchResponse>;
 
 /** SPEC 4.2: every parameter is declared as a string; src/http/search-query-string.ts converts. */
-const QS = (description: string) => Type.String({ description });
+// An array here means the parameter was repeated: the only way a string check fails.
+const QS = (description: string) => Type.String({ description, ...rule('must be given once') });
 const QSList = (description: string) => Type.Union([Type.String(), Type.Array(Type.String())], { description });
 export const SearchQueryString = Type.Object(
   {
-    q: QS('The search query (maps to query).'),
+    q: Type.String({ description: 'The search query (maps to query), 1..400 characters.', ...rule('must be given once, 1 to 400 characters') }),
     max_results: Type.Optional(QS('Integer 1..20, digits only.')),
     search_depth: Type.Optional(QS('basic or advanced.')),
     freshness: Type.Optional(QS('day, week, month or year.')),

@@ -1,0 +1,41 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../src/main.ts';
+
+describe('first start', () => {
+  it('creates and prints one key with a curl line that works, then never again', async () => {
+    const env = { SCOUT_DATA_DIR: mkdtempSync(join(tmpdir(), 'scout-main-')), PORT: '0', HOST: '127.0.0.1', SCOUT_LOG_LEVEL: 'silent' };
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (c) => (text += c));
+    const scout = await startServer(env, out);
+    try {
+      const key = /(scout_[0-9A-Za-z]{38})/.exec(text)?.[1];
+      expect(key).toBeDefined();
+      expect(text).toContain(`curl -s http://localhost:`);
+      const addr = scout.app.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      const res = await fetch(`http://127.0.0.1:${port}/v1/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'getting started' }),
+      });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.results.length).toBeGreaterThan(0); // the starter corpus (docs/) answers at once
+      const doc = await fetch(body.results[0].url.replace(/^http:\/\/localhost:\d+/, `http://127.0.0.1:${port}`).replace(/#.*/, ''));
+      expect(doc.status).toBe(200); // starter results point at /docs/<file>.md, served by Scout
+    } finally {
+      await scout.close();
+    }
+    let second = '';
+    const out2 = new PassThrough();
+    out2.on('data', (c) => (second += c));
+    const again = await startServer(env, out2);
+    await again.close();
+    expect(second).not.toMatch(/scout_[0-9A-Za-z]{38}/);
+  });
+});
