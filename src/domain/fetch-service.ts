@@ -1,0 +1,87 @@
+import type { ExtractInput, ExtractedDocument } from '../extract/extract-document.ts';
+import { startDeadline } from '../extract/deadline.ts';
+import { createHttpFetcher, type HttpFetchOptions } from '../extract/http-fetch.ts';
+import { createAddressPolicy } from './address-policy.ts';
+import { truncateMarkdown } from './truncate.ts';
+import { unwrapUrl } from './unwrap.ts';
+import { createUrlGuard, parseFetchUrl, type Resolver } from './url-guard.ts';
+
+/**
+ * POST /v1/fetch: unwrap → guard → fetch (pinned address, one deadline, byte caps) →
+ * extract → cap at max_chars. One deadline covers everything from the first lookup to the
+ * end of extraction; past it the answer is DomainError('timeout') and the socket is closed.
+ */
+
+export interface FetchServiceDeps {
+  allowCidrs: string[];
+  timeoutMs: number;
+  resolver?: Resolver;
+  extract: (input: ExtractInput) => Promise<ExtractedDocument>;
+  /** Hook for Scout's own sponsored click URLs: the landing URL, or undefined when `url` is not a click URL. May throw DomainError('invalid'). */
+  resolveClickUrl?: (url: URL) => Promise<{ landingUrl: string; clickPath: 'agent_read' } | undefined>;
+  /** Transport limits (byte caps, redirect hops, user agent); defaults suit production. */
+  http?: Omit<HttpFetchOptions, 'guard'>;
+}
+
+export interface FetchOutcome {
+  url: string;
+  finalUrl: string;
+  title: string;
+  content: string;
+  chars: number;
+  truncated: boolean;
+  meta: { unwrapped: boolean; click_path: 'agent_read' | null; content_type: string | null };
+}
+
+export interface FetchService {
+  fetch(req: { url: string; maxChars: number }): Promise<FetchOutcome>;
+  close(): Promise<void>;
+}
+
+interface Target {
+  url: URL;
+  unwrapped: boolean;
+  clickPath: 'agent_read' | null;
+}
+
+export function createFetchService(deps: FetchServiceDeps): FetchService {
+  const guard = createUrlGuard({ policy: createAddressPolicy(deps.allowCidrs), resolver: deps.resolver });
+  const http = createHttpFetcher({ stallTimeoutMs: deps.timeoutMs, ...deps.http, guard });
+  const seconds = Math.round(deps.timeoutMs / 100) / 10;
+
+  async function target(raw: string): Promise<Target> {
+    let url = parseFetchUrl(raw);
+    const click = await deps.resolveClickUrl?.(url);
+    if (click !== undefined) url = parseFetchUrl(click.landingUrl);
+    // The raw string, not url.href: Proofpoint v3 carries its target in a path new URL() normalises.
+    const inner = unwrapUrl(click === undefined ? raw : url.href);
+    if (inner.unwrapped) url = parseFetchUrl(inner.url);
+    return { url, unwrapped: click !== undefined || inner.unwrapped, clickPath: click?.clickPath ?? null };
+  }
+
+  return {
+    async fetch({ url, maxChars }) {
+      const deadline = startDeadline(deps.timeoutMs, `fetching the page took longer than ${seconds} s; the origin is too slow or the page too large`);
+      try {
+        const { url: start, unwrapped, clickPath } = await deadline.race(target(url));
+        const res = await http.fetch(start, deadline.signal);
+        const doc = await deadline.race(deps.extract({ body: res.body, contentType: res.contentType, url: res.url }));
+        deadline.check();
+        const { content, truncated } = truncateMarkdown(doc.markdown, maxChars);
+        return {
+          url,
+          finalUrl: res.url,
+          title: doc.title,
+          content,
+          chars: content.length,
+          // A body cut at a byte cap is as incomplete as one cut at max_chars.
+          truncated: truncated || res.truncated,
+          meta: { unwrapped, click_path: clickPath, content_type: doc.contentType },
+        };
+      } finally {
+        deadline.clear();
+      }
+    },
+    close: () => http.close(),
+  };
+}

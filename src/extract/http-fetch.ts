@@ -1,0 +1,129 @@
+import { STATUS_CODES } from 'node:http';
+import { Agent } from 'undici';
+import { DomainError } from '../domain/errors.ts';
+import type { UrlGuard } from '../domain/url-guard.ts';
+import { parseContentEncoding, readBody } from './decompress.ts';
+import { toOriginError } from './origin-errors.ts';
+import { createRedirectTrail, isRedirectStatus, redirectTarget } from './redirects.ts';
+
+/**
+ * The safe HTTP transport of /v1/fetch: GET through one dedicated undici Agent whose connect
+ * `lookup` is the URL guard's (every address checked, the checked address is the one used:
+ * no second lookup for rebinding to slip into); IP literals are checked by `guard.checkUrl`
+ * on every hop because net never calls `lookup` for them. The Agent is built here rather than
+ * taken from undici's global dispatcher, so proxy environment variables (HTTP_PROXY, …) never
+ * apply: a proxy would hide the real destination. Redirects are followed by hand.
+ * Time is bounded by the caller's `signal` (one deadline for the whole operation).
+ */
+
+export interface HttpFetchOptions {
+  guard: UrlGuard;
+  /** Bytes read off the wire at most (default 10 MB). */
+  maxWireBytes?: number;
+  /** Bytes after content decoding at most (default 20 MB). */
+  maxDecodedBytes?: number;
+  /** Redirect hops followed at most (default 10). */
+  maxRedirects?: number;
+  userAgent?: string;
+  /**
+   * undici's headers/body timeouts (default 30 s). The caller's deadline is the real limit;
+   * these only end bodies left draining after a hop. Set it to the deadline, never below.
+   */
+  stallTimeoutMs?: number;
+  /** Trusted CA certificates, replacing Node's default roots (tests; a private CA). */
+  ca?: string | Buffer;
+}
+
+export interface HttpResponse {
+  /** URL of the response, after redirects. */
+  url: string;
+  status: number;
+  /** Content-Type header value, parameters included, or null. */
+  contentType: string | null;
+  /** Decoded body, possibly cut at a byte cap. */
+  body: Uint8Array;
+  /** True when a byte cap cut the body. */
+  truncated: boolean;
+}
+
+export interface HttpFetcher {
+  /** GETs `url`; throws DomainError (403 refused, 400 bad URL, 502 origin failure, 504 when `signal` aborts). */
+  fetch(url: URL, signal: AbortSignal): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_LIMITS = { maxWireBytes: 10 * 1024 * 1024, maxDecodedBytes: 20 * 1024 * 1024, maxRedirects: 10 } as const;
+const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; ScoutFetch/0.1)';
+const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,application/json;q=0.8,application/pdf;q=0.8,*/*;q=0.5';
+const DEFAULT_STALL_MS = 30_000;
+const DRAIN_LIMIT = 64 * 1024;
+
+const first = (v: string | string[] | undefined): string | null => (Array.isArray(v) ? (v[0] ?? null) : (v ?? null));
+
+/** The error to throw once `signal` has aborted: its reason when that is a DomainError. */
+export const abortError = (signal: AbortSignal): DomainError =>
+  signal.reason instanceof DomainError ? signal.reason : new DomainError('timeout', 'fetching the page took too long');
+
+export function createHttpFetcher(options: HttpFetchOptions): HttpFetcher {
+  const { guard } = options;
+  const limits = {
+    maxWireBytes: options.maxWireBytes ?? DEFAULT_LIMITS.maxWireBytes,
+    maxDecodedBytes: options.maxDecodedBytes ?? DEFAULT_LIMITS.maxDecodedBytes,
+  };
+  const maxRedirects = options.maxRedirects ?? DEFAULT_LIMITS.maxRedirects;
+  const headers = { 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT, accept: ACCEPT, 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en;q=0.9, *;q=0.5' };
+  const agent = new Agent({
+    // Spread into net.connect/tls.connect: resolution happens inside connect, through the guard.
+    connect: { lookup: guard.lookup, autoSelectFamily: true, ...(options.ca === undefined ? {} : { ca: options.ca }) },
+    headersTimeout: options.stallTimeoutMs ?? DEFAULT_STALL_MS,
+    bodyTimeout: options.stallTimeoutMs ?? DEFAULT_STALL_MS,
+  });
+
+  const send = (url: URL, signal: AbortSignal) =>
+    agent.request({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', headers, signal });
+
+  /** `at.url` tracks the hop in flight, so errors name the host that failed. */
+  async function fetchFollowing(at: { url: URL }, signal: AbortSignal): Promise<HttpResponse> {
+    const trail = createRedirectTrail(at.url, maxRedirects);
+    for (let hop = 0; ; hop += 1) {
+      const url = at.url;
+      guard.checkUrl(url, hop === 0 ? 'caller' : 'redirect');
+      const res = await send(url, signal);
+      const status = res.statusCode;
+      if (status >= 300) {
+        // Not awaited: a small body is drained for keep-alive in the background, a big one cut.
+        res.body.dump({ limit: DRAIN_LIMIT }).catch(() => {});
+        if (!isRedirectStatus(status)) throw new DomainError('upstream', `origin answered ${status}${STATUS_CODES[status] ? ` (${STATUS_CODES[status]})` : ''}`);
+        const next = redirectTarget(url, res.headers.location, status);
+        trail.follow(next);
+        at.url = next;
+        continue;
+      }
+      const read = await readBody(res.body, parseContentEncodingSafely(res), limits);
+      return { url: url.href, status, contentType: first(res.headers['content-type']), ...read };
+    }
+  }
+
+  const parseContentEncodingSafely = (res: { headers: Record<string, string | string[] | undefined>; body: NodeJS.ReadableStream & { destroy(): unknown } }) => {
+    try {
+      return parseContentEncoding(res.headers['content-encoding']);
+    } catch (err) {
+      // undici's body emits an error when destroyed unread: listen, or it is an uncaught exception.
+      res.body.on('error', () => {}).destroy();
+      throw err;
+    }
+  };
+
+  return {
+    async fetch(url, signal) {
+      const at = { url };
+      try {
+        return await fetchFollowing(at, signal);
+      } catch (err) {
+        if (signal.aborted) throw abortError(signal);
+        throw toOriginError(err, at.url.host);
+      }
+    },
+    close: () => agent.close(),
+  };
+}
