@@ -5,6 +5,8 @@ import { buildApp } from './app.ts';
 import { createApiKeys, type ApiKeys } from './domain/api-keys.ts';
 import { createFetchPage } from './domain/fetch-page.ts';
 import { createFetchService } from './domain/fetch-service.ts';
+import { createContentStage } from './content/content-stage.ts';
+import { FETCH_LIMITS } from './schemas/fetch.ts';
 import { createSearchBudget } from './domain/search-budget.ts';
 import { createSearchService } from './domain/search-service.ts';
 import { extractDocument } from './extract/extract-document.ts';
@@ -49,12 +51,21 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
   const providers = createProviders(config, { local: createLocalProvider(index) });
   const backend = createSearchBackend(providers, searchBackendOptions(config, logger.child({ component: 'search' })));
   const keys = createApiKeys(stores.keys);
-  const search = createSearchService({ backend, budget: createSearchBudget(stores.budget, config.monthlySearchBudget) });
   const fetcher = createFetchService({
     allowCidrs: config.fetchAllowCidrs,
     timeoutMs: config.fetchTimeoutMs,
     extract: extractDocument,
     ...(options.resolver ? { resolver: options.resolver } : {}),
+  });
+  const content = createContentStage({
+    // The whole page (the largest max_chars): passages are chosen from all of it.
+    fetchPage: (url, signal) => fetcher.fetch({ url, maxChars: FETCH_LIMITS.maxChars.max, signal }),
+    onPageError: (url, err) => logger.debug({ url, reason: String(err) }, 'advanced search: page skipped'),
+  });
+  const search = createSearchService({
+    backend,
+    budget: createSearchBudget(stores.budget, config.monthlySearchBudget),
+    content,
   });
 
   const app = await buildApp({

@@ -34,7 +34,8 @@ export interface FetchOutcome {
 }
 
 export interface FetchService {
-  fetch(req: { url: string; maxChars: number }): Promise<FetchOutcome>;
+  /** `signal` lets a caller cancel early; the fetch then ends as a timeout. */
+  fetch(req: { url: string; maxChars: number; signal?: AbortSignal }): Promise<FetchOutcome>;
   close(): Promise<void>;
 }
 
@@ -60,8 +61,12 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
   }
 
   return {
-    async fetch({ url, maxChars }) {
-      const deadline = startDeadline(deps.timeoutMs, `fetching the page took longer than ${seconds} s; the origin is too slow or the page too large`);
+    async fetch({ url, maxChars, signal }) {
+      const deadline = startDeadline(
+        deps.timeoutMs,
+        `fetching the page took longer than ${seconds} s; the origin is too slow or the page too large`,
+        signal,
+      );
       try {
         const { url: start, unwrapped, clickPath } = await deadline.race(target(url));
         const res = await http.fetch(start, deadline.signal);

@@ -13,11 +13,15 @@ export interface Deadline {
   clear(): void;
 }
 
-export function startDeadline(ms: number, message: string): Deadline {
+export function startDeadline(ms: number, message: string, outer?: AbortSignal): Deadline {
   const controller = new AbortController();
   const error = new DomainError('timeout', message);
   const endsAt = performance.now() + ms;
   const timer = setTimeout(() => controller.abort(error), ms);
+  // A caller that gives up (the advanced search stage past its own deadline) ends the work
+  // and frees the connection the same way the deadline does.
+  if (outer?.aborted) controller.abort(error);
+  else outer?.addEventListener('abort', () => controller.abort(error), { once: true });
   const expired = new Promise<never>((_, reject) => {
     controller.signal.addEventListener('abort', () => reject(error), { once: true });
   });

@@ -44,3 +44,20 @@ describe('search on the starter corpus', () => {
     expect(dated.body.results.every((r: { published_date?: string }) => r.published_date !== undefined)).toBe(true);
   });
 });
+
+describe('advanced depth on the local index', () => {
+  it('adds raw_content from the stored text and passages, within max_content_tokens', async () => {
+    const { countTokens } = await import('../../src/content/token-count.ts');
+    const res = await t.request('POST', '/v1/search', {
+      body: { query: 'API keys authorization', search_depth: 'advanced', max_content_tokens: 100 },
+    });
+    expect(res.status).toBe(200);
+    const withRaw = res.body.results.filter((r: { raw_content?: string }) => r.raw_content !== undefined);
+    expect(withRaw.length).toBeGreaterThan(0);
+    const total = withRaw.reduce((n: number, r: { raw_content: string }) => n + countTokens(r.raw_content), 0);
+    expect(total).toBeLessThanOrEqual(100);
+    const basic = await t.request('POST', '/v1/search', { body: { query: 'API keys authorization' } });
+    expect(basic.body.results.some((r: { raw_content?: string }) => r.raw_content !== undefined)).toBe(false);
+    expect(basic.body.results.map((r: { url: string }) => r.url)).toEqual(res.body.results.map((r: { url: string }) => r.url));
+  });
+});
