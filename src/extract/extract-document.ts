@@ -1,4 +1,11 @@
 import { DomainError } from '../domain/errors.ts';
+import { decodeBody, declaredCharset, decodeWith, sniffCharset } from './charset.ts';
+import { feedToMarkdown } from './feed-to-markdown.ts';
+import { htmlToDocument } from './html/html-document.ts';
+import { type Kind, kindOf, parseContentType } from './media-type.ts';
+import { pdfToMarkdown } from './pdf-to-markdown.ts';
+import { looksLikeText, sniffMediaType, xmlRootType } from './sniff.ts';
+import { fenced, jsonToMarkdown, markdownTitle, normalizeNewlines } from './text-to-markdown.ts';
 
 export interface ExtractInput {
   /** Bytes as read (already decompressed, possibly cut at the byte cap). */
@@ -16,14 +23,80 @@ export interface ExtractedDocument {
   contentType: string | null;
 }
 
+const SUPPORTED = 'HTML, XHTML, plain text, markdown, JSON, RSS/Atom feeds and PDF';
+
+function unsupported(mediaType: string): DomainError {
+  return new DomainError(
+    'unsupported_media',
+    `the URL returned ${mediaType}, which has no text to extract; fetch supports ${SUPPORTED}`,
+  );
+}
+
+const GENERIC_BINARY = new Set(['application/octet-stream', 'binary/octet-stream', 'application/binary']);
+
+/** Bytes to text for sniffing: declared or sniffed charset, no BOM handling needed. */
+const sniffDecode = (bytes: Uint8Array): string => decodeWith(bytes, declaredCharset(bytes) ?? sniffCharset(bytes));
+
+/** The handler for a body: from the declared type, else from the bytes. */
+function resolveKind(declared: string | null, body: Uint8Array): { kind: Kind; mediaType: string } {
+  if (declared !== null) {
+    // Object stores often label every file application/octet-stream: a PDF is still a PDF.
+    if (GENERIC_BINARY.has(declared) && sniffMediaType(body.subarray(0, 8), sniffDecode) === 'application/pdf') {
+      return { kind: 'pdf', mediaType: declared };
+    }
+    const kind = kindOf(declared);
+    if (kind !== null) return { kind, mediaType: declared };
+    // Unknown vendor types (application/javascript, application/x-yaml): text when the bytes are.
+    return { kind: looksLikeText(body) ? 'text' : 'unsupported', mediaType: declared };
+  }
+  const sniffed = sniffMediaType(body, sniffDecode);
+  return { kind: kindOf(sniffed) ?? 'unsupported', mediaType: sniffed };
+}
+
 /**
- * Turns a fetched body into markdown. PLACEHOLDER until the extraction work lands: passes
- * text through and refuses everything else. Throws DomainError('unsupported_media').
+ * Turns a fetched body into markdown: HTML and XHTML through main-content extraction,
+ * text and markdown as they are, JSON pretty-printed in a fence, feeds as a list of items,
+ * PDF as its text. Images, audio, video, archives and other binary types throw
+ * DomainError('unsupported_media'). A body without Content-Type is sniffed.
  */
 export async function extractDocument(input: ExtractInput): Promise<ExtractedDocument> {
-  const mediaType = input.contentType?.split(';', 1)[0]?.trim().toLowerCase() ?? null;
-  if (mediaType === null || mediaType.startsWith('text/')) {
-    return { title: '', markdown: new TextDecoder().decode(input.body), contentType: mediaType };
+  const declared = parseContentType(input.contentType);
+  const { kind, mediaType } = resolveKind(declared?.mediaType ?? null, input.body);
+  const charset = declared?.charset ?? null;
+  const text = (markup: boolean): string => decodeBody(input.body, charset, markup);
+  const done = (title: string, markdown: string): ExtractedDocument => ({ title, markdown, contentType: mediaType });
+  switch (kind) {
+    case 'html': {
+      const html = htmlToDocument(text(true), input.url);
+      return done(html.title, html.markdown);
+    }
+    case 'markdown': {
+      const md = normalizeNewlines(text(false));
+      return done(markdownTitle(md), md);
+    }
+    case 'text':
+      return done('', normalizeNewlines(text(false)));
+    case 'json':
+      return done('', jsonToMarkdown(text(false).trim()));
+    case 'feed':
+    case 'xml': {
+      const xml = text(true);
+      const root = xmlRootType(xml.replace(/^\uFEFF/, ''));
+      if (root === 'application/xhtml+xml') {
+        const html = htmlToDocument(xml, input.url);
+        return done(html.title, html.markdown);
+      }
+      if (kind === 'feed' || root !== 'application/xml') {
+        const feed = feedToMarkdown(xml, input.url);
+        return done(feed.title, feed.markdown);
+      }
+      return done('', fenced(normalizeNewlines(xml).trim(), 'xml'));
+    }
+    case 'pdf': {
+      const pdf = await pdfToMarkdown(input.body);
+      return done(pdf.title, pdf.markdown);
+    }
+    default:
+      throw unsupported(mediaType);
   }
-  throw new DomainError('unsupported_media', `unsupported content type ${mediaType}`);
 }

@@ -1,0 +1,104 @@
+import { isBoilerplateText } from './boilerplate-text.ts';
+import { linkDensity, normalizedText } from './text-stats.ts';
+
+const BLOCK_TAGS = new Set([
+  'P', 'DIV', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'LI',
+  'DL', 'DT', 'DD', 'TABLE', 'TR', 'TD', 'TH', 'BLOCKQUOTE', 'PRE', 'FIGURE', 'FIGCAPTION', 'FORM', 'HR',
+]);
+/** Blocks judged by their text; table cells, code and quotes are content whatever they say. */
+const JUDGED_TAGS = new Set(['P', 'DIV', 'SECTION', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'DD', 'DT', 'FIGURE']);
+const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+const PROTECTED_ANCESTORS = new Set(['TABLE', 'PRE', 'BLOCKQUOTE', 'CODE']);
+const MAX_PROMO_CHARS = 200;
+const MEDIA_AND_WHOLE_BLOCKS = new Set(['TABLE', 'PRE', 'BLOCKQUOTE', 'IMG', 'PICTURE', 'VIDEO', 'AUDIO']);
+const LIST_TAGS = new Set(['LI', 'DD', 'DT']);
+const BARE_URL = /^(?:https?:\/\/|www\.)\S+$/i;
+
+function hasBlockInside(el: Element): boolean {
+  for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) {
+    if (BLOCK_TAGS.has(c.tagName) || hasBlockInside(c)) return true;
+  }
+  return false;
+}
+
+function isProtected(el: Element, root: Element): boolean {
+  for (let a = el.parentElement; a !== null && a !== root; a = a.parentElement) {
+    if (PROTECTED_ANCESTORS.has(a.tagName)) return true;
+  }
+  return false;
+}
+
+interface Unit {
+  el: Element;
+  text: string;
+}
+
+/** Innermost blocks with text, in document order. */
+function textUnits(root: Element): Unit[] {
+  const units: Unit[] = [];
+  // linkedom quirk: getElementsByTagName('*') finds nothing under elements Readability
+  // created; querySelectorAll('*') works.
+  for (const el of Array.from(root.querySelectorAll('*'))) {
+    if (!JUDGED_TAGS.has(el.tagName) || hasBlockInside(el)) continue;
+    const text = normalizedText(el);
+    if (text.length > 0 && !isProtected(el, root)) units.push({ el, text });
+  }
+  return units;
+}
+
+/**
+ * A short paragraph or heading that is all link: "Read more" teasers, app and newsletter
+ * pitches. List items are left alone (link lists are often the content: products, sources),
+ * and so is a bare URL, which is a cited source.
+ */
+function isPromoLink(unit: Unit): boolean {
+  return (
+    !LIST_TAGS.has(unit.el.tagName) &&
+    unit.text.length <= MAX_PROMO_CHARS &&
+    !BARE_URL.test(unit.text) &&
+    linkDensity(unit.el) >= 0.8
+  );
+}
+
+/** Headings and what can stand under one (text blocks, tables, code, quotes, media), in order. */
+function sectionItems(root: Element): Element[] {
+  const items: Element[] = [];
+  for (const el of Array.from(root.querySelectorAll('*'))) {
+    if (MEDIA_AND_WHOLE_BLOCKS.has(el.tagName)) {
+      if (!isProtected(el, root)) items.push(el);
+    } else if (JUDGED_TAGS.has(el.tagName) && !hasBlockInside(el) && !isProtected(el, root)) {
+      if ((el.textContent ?? '').trim() !== '') items.push(el);
+    }
+  }
+  return items;
+}
+
+/** Headings with nothing under them (their section was furniture that is now gone). */
+function removeEmptyHeadings(root: Element): void {
+  const items = sectionItems(root);
+  for (let i = items.length - 1; i >= 0; i -= 1) {
+    const el = items[i];
+    if (!HEADINGS.has(el.tagName)) continue;
+    const next = items[i + 1];
+    if (next === undefined || (HEADINGS.has(next.tagName) && next.tagName <= el.tagName)) {
+      el.remove();
+      items.splice(i, 1);
+    }
+  }
+}
+
+/**
+ * Removes the furniture Readability keeps inside the article container: promo links,
+ * label lines ("Read more:", "Don't miss"), bylines, datelines, photo credits and
+ * contribution lines, then headings left without a section. (Removing blocks repeated
+ * verbatim was measured and dropped: recipes and plans repeat their lines.) On a page
+ * without an article (`listing`), link-only blocks and runs of headlines are the content
+ * and stay.
+ */
+export function cleanArticle(root: Element, options: { listing: boolean }): void {
+  const units = textUnits(root);
+  for (const unit of units) {
+    if (isBoilerplateText(unit.text) || (!options.listing && isPromoLink(unit))) unit.el.remove();
+  }
+  if (!options.listing) removeEmptyHeadings(root);
+}

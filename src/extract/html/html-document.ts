@@ -1,0 +1,58 @@
+import { parseHTML } from 'linkedom';
+import { pageTitle } from '../title.ts';
+import { absolutizeUrls, documentBase } from './absolute-urls.ts';
+import { cleanArticle } from './clean-article.ts';
+import { findArticle, looksLikeArticle } from './find-article.ts';
+import { htmlToMarkdown } from './html-to-markdown.ts';
+import { ensureBodyShell } from './html-skeleton.ts';
+import { stripInertMarkup } from './inert-markup.ts';
+import { pruneBoilerplate } from './prune-boilerplate.ts';
+import { textLength } from './text-stats.ts';
+
+export interface HtmlExtract {
+  title: string;
+  markdown: string;
+}
+
+/** Below this, what Readability kept is a teaser, not an article: the cleaned body is better. */
+const MIN_ARTICLE_CHARS = 200;
+/** A page without long paragraphs is an article only if Readability kept this share of its text. */
+const MIN_LISTING_SHARE = 0.9;
+
+function parse(html: string): Document {
+  return parseHTML(html).document as unknown as Document;
+}
+
+/** The pruned body of a fresh parse: the answer for pages without an article. */
+function cleanedBody(html: string): Element {
+  const doc = parse(html);
+  const body = doc.body ?? doc.documentElement;
+  pruneBoilerplate(body);
+  return body;
+}
+
+/**
+ * HTML to markdown of its main content: prune page furniture, let Readability pick the
+ * article (when the page has one), drop the furniture left inside it, make URLs absolute
+ * and render GFM. Pages without an article fall back to the whole cleaned body.
+ */
+export function htmlToDocument(rawHtml: string, pageUrl: string): HtmlExtract {
+  const html = ensureBodyShell(stripInertMarkup(rawHtml));
+  const doc = parse(html);
+  const title = pageTitle(doc, pageUrl);
+  const base = documentBase(doc, pageUrl);
+  const body = doc.body ?? doc.documentElement;
+  pruneBoilerplate(body);
+  const readerable = looksLikeArticle(body);
+  const bodyChars = textLength(body);
+  const article = findArticle(doc);
+  const articleChars = article === null ? 0 : textLength(article);
+  // A page without a few long paragraphs (home page, listing, short page) has no article
+  // unless Readability kept nearly all of it; otherwise its cleaned body is the answer.
+  const found = articleChars >= MIN_ARTICLE_CHARS && (readerable || articleChars >= bodyChars * MIN_LISTING_SHARE);
+  const root = found && article !== null ? article : cleanedBody(html);
+  // Without long paragraphs, link-only blocks and bare headlines are the page's content.
+  cleanArticle(root, { listing: !readerable });
+  absolutizeUrls(root, base);
+  return { title, markdown: htmlToMarkdown(root) };
+}

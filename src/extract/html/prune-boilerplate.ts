@@ -1,0 +1,82 @@
+import { anchorPath } from './content-anchor.ts';
+import { codeLanguage } from './code-language.ts';
+import { classWords, furnitureKind } from './class-words.ts';
+import { linkDensity, textLength } from './text-stats.ts';
+
+/** Elements that never carry article text. */
+const DROP_TAGS = new Set([
+  'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'IFRAME', 'CANVAS', 'OBJECT', 'EMBED',
+  'BUTTON', 'SELECT', 'TEXTAREA', 'INPUT', 'DIALOG', 'FIGCAPTION', 'LINK', 'META',
+]);
+/** Landmarks of page chrome; kept only when they hold much of the page's text. */
+const CHROME_TAGS = new Set(['NAV', 'ASIDE', 'FOOTER']);
+const CHROME_ROLES = new Set([
+  'navigation', 'menu', 'menubar', 'banner', 'contentinfo', 'complementary', 'dialog',
+  'alertdialog', 'search', 'alert', 'tooltip',
+]);
+const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+
+/** A container of furniture may still be the article's wrapper on odd sites: keep big ones. */
+const MAX_CHROME_SHARE = 0.3;
+/** Captions, bylines, datelines and tags are short; a long element with such a class is content. */
+const MAX_SMALL_CHARS = 400;
+
+type Verdict = 'drop' | 'chrome' | 'small' | 'keep';
+
+function verdict(el: Element): Verdict {
+  const tag = el.tagName;
+  if (DROP_TAGS.has(tag)) return 'drop';
+  if (CHROME_TAGS.has(tag)) return 'chrome';
+  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return 'chrome';
+  const role = el.getAttribute('role');
+  if (role !== null && CHROME_ROLES.has(role)) return 'chrome';
+  const style = el.getAttribute('style');
+  if (style !== null && HIDDEN_STYLE.test(style)) return 'chrome';
+  const names = `${el.getAttribute('class') ?? ''} ${el.id}`;
+  if (names.length < 2) return 'keep';
+  const kind = furnitureKind(classWords(names));
+  return kind === 'container' ? 'chrome' : kind === 'small' ? 'small' : 'keep';
+}
+
+function isRemovable(el: Element, v: Verdict, pageChars: number): boolean {
+  if (v === 'drop') return true;
+  if (v === 'keep') return false;
+  const chars = textLength(el);
+  if (v === 'small') return chars <= MAX_SMALL_CHARS || linkDensity(el, chars) > 0.5;
+  return chars <= pageChars * MAX_CHROME_SHARE || linkDensity(el, chars) > 0.5;
+}
+
+/**
+ * Removes page furniture before the article is scored: scripts and widgets, navigation
+ * landmarks, hidden elements, and elements whose class or id names them as captions,
+ * credits, bylines, share bars, related feeds, comments, newsletters or cookie banners.
+ * Readability keeps much of this when it sits inside the article's container; removing
+ * it first is also what makes the scoring pass faster. Marks code blocks with their
+ * language (`data-lang`) while it walks, as later steps no longer see the wrappers.
+ */
+export function pruneBoilerplate(body: Element): void {
+  for (const el of findBoilerplate(body)) el.remove();
+}
+
+/** The elements `pruneBoilerplate` removes (outermost only), in document order reversed. */
+export function findBoilerplate(body: Element): Element[] {
+  const pageChars = textLength(body);
+  const protectedPath = anchorPath(body);
+  const doomed: Element[] = [];
+  const stack: Element[] = Array.from(body.children);
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    const v = verdict(el);
+    if (!protectedPath.has(el) && isRemovable(el, v, pageChars)) {
+      doomed.push(el);
+      continue;
+    }
+    if (el.tagName === 'PRE') {
+      const lang = codeLanguage(el);
+      if (lang !== null) el.setAttribute('data-lang', lang);
+      continue;
+    }
+    for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) stack.push(c);
+  }
+  return doomed;
+}
