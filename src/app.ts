@@ -15,6 +15,10 @@ import { fetchRoutes } from './http/routes/fetch.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { docsRoutes } from './http/routes/docs.ts';
 import { searchRoutes } from './http/routes/search.ts';
+import { clickRoutes } from './http/routes/click.ts';
+import { adminCampaignRoutes } from './http/routes/admin-campaigns.ts';
+import type { ClickLinks } from './sponsored/click-links.ts';
+import type { CampaignAdmin } from './sponsored/campaign-admin.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +33,7 @@ export interface AppDeps {
   search: SearchService;
   fetch: FetchPage;
   health: () => Promise<void>;
+  sponsored: { clicks: ClickLinks; admin: CampaignAdmin; adminToken: string | undefined };
   /** Folder served at /docs/<file>.md: the starter corpus results point there. */
   docsDir: string;
   /** The process logger (see createLogger); request loggers are its children. */
@@ -61,5 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   docsRoutes(app, deps.docsDir);
   searchRoutes(app, deps.search);
   fetchRoutes(app, deps.fetch);
+  clickRoutes(app, deps.sponsored.clicks);
+  adminCampaignRoutes(app, { token: deps.sponsored.adminToken, admin: deps.sponsored.admin });
   return app;
 }

@@ -17,6 +17,7 @@ import { createProviders, searchBackendOptions } from './providers/create-provid
 import { createSearchBackend } from './providers/registry.ts';
 import { createLogger } from './http/logger-options.ts';
 import { createStores } from './store/create-stores.ts';
+import { createSponsored, sponsoredOptionsFrom, type Sponsored } from './sponsored/create-sponsored.ts';
 import type { Stores } from './store/ports.ts';
 
 export interface Scout {
@@ -24,6 +25,7 @@ export interface Scout {
   stores: Stores;
   index: LocalIndex;
   keys: ApiKeys;
+  sponsored: Sponsored;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,12 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
   const providers = createProviders(config, { local: createLocalProvider(index) });
   const backend = createSearchBackend(providers, searchBackendOptions(config, logger.child({ component: 'search' })));
   const keys = createApiKeys(stores.keys);
+  const sponsored = createSponsored({
+    ...sponsoredOptionsFrom(config),
+    onError: (err) => logger.error({ err }, 'sponsored results skipped'),
+  });
   const fetcher = createFetchService({
+    resolveClickUrl: sponsored.resolveClickUrl,
     allowCidrs: config.fetchAllowCidrs,
     timeoutMs: config.fetchTimeoutMs,
     extract: extractDocument,
@@ -66,6 +73,7 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
     backend,
     budget: createSearchBudget(stores.budget, config.monthlySearchBudget),
     content,
+    sponsored: sponsored.stage,
   });
 
   const app = await buildApp({
@@ -76,6 +84,7 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
     search,
     fetch: createFetchPage(fetcher),
     health: () => stores.ping(),
+    sponsored: { clicks: sponsored.clicks, admin: sponsored.admin, adminToken: config.adminToken },
     logger,
   });
 
@@ -84,8 +93,10 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
     stores,
     index,
     keys,
+    sponsored,
     async close() {
       await app.close();
+      await sponsored.close();
       await fetcher.close();
       index.close();
       await stores.close();

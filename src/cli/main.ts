@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   extract: async () => (await import('./extract-command.ts')).extractCommand,
   fetch: async () => (await import('./fetch-command.ts')).fetchCommand,
   settings: async () => (await import('./settings-command.ts')).settingsCommand,
+  campaigns: async () => (await import('./campaigns-command.ts')).campaignsCommand,
 };
 
 const USAGE = `usage: scout <command> [...]
@@ -17,6 +18,7 @@ const USAGE = `usage: scout <command> [...]
   keys create|list|revoke    manage API keys
   index import|stats|add|crawl  manage the local index
   fetch <url>                print a page's main content as markdown
+  campaigns create|update|list|show|pause|resume|delete|report   manage sponsored campaigns
   extract --base-url <url>   HTML on stdin → markdown on stdout
   settings                   every environment setting, as a markdown table`;
 

@@ -1,5 +1,8 @@
 import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
 
+/** A SearchQuery filter a provider may apply natively. */
+export type ProviderFilter = 'domains' | 'dates' | 'country';
+
 /**
  * One upstream search engine. A provider maps Scout's request to its native one and parses
  * the answer; it never retries, never fails over and never reads configuration itself: the
@@ -12,20 +15,40 @@ export interface SearchProvider {
    * Which SearchQuery filters the provider applies natively. Scout enforces the rest itself
    * on the results (and over-fetches when it has to filter).
    */
-  readonly honours: ReadonlySet<'domains' | 'dates' | 'country'>;
+  readonly honours: ReadonlySet<ProviderFilter>;
+  /**
+   * `query.maxResults` may exceed 20 when the registry over-fetches for Scout-side
+   * filtering; a provider clamps it to what its upstream accepts.
+   */
   search(query: SearchQuery, signal: AbortSignal): Promise<ProviderResult[]>;
 }
 
 /** Why a provider failed; the registry uses the kind for failover and for the 502 message. */
 export type ProviderFailureKind = 'timeout' | 'network' | 'http' | 'auth' | 'rate_limited' | 'malformed';
 
+export interface ProviderErrorOptions {
+  cause?: unknown;
+  /** Upstream HTTP status, when there was one. */
+  status?: number;
+  /** Upstream error text for logs only (already stripped of the API key, truncated). */
+  detail?: string;
+}
+
+/**
+ * A provider's failure. `message` is short and safe for the API caller (it ends up in the
+ * 502 message): it never carries the API key, the upstream URL or the upstream's own text.
+ */
 export class ProviderError extends Error {
   readonly provider: string;
   readonly failure: ProviderFailureKind;
-  constructor(provider: string, failure: ProviderFailureKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly status?: number;
+  readonly detail?: string;
+  constructor(provider: string, failure: ProviderFailureKind, message: string, options?: ProviderErrorOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ProviderError';
     this.provider = provider;
     this.failure = failure;
+    if (options?.status !== undefined) this.status = options.status;
+    if (options?.detail !== undefined) this.detail = options.detail;
   }
 }

@@ -1,29 +1,202 @@
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { SearchProvider } from './provider.ts';
+import { fetchCount, filterResults } from '../domain/result-filter.ts';
+import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import { attempt, countsAgainstProvider, failureReason } from './attempt.ts';
+import { CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
+import { reciprocalRankFusion } from './fusion.ts';
+import { cleanResults, dedupeResults } from './merge-results.ts';
+import { ProviderError, type SearchProvider } from './provider.ts';
+import { createResultCache } from './result-cache.ts';
 
 /** What the search service asks of the upstream side: final, filtered, deduplicated results. */
 export interface SearchBackend {
-  search(query: SearchQuery, signal?: AbortSignal): Promise<{ results: ProviderResult[]; providers: string[] }>;
+  search(query: SearchQuery, signal?: AbortSignal): Promise<SearchAnswer>;
+}
+
+export interface SearchAnswer {
+  /** At most query.maxResults, filtered, deduplicated, URLs cleaned; treat as read-only. */
+  results: ProviderResult[];
+  /** Provider(s) that answered, in configured order: the `x-scout-provider` header. */
+  providers: string[];
+  /** True when served from the result cache (no upstream call). */
+  cached?: boolean;
+}
+
+export type SearchMode = 'failover' | 'fusion';
+
+/** pino-compatible; API keys never reach it. */
+export interface BackendLogger {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+export interface SearchBackendOptions {
+  /** failover (default): first provider that answers; fusion: all in parallel, merged by RRF. */
+  mode?: SearchMode;
+  /** Per-provider time limit; default 6000 ms. */
+  providerTimeoutMs?: number;
+  /** Whole search, failovers included; default 15000 ms. */
+  deadlineMs?: number;
+  /** Result cache time to live; default 300000 ms; 0 disables. */
+  cacheTtlMs?: number;
+  /** Result cache entries; default 1000. */
+  cacheMax?: number;
+  /** Consecutive failures that suspend a provider (default 3) and for how long (default 30 s). */
+  breaker?: { threshold: number; cooldownMs: number };
+  logger?: BackendLogger;
+  /** Clock of the breaker and the cache (tests); timeouts always use real time. */
+  now?: () => number;
+}
+
+export interface ProviderStatus {
+  name: string;
+  state: BreakerState;
+  consecutiveFailures: number;
+}
+
+export interface ManagedSearchBackend extends SearchBackend {
+  search(query: SearchQuery, signal?: AbortSignal): Promise<SearchAnswer & { cached: boolean }>;
+  /** Breaker state per provider, for health checks and metrics. */
+  status(): ProviderStatus[];
+}
+
+export const SEARCH_DEFAULTS = {
+  providerTimeoutMs: 6000,
+  deadlineMs: 15_000,
+  cacheTtlMs: 300_000,
+  cacheMax: 1000,
+  breaker: { threshold: 3, cooldownMs: 30_000 },
+} as const;
+
+const NO_LOG: BackendLogger = { warn: () => undefined, info: () => undefined };
+
+interface Slot {
+  provider: SearchProvider;
+  breaker: CircuitBreaker;
+}
+
+interface Outcome {
+  name: string;
+  results?: ProviderResult[];
+  reason?: string;
+}
+
+/** Cleans URLs, enforces what the provider did not, merges duplicates. */
+function finalize(p: SearchProvider, raw: readonly ProviderResult[], query: SearchQuery): ProviderResult[] {
+  return dedupeResults(filterResults(cleanResults(raw), query, p.honours));
 }
 
 /**
- * Minimal failover over the configured providers, in order. The upstream-providers work
- * replaces this with timeouts, circuit breaking, fusion, normalisation and caching.
+ * Runs the configured providers for each search: per-provider timeouts inside one overall
+ * deadline, a circuit breaker per provider, failover in order (or fusion), Scout-side
+ * filters, URL clean-up and dedupe, and a short-lived cache of final answers. 502 only when
+ * every provider failed, naming each and why; the answer itself never mentions failover.
  */
-export function createSearchBackend(providers: SearchProvider[]): SearchBackend {
+export function createSearchBackend(
+  providers: readonly SearchProvider[],
+  options: SearchBackendOptions = {},
+): ManagedSearchBackend {
+  const o = {
+    mode: options.mode ?? 'failover',
+    providerTimeoutMs: options.providerTimeoutMs ?? SEARCH_DEFAULTS.providerTimeoutMs,
+    deadlineMs: options.deadlineMs ?? SEARCH_DEFAULTS.deadlineMs,
+    cacheTtlMs: options.cacheTtlMs ?? SEARCH_DEFAULTS.cacheTtlMs,
+    cacheMax: options.cacheMax ?? SEARCH_DEFAULTS.cacheMax,
+    breaker: options.breaker ?? SEARCH_DEFAULTS.breaker,
+  };
+  const log = options.logger ?? NO_LOG;
+  const slots: Slot[] = providers.map((provider) => ({
+    provider,
+    breaker: new CircuitBreaker({ ...o.breaker, ...(options.now ? { now: options.now } : {}) }),
+  }));
+  const cache = createResultCache({ ttlMs: o.cacheTtlMs, max: o.cacheMax, ...(options.now ? { now: options.now } : {}) });
+
+  /** One provider, within what is left of the deadline; throws only when the caller cancelled. */
+  async function run(slot: Slot, query: SearchQuery, deadlineAt: number, signal?: AbortSignal): Promise<Outcome> {
+    const { provider: p, breaker } = slot;
+    const left = Math.floor(deadlineAt - performance.now());
+    if (left <= 0) return { name: p.name, reason: `not tried (search deadline of ${o.deadlineMs} ms reached)` };
+    if (!breaker.allow()) {
+      const s = Math.max(1, Math.ceil(breaker.retryInMs() / 1000));
+      return { name: p.name, reason: `suspended for ${s} s after repeated failures` };
+    }
+    const timeoutMs = Math.min(o.providerTimeoutMs, left);
+    const label = timeoutMs < o.providerTimeoutMs ? `timeout after ${timeoutMs} ms (search deadline)` : undefined;
+    const started = performance.now();
+    try {
+      const raw = await attempt(p, { ...query, maxResults: fetchCount(query, p.honours) }, timeoutMs, signal, label);
+      if (breaker.success()) log.info({ provider: p.name }, 'search provider resumed');
+      return { name: p.name, results: finalize(p, raw, query) };
+    } catch (e) {
+      if (signal?.aborted) {
+        breaker.release();
+        throw new DomainError('upstream', 'the search was cancelled by the client');
+      }
+      recordFailure(slot, e, Math.round(performance.now() - started));
+      return { name: p.name, reason: failureReason(e) };
+    }
+  }
+
+  function recordFailure(slot: Slot, e: unknown, ms: number): void {
+    const { provider: p, breaker } = slot;
+    const counted = countsAgainstProvider(e);
+    const opened = counted ? breaker.failure() : (breaker.release(), false);
+    const pe = e instanceof ProviderError ? e : undefined;
+    log.warn(
+      {
+        provider: p.name,
+        failure: pe?.failure ?? 'internal',
+        reason: failureReason(e),
+        ...(pe?.status !== undefined ? { status: pe.status } : {}),
+        ...(pe?.detail ? { detail: pe.detail } : {}),
+        ...(pe ? {} : { err: e instanceof Error ? { name: e.name, message: e.message } : String(e) }),
+        ms,
+      },
+      'search provider failed',
+    );
+    if (opened) {
+      log.warn({ provider: p.name, cooldownMs: o.breaker.cooldownMs, failures: breaker.consecutiveFailures }, 'search provider suspended');
+    }
+  }
+
+  function allFailed(outcomes: readonly Outcome[]): never {
+    const list = outcomes.map((x) => `${x.name}: ${x.reason ?? 'failed'}`).join('; ');
+    throw new DomainError('upstream', `every search provider failed, try again later: ${list}`);
+  }
+
+  async function failover(query: SearchQuery, signal?: AbortSignal): Promise<SearchAnswer & { cached: boolean }> {
+    const deadlineAt = performance.now() + o.deadlineMs;
+    const failed: Outcome[] = [];
+    for (const slot of slots) {
+      const out = await run(slot, query, deadlineAt, signal);
+      if (out.results) {
+        if (failed.length) log.info({ provider: out.name, failed: failed.map((f) => `${f.name}: ${f.reason}`) }, 'search answered after failover');
+        return { results: out.results.slice(0, query.maxResults), providers: [out.name], cached: false };
+      }
+      failed.push(out);
+    }
+    return allFailed(failed);
+  }
+
+  async function fusion(query: SearchQuery, signal?: AbortSignal): Promise<SearchAnswer & { cached: boolean }> {
+    const deadlineAt = performance.now() + o.deadlineMs;
+    const outcomes = await Promise.all(slots.map((slot) => run(slot, query, deadlineAt, signal)));
+    const answered = outcomes.filter((x) => x.results);
+    if (answered.length === 0) return allFailed(outcomes);
+    const fused = reciprocalRankFusion(answered.map((x) => x.results!));
+    return { results: fused.slice(0, query.maxResults), providers: answered.map((x) => x.name), cached: false };
+  }
+
   return {
     async search(query, signal) {
-      const failures: string[] = [];
-      for (const p of providers) {
-        try {
-          const results = await p.search(query, signal ?? new AbortController().signal);
-          return { results: results.slice(0, query.maxResults), providers: [p.name] };
-        } catch (e) {
-          failures.push(`${p.name}: ${(e as Error).message}`);
-        }
-      }
-      throw new DomainError('upstream', `every search provider failed: ${failures.join('; ')}`);
+      const hit = cache.get(query);
+      if (hit) return { results: hit.results.slice(), providers: hit.providers.slice(), cached: true };
+      if (slots.length === 0) throw new DomainError('unavailable', 'no search provider is configured (SCOUT_SEARCH_PROVIDERS)');
+      const answer = o.mode === 'fusion' ? await fusion(query, signal) : await failover(query, signal);
+      cache.set(query, answer);
+      return answer;
     },
+    status: () =>
+      slots.map(({ provider, breaker }) => ({ name: provider.name, state: breaker.state(), consecutiveFailures: breaker.consecutiveFailures })),
   };
 }

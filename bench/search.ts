@@ -1,0 +1,104 @@
+/**
+ * npm run bench [-- --docs 10000 --seconds 10 --connections 10]
+ *
+ * POST /v1/search on the local index (a synthetic corpus of --docs documents) beside a bare
+ * Fastify hello-world route, measured the same way in the same run; prints requests/s,
+ * p50 and p99 of each and their ratio. Goal (issue 2): search keeps >= 40% of hello-world's
+ * requests/s on a 10k-document index. Caches are off so every search hits the index, and
+ * each request asks a different query.
+ */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config/load-config.ts';
+import { createScout } from '../src/compose.ts';
+import { corpusLines, rng } from './make-corpus.ts';
+
+const { values } = parseArgs({
+  options: {
+    docs: { type: 'string', default: '10000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    queries: { type: 'string', default: '2000' },
+  },
+});
+const DOCS = Number(values.docs);
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+
+export interface Run {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(name: string, opts: autocannon.Options): Promise<Run> {
+  // A short warm-up so JIT and caches settle, then the measured run.
+  await autocannon({ ...opts, duration: 2 });
+  const r = await autocannon({ ...opts, duration: SECONDS, connections: CONNECTIONS });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+/** Queries made of corpus words (2-4 terms), so most match something. */
+function queries(n: number): string[] {
+  const words = [...corpusLines({ docs: 200, seed: 7 })].flatMap((l) => (JSON.parse(l).title as string).toLowerCase().split(' '));
+  const rand = rng(99);
+  return Array.from({ length: n }, () => {
+    const k = 2 + Math.floor(rand() * 3);
+    return Array.from({ length: k }, () => words[Math.floor(rand() * words.length)]).join(' ');
+  });
+}
+
+async function main() {
+  const root = mkdtempSync(join(tmpdir(), 'scout-bench-'));
+  const sink = new Writable({ write: (_c, _e, cb) => cb() }); // logs are produced, then dropped
+  const config = loadConfig({
+    SCOUT_DATA_DIR: join(root, 'data'),
+    SCOUT_STARTER_CORPUS: 'false',
+    SCOUT_RATE_LIMIT_RPM: '1000000',
+    SCOUT_MONTHLY_SEARCH_BUDGET: '1000000000',
+    SCOUT_SEARCH_CACHE_TTL: '0',
+  });
+  const scout = await createScout(config, { docsDir: join(root, 'none'), logStream: sink });
+  const docs = [...corpusLines({ docs: DOCS, seed: 42 })].map((l) => JSON.parse(l));
+  for (let i = 0; i < docs.length; i += 1000) scout.index.upsert(docs.slice(i, i + 1000));
+  const key = (await scout.keys.create('bench')).key;
+  await scout.app.listen({ port: 0, host: '127.0.0.1' });
+
+  const hello = Fastify();
+  hello.get('/', async () => ({ hello: 'world' }));
+  await hello.listen({ port: 0, host: '127.0.0.1' });
+
+  const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
+  const requests = queries(Number(values.queries)).map((q) => ({
+    method: 'POST' as const,
+    path: '/v1/search',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: q, max_results: 10 }),
+  }));
+
+  const base = await load('hello-world (bare Fastify)', { url: `http://127.0.0.1:${port(hello)}/` });
+  const search = await load(`POST /v1/search (local index, ${DOCS} docs)`, { url: `http://127.0.0.1:${port(scout.app)}`, requests });
+
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, same process, same run`);
+  console.log('route'.padEnd(44), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+  for (const r of [base, search]) {
+    console.log(r.name.padEnd(44), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors + r.non2xx).padStart(7));
+  }
+  const ratio = search.rps / base.rps;
+  console.log(`\nsearch / hello-world requests/s: ${(ratio * 100).toFixed(1)}% (goal >= 40%)`);
+
+  await hello.close();
+  await scout.close();
+  rmSync(root, { recursive: true, force: true });
+  if (search.errors + search.non2xx > 0) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { ClickLinks } from '../../sponsored/click-links.ts';
+import { ErrorBody } from '../../schemas/error.ts';
+
+/**
+ * GET /v1/r/<rec_id>: the click URL of a sponsored result. No API key: people and browsers
+ * follow it. 302 to the landing page and a click recorded; HEAD answers the same without
+ * recording (link previews are not clicks). Unknown or expired: 404.
+ */
+export function clickRoutes(app: FastifyInstance, clicks: ClickLinks): void {
+  app.get<{ Params: { rec_id: string } }>(
+    '/v1/r/:rec_id',
+    {
+      schema: {
+        operationId: 'followSponsoredLink',
+        summary: 'follow a sponsored result to its landing page',
+        security: [],
+        params: Type.Object({ rec_id: Type.String({ description: 'The rec_id of the sponsored result.' }) }),
+        response: {
+          302: Type.Null({ description: 'Redirect to the landing page (Location header).' }),
+          404: { ...ErrorBody, description: 'Unknown or expired rec_id (click URLs expire after SCOUT_SPONSORED_REC_TTL_DAYS).' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const landing = await clicks.follow(request.params.rec_id, request.method === 'GET');
+      // Every follow must reach Scout to be counted, and the landing may change per impression.
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(landing, 302);
+    },
+  );
+}

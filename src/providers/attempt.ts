@@ -1,0 +1,49 @@
+import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import { ProviderError, type SearchProvider } from './provider.ts';
+
+/**
+ * One call of one provider under a time limit. The limit is enforced here, not trusted to
+ * the provider: the provider's signal is aborted and the call settles as a timeout even if
+ * the provider ignores the signal (a synchronous local index, a stuck socket).
+ */
+export async function attempt(
+  provider: SearchProvider,
+  query: SearchQuery,
+  timeoutMs: number,
+  outer: AbortSignal | undefined,
+  timeoutLabel = `timeout after ${timeoutMs} ms`,
+): Promise<ProviderResult[]> {
+  const ac = new AbortController();
+  const onOuter = () => ac.abort(outer?.reason);
+  if (outer?.aborted) ac.abort(outer.reason);
+  else outer?.addEventListener('abort', onOuter, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new ProviderError(provider.name, 'timeout', timeoutLabel);
+      ac.abort(err);
+      reject(err);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([provider.search(query, ac.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuter);
+  }
+}
+
+/** The caller-safe reason of a failure, as listed in the 502 message. */
+export function failureReason(e: unknown): string {
+  return e instanceof ProviderError ? e.message : 'failed (internal error)';
+}
+
+/**
+ * Whether a failure says something about the provider's health. An upstream that refuses
+ * this one request (HTTP 4xx other than auth, 408 and 429) is failed over but not held
+ * against the provider: the next, different request may well succeed.
+ */
+export function countsAgainstProvider(e: unknown): boolean {
+  if (!(e instanceof ProviderError) || e.failure !== 'http' || e.status === undefined) return true;
+  return !(e.status >= 400 && e.status < 500 && e.status !== 408);
+}

@@ -1,0 +1,81 @@
+import { normalizeDate } from '../domain/date-normalize.ts';
+import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, type HttpProviderOptions } from './adapter-kit.ts';
+import { requestJson } from './http-json.ts';
+import type { SearchProvider } from './provider.ts';
+
+/**
+ * Exa Search (POST /search, `x-api-key` header).
+ * Native: numResults (max 100), includeDomains/excludeDomains, startPublishedDate and
+ * endPublishedDate (ISO 8601), userLocation (two-letter country code). The snippet comes
+ * from `highlights` (asked for), else `summary`, else the start of `text`.
+ */
+
+const NAME = 'exa';
+const SNIPPET_CHARS = 500;
+
+export function exaBody(q: SearchQuery): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    query: q.query,
+    type: 'auto',
+    numResults: clamp(q.maxResults, 1, 100),
+    contents: { highlights: true },
+  };
+  // Exa documents include and exclude as alternatives: with both, include is sent and
+  // Scout applies the excludes itself (it always checks domains).
+  if (q.includeDomains.length) body.includeDomains = q.includeDomains;
+  else if (q.excludeDomains.length) body.excludeDomains = q.excludeDomains;
+  if (q.startDate) body.startPublishedDate = `${q.startDate}T00:00:00.000Z`;
+  if (q.endDate) body.endPublishedDate = `${q.endDate}T23:59:59.999Z`;
+  if (q.country) body.userLocation = q.country.toUpperCase();
+  return body;
+}
+
+function snippet(r: Record<string, unknown>): string {
+  const highlights = asArray(r.highlights)?.map(plainText).filter(Boolean);
+  if (highlights?.length) return highlights.join(' … ');
+  const summary = plainText(r.summary);
+  if (summary) return summary;
+  const full = plainText(r.text);
+  return full.length > SNIPPET_CHARS ? `${full.slice(0, SNIPPET_CHARS)}…` : full;
+}
+
+function toResult(item: unknown, now: Date): ProviderResult | undefined {
+  const r = asRecord(item);
+  const url = text(r?.url);
+  if (!r || !url) return undefined;
+  const out: ProviderResult = { title: plainText(r.title), url, content: snippet(r) };
+  const date = normalizeDate(r.publishedDate, now);
+  if (date) out.publishedDate = date;
+  const favicon = text(r.favicon);
+  if (favicon) out.favicon = favicon;
+  if (typeof r.score === 'number') out.score = r.score;
+  return out;
+}
+
+export function parseExaResponse(body: unknown, now: Date): ProviderResult[] {
+  const results = asArray(asRecord(body)?.results);
+  if (!results) throw malformed(NAME, 'results is not a list');
+  return results.map((x) => toResult(x, now)).filter((x): x is ProviderResult => x !== undefined);
+}
+
+export function createExaProvider(opts: HttpProviderOptions): SearchProvider {
+  const now = opts.now ?? (() => new Date());
+  return {
+    name: NAME,
+    honours: honoursOf('domains', 'dates', 'country'),
+    async search(query, signal) {
+      const body = await requestJson({
+        provider: NAME,
+        url: opts.url,
+        method: 'POST',
+        headers: { 'x-api-key': opts.apiKey },
+        body: exaBody(query),
+        signal,
+        dispatcher: opts.dispatcher,
+        secrets: [opts.apiKey],
+      });
+      return parseExaResponse(body, now()).slice(0, clamp(query.maxResults, 1, 100));
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { ProviderResult } from '../domain/search-types.ts';
+import { dedupeKey } from '../domain/url-normalize.ts';
+import { mergeInto } from './merge-results.ts';
+
+/** RRF's damping constant; 60 is the value of Cormack, Clarke and Büttcher (SIGIR 2009). */
+export const RRF_K = 60;
+
+/**
+ * Reciprocal rank fusion of several ranked lists (one per provider, in configured order):
+ * a page scores Σ 1/(k + rank) over the lists it appears in (rank 1-based), duplicates
+ * merge (see mergeInto), and ties keep first-seen order. Scores from different providers
+ * are not comparable, ranks are, which is why RRF needs no calibration.
+ */
+export function reciprocalRankFusion(lists: readonly (readonly ProviderResult[])[], k = RRF_K): ProviderResult[] {
+  const entries = new Map<string, { result: ProviderResult; score: number; order: number }>();
+  let order = 0;
+  for (const list of lists) {
+    const seenHere = new Set<string>();
+    list.forEach((r, i) => {
+      const key = dedupeKey(r.url);
+      if (key === undefined || seenHere.has(key)) return;
+      seenHere.add(key);
+      const e = entries.get(key);
+      if (e) {
+        e.score += 1 / (k + i + 1);
+        mergeInto(e.result, r);
+      } else {
+        entries.set(key, { result: { ...r }, score: 1 / (k + i + 1), order: order++ });
+      }
+    });
+  }
+  return [...entries.values()].sort((a, b) => b.score - a.score || a.order - b.order).map((e) => e.result);
+}

@@ -1,0 +1,50 @@
+import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, withParams, type HttpProviderOptions } from './adapter-kit.ts';
+import { requestJson } from './http-json.ts';
+import type { SearchProvider } from './provider.ts';
+
+/**
+ * Marginalia Search API (GET api2.marginalia-search.com/search, `API-Key` header), an
+ * independent index of the small, text-heavy web. Results are CC-BY-NC-SA 4.0 unless your
+ * key says otherwise. Native: count (1..100). Not native: dates (results carry none, so a
+ * date filter leaves nothing), domains, country; Scout filters and over-fetches.
+ */
+
+const NAME = 'marginalia';
+
+export function marginaliaParams(q: SearchQuery): Record<string, string | number | undefined> {
+  return { query: q.query, count: clamp(q.maxResults, 1, 100) };
+}
+
+function toResult(item: unknown): ProviderResult | undefined {
+  const r = asRecord(item);
+  const url = text(r?.url);
+  if (!r || !url) return undefined;
+  return { title: plainText(r.title), url, content: plainText(r.description) };
+}
+
+export function parseMarginaliaResponse(body: unknown): ProviderResult[] {
+  const results = asArray(asRecord(body)?.results);
+  if (!results) throw malformed(NAME, 'results is not a list');
+  return results.map(toResult).filter((x): x is ProviderResult => x !== undefined);
+}
+
+export function createMarginaliaProvider(opts: HttpProviderOptions): SearchProvider {
+  return {
+    name: NAME,
+    honours: honoursOf(),
+    async search(query, signal) {
+      const body = await requestJson({
+        provider: NAME,
+        url: withParams(opts.url, marginaliaParams(query)),
+        headers: { 'api-key': opts.apiKey },
+        signal,
+        dispatcher: opts.dispatcher,
+        secrets: [opts.apiKey],
+        // The legacy API and the shared `public` key answer 503 when rate limited.
+        statusHints: { 503: { failure: 'rate_limited', hint: 'rate limited' } },
+      });
+      return parseMarginaliaResponse(body).slice(0, clamp(query.maxResults, 1, 100));
+    },
+  };
+}

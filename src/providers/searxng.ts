@@ -1,0 +1,65 @@
+import { normalizeDate } from '../domain/date-normalize.ts';
+import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, withParams, type ProviderDeps } from './adapter-kit.ts';
+import { requestJson } from './http-json.ts';
+import type { SearchProvider } from './provider.ts';
+
+/**
+ * A SearXNG instance's JSON API (GET <instance>/search?format=json). The instance must list
+ * `json` in `search.formats` of its settings.yml, or it answers 403.
+ * Native: only a coarse `time_range` (day, week, month, year), passed as a hint when the
+ * request used freshness. Not native: count (one page of whatever its engines return),
+ * date ranges, domains, country; Scout filters and trims.
+ */
+
+const NAME = 'searxng';
+
+export interface SearxngOptions extends ProviderDeps {
+  /** The instance's /search URL. */
+  url: string;
+  /** Optional Bearer token for an instance behind an authenticating proxy. */
+  apiKey?: string;
+}
+
+export function searxngParams(q: SearchQuery): Record<string, string | number | undefined> {
+  return { q: q.query, format: 'json', pageno: 1, time_range: q.freshness };
+}
+
+function toResult(item: unknown, now: Date): ProviderResult | undefined {
+  const r = asRecord(item);
+  const url = text(r?.url);
+  if (!r || !url) return undefined;
+  const out: ProviderResult = { title: plainText(r.title), url, content: plainText(r.content) };
+  // publishedDate is a Python isoformat() string, often without a zone, or null.
+  const date = normalizeDate(r.publishedDate, now) ?? normalizeDate(r.pubdate, now);
+  if (date) out.publishedDate = date;
+  if (typeof r.score === 'number') out.score = r.score;
+  return out;
+}
+
+export function parseSearxngResponse(body: unknown, now: Date): ProviderResult[] {
+  const results = asArray(asRecord(body)?.results);
+  if (!results) throw malformed(NAME, 'results is not a list');
+  return results.map((x) => toResult(x, now)).filter((x): x is ProviderResult => x !== undefined);
+}
+
+export function createSearxngProvider(opts: SearxngOptions): SearchProvider {
+  const now = opts.now ?? (() => new Date());
+  const secrets = opts.apiKey ? [opts.apiKey] : [];
+  return {
+    name: NAME,
+    honours: honoursOf(),
+    async search(query, signal) {
+      const body = await requestJson({
+        provider: NAME,
+        url: withParams(opts.url, searxngParams(query)),
+        ...(opts.apiKey ? { headers: { authorization: `Bearer ${opts.apiKey}` } } : {}),
+        signal,
+        dispatcher: opts.dispatcher,
+        secrets,
+        statusHints: { 403: { failure: 'auth', hint: 'is json enabled in search.formats of the instance?' } },
+      });
+      return parseSearxngResponse(body, now()).slice(0, clamp(query.maxResults, 1, 100));
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { normalizeDate } from '../domain/date-normalize.ts';
+import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, type HttpProviderOptions } from './adapter-kit.ts';
+import { requestJson } from './http-json.ts';
+import type { SearchProvider } from './provider.ts';
+
+/**
+ * Tavily Search (POST /search, `Authorization: Bearer tvly-…`).
+ * Native: max_results (max 20), search_depth, include/exclude_domains, time_range or
+ * start_date/end_date, country (Tavily wants an English country name, not a code: only the
+ * names below are sent, others are left out rather than risk a 400).
+ * Quirk: `published_date` is only given for topic=news; general results are mostly undated.
+ */
+
+const NAME = 'tavily';
+
+/** ISO 3166-1 alpha-2 → Tavily's country name, for the names Tavily is known to accept. */
+const COUNTRY_NAMES: Record<string, string> = {
+  AE: 'united arab emirates', AR: 'argentina', AT: 'austria', AU: 'australia', BD: 'bangladesh', BE: 'belgium',
+  BR: 'brazil', CA: 'canada', CH: 'switzerland', CL: 'chile', CN: 'china', CO: 'colombia', CZ: 'czech republic',
+  DE: 'germany', DK: 'denmark', EG: 'egypt', ES: 'spain', FI: 'finland', FR: 'france', GB: 'united kingdom',
+  GR: 'greece', HU: 'hungary', ID: 'indonesia', IE: 'ireland', IL: 'israel', IN: 'india', IT: 'italy', JP: 'japan',
+  KE: 'kenya', KR: 'south korea', MX: 'mexico', MY: 'malaysia', NG: 'nigeria', NL: 'netherlands', NO: 'norway',
+  NZ: 'new zealand', PH: 'philippines', PK: 'pakistan', PL: 'poland', PT: 'portugal', RO: 'romania', RU: 'russia',
+  SA: 'saudi arabia', SE: 'sweden', SG: 'singapore', TH: 'thailand', TR: 'turkey', UA: 'ukraine', US: 'united states',
+  VN: 'vietnam', ZA: 'south africa',
+};
+
+export function tavilyBody(q: SearchQuery): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    query: q.query,
+    max_results: clamp(q.maxResults, 1, 20),
+    search_depth: q.depth,
+    topic: 'general',
+    include_answer: false,
+    include_raw_content: false,
+    include_images: false,
+    include_favicon: true,
+  };
+  if (q.includeDomains.length) body.include_domains = q.includeDomains;
+  if (q.excludeDomains.length) body.exclude_domains = q.excludeDomains;
+  // Tavily refuses time_range together with dates; freshness maps to time_range.
+  if (q.freshness) body.time_range = q.freshness;
+  else {
+    if (q.startDate) body.start_date = q.startDate;
+    if (q.endDate) body.end_date = q.endDate;
+  }
+  const country = q.country ? COUNTRY_NAMES[q.country.toUpperCase()] : undefined;
+  if (country) body.country = country;
+  return body;
+}
+
+function toResult(item: unknown, now: Date): ProviderResult | undefined {
+  const r = asRecord(item);
+  const url = text(r?.url);
+  if (!r || !url) return undefined;
+  const out: ProviderResult = { title: plainText(r.title), url, content: plainText(r.content) };
+  const date = normalizeDate(r.published_date, now);
+  if (date) out.publishedDate = date;
+  const favicon = text(r.favicon);
+  if (favicon) out.favicon = favicon;
+  if (typeof r.raw_content === 'string' && r.raw_content !== '') out.rawContent = r.raw_content;
+  if (typeof r.score === 'number') out.score = r.score;
+  return out;
+}
+
+export function parseTavilyResponse(body: unknown, now: Date): ProviderResult[] {
+  const results = asArray(asRecord(body)?.results);
+  if (!results) throw malformed(NAME, 'results is not a list');
+  return results.map((x) => toResult(x, now)).filter((x): x is ProviderResult => x !== undefined);
+}
+
+export function createTavilyProvider(opts: HttpProviderOptions): SearchProvider {
+  const now = opts.now ?? (() => new Date());
+  return {
+    name: NAME,
+    honours: honoursOf('domains', 'dates', 'country'),
+    async search(query, signal) {
+      const body = await requestJson({
+        provider: NAME,
+        url: opts.url,
+        method: 'POST',
+        headers: { authorization: `Bearer ${opts.apiKey}` },
+        body: tavilyBody(query),
+        signal,
+        dispatcher: opts.dispatcher,
+        secrets: [opts.apiKey],
+        // 432/433: the plan's or the pay-as-you-go credit limit is reached.
+        statusHints: {
+          432: { failure: 'rate_limited', hint: 'plan usage limit reached' },
+          433: { failure: 'rate_limited', hint: 'pay-as-you-go limit reached' },
+        },
+      });
+      return parseTavilyResponse(body, now()).slice(0, clamp(query.maxResults, 1, 20));
+    },
+  };
+}

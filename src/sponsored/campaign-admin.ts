@@ -1,0 +1,92 @@
+import { isCalendarDate, isoDay } from '../domain/calendar-date.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { Campaign, CampaignReport } from '../schemas/campaign.ts';
+import type { CampaignRecord, CampaignStatus, SponsoredStores } from '../store/sponsored-ports.ts';
+import { describeProblems, validateCampaignFile, type CampaignDefinition } from './campaign-validation.ts';
+import { toCampaignView, toReportRow } from './campaign-view.ts';
+import { newCampaignId } from './rec-id.ts';
+
+export interface CampaignAdminOptions {
+  stores: SponsoredStores;
+  now: () => Date;
+  /** Called after every change, so this process's keyword index reloads at once. */
+  onChange: () => void;
+}
+
+/** The operations of `scout campaigns …` and of /admin/v1/campaigns. */
+export interface CampaignAdmin {
+  /** Validates a parsed campaign file (every problem listed, nothing stored when invalid). */
+  create(file: unknown): Promise<Campaign>;
+  list(): Promise<Campaign[]>;
+  get(id: string): Promise<Campaign>;
+  /** Replaces the definition with a new campaign file; spend and events are kept. */
+  replace(id: string, file: unknown): Promise<Campaign>;
+  pause(id: string): Promise<Campaign>;
+  resume(id: string): Promise<Campaign>;
+  delete(id: string): Promise<void>;
+  /** Per campaign: impressions, agent reads, clicks, spend and read rate since a UTC day. */
+  report(since?: string): Promise<CampaignReport>;
+}
+
+const notFound = (id: string) =>
+  new DomainError('not_found', `no campaign with id "${id.slice(0, 40)}"; list campaigns to see their ids`);
+
+function definitionOf(file: unknown): CampaignDefinition {
+  const v = validateCampaignFile(file);
+  if (!v.ok) throw new DomainError('invalid', describeProblems(v.problems));
+  return v.definition;
+}
+
+export function createCampaignAdmin(o: CampaignAdminOptions): CampaignAdmin {
+  const { campaigns, events } = o.stores;
+  const stamp = () => o.now().toISOString();
+
+  async function setStatus(id: string, status: CampaignStatus): Promise<Campaign> {
+    const r = await campaigns.setStatus(id, status, stamp());
+    if (!r) throw notFound(id);
+    o.onChange();
+    return toCampaignView(r);
+  }
+
+  return {
+    async create(file) {
+      const at = stamp();
+      const record: CampaignRecord = { ...definitionOf(file), id: newCampaignId(), createdAt: at, updatedAt: at };
+      await campaigns.insert(record);
+      o.onChange();
+      return toCampaignView(record);
+    },
+    async list() {
+      return (await campaigns.list()).map(toCampaignView);
+    },
+    async get(id) {
+      const r = await campaigns.get(id);
+      if (!r) throw notFound(id);
+      return toCampaignView(r);
+    },
+    async replace(id, file) {
+      const old = await campaigns.get(id);
+      if (!old) throw notFound(id);
+      const record: CampaignRecord = { ...definitionOf(file), id, createdAt: old.createdAt, updatedAt: stamp() };
+      if (!(await campaigns.replace(record))) throw notFound(id);
+      o.onChange();
+      return toCampaignView(record);
+    },
+    pause: (id) => setStatus(id, 'paused'),
+    resume: (id) => setStatus(id, 'active'),
+    async delete(id) {
+      if (!(await campaigns.delete(id, stamp()))) throw notFound(id);
+      o.onChange();
+    },
+    async report(since) {
+      if (since !== undefined && !isCalendarDate(since)) throw new DomainError('invalid', 'since must be a date YYYY-MM-DD (UTC day)');
+      const [list, stats, spend] = await Promise.all([campaigns.list(), events.stats(since), events.spend(isoDay(o.now()))]);
+      const statsOf = new Map(stats.map((s) => [s.campaignId, s]));
+      const totalOf = new Map(spend.map((s) => [s.campaignId, s.totalMicros]));
+      return {
+        since: since ?? null,
+        campaigns: list.map((r) => toReportRow(r, statsOf.get(r.id), totalOf.get(r.id) ?? 0)),
+      };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { DomainError } from '../domain/errors.ts';
+import type { AdEventStore, ImpressionRecord } from '../store/sponsored-ports.ts';
+import type { EventQueue } from './event-queue.ts';
+import { isRecId } from './rec-id.ts';
+
+export interface ClickLinksOptions {
+  /** SCOUT_PUBLIC_URL (or http://localhost:PORT): the base of every click URL. */
+  publicUrl: string;
+  events: AdEventStore;
+  queue: EventQueue;
+  recTtlMs: number;
+  now: () => Date;
+}
+
+export interface ClickLinks {
+  /** `<publicUrl>/v1/r/<rec_id>`. */
+  clickUrl(recId: string): string;
+  /**
+   * The fetch service's hook: for one of Scout's click URLs, the landing URL, with an agent
+   * read recorded (charged once per rec_id); undefined for any other URL. An unknown or
+   * expired rec_id is DomainError('invalid').
+   */
+  resolveClickUrl(url: URL): Promise<{ landingUrl: string; clickPath: 'agent_read' } | undefined>;
+  /** GET /v1/r/<rec_id>: the landing URL, with a click recorded when `record`; unknown or expired is not_found. */
+  follow(recId: string, record: boolean): Promise<string>;
+}
+
+const shown = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
+
+export function createClickLinks(o: ClickLinksOptions): ClickLinks {
+  const base = new URL(o.publicUrl);
+  const root = o.publicUrl.replace(/\/+$/, '');
+  const prefix = `${base.pathname.replace(/\/+$/, '')}/v1/r/`;
+  const ttlDays = Math.round(o.recTtlMs / 86_400_000);
+
+  /** The impression of a rec_id Scout issued and that has not expired. */
+  async function lookup(recId: string): Promise<ImpressionRecord | undefined> {
+    if (!isRecId(recId)) return undefined;
+    const imp = o.queue.pendingImpression(recId) ?? (await o.events.findImpression(recId));
+    if (!imp || o.now().getTime() - imp.shownAt > o.recTtlMs) return undefined;
+    return imp;
+  }
+
+  const unknown = (recId: string) =>
+    `unknown or expired sponsored link "${shown(recId)}": click URLs are valid for ${ttlDays} days after the search that returned them; search again for a fresh link`;
+
+  return {
+    clickUrl: (recId) => `${root}/v1/r/${recId}`,
+
+    async resolveClickUrl(url) {
+      if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) return undefined;
+      const recId = url.pathname.slice(prefix.length).replace(/\/$/, '');
+      const imp = await lookup(recId);
+      if (!imp) throw new DomainError('invalid', unknown(recId));
+      o.queue.push({ kind: 'read', recId, campaignId: imp.campaignId, at: o.now().getTime() });
+      return { landingUrl: imp.landingUrl, clickPath: 'agent_read' };
+    },
+
+    async follow(recId, record) {
+      const imp = await lookup(recId);
+      if (!imp) throw new DomainError('not_found', unknown(recId));
+      if (record) o.queue.push({ kind: 'click', recId, campaignId: imp.campaignId, at: o.now().getTime() });
+      return imp.landingUrl;
+    },
+  };
+}

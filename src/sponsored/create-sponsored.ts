@@ -1,0 +1,83 @@
+import type { Config } from '../config/settings.ts';
+import type { SponsoredStage } from '../domain/search-service.ts';
+import { openSponsoredStore } from '../store/sqlite/open-sponsored-store.ts';
+import type { SponsoredStores } from '../store/sponsored-ports.ts';
+import { createCampaignAdmin, type CampaignAdmin } from './campaign-admin.ts';
+import { createSnapshotSource } from './campaign-snapshot.ts';
+import { createClickLinks, type ClickLinks } from './click-links.ts';
+import { createEventQueue } from './event-queue.ts';
+import { createSponsoredStage } from './sponsored-stage.ts';
+
+export interface SponsoredOptions {
+  /** sponsored.db lives here (SCOUT_DATA_DIR). */
+  dataDir: string;
+  /** SCOUT_SPONSORED_MAX; 0 turns ads off (campaigns can still be managed). */
+  maxAds: number;
+  /** SCOUT_SPONSORED_REC_TTL_DAYS. */
+  recTtlDays: number;
+  /** Base of click URLs: SCOUT_PUBLIC_URL, or http://localhost:PORT. */
+  publicUrl: string;
+  /** Storage and ad-store failures; ads are skipped, searches still answer. Default: process warning. */
+  onError?: (err: unknown) => void;
+  now?: () => Date;
+  /** Longest wait before queued events are written (default 200 ms). */
+  flushMs?: number;
+  /** How often the campaign version is checked (default 1000 ms; 0 on every search). */
+  refreshMs?: number;
+  /** Tests and benchmarks may pass ready stores; default opens `<dataDir>/sponsored.db`. */
+  stores?: SponsoredStores;
+}
+
+export interface Sponsored {
+  /** Pass as `sponsored` to createSearchService. */
+  stage: SponsoredStage;
+  /** Pass as `resolveClickUrl` to createFetchService. */
+  resolveClickUrl: ClickLinks['resolveClickUrl'];
+  /** For the click route (src/http/routes/click.ts). */
+  clicks: ClickLinks;
+  /** For the CLI and the admin routes. */
+  admin: CampaignAdmin;
+  /** Writes queued events now (tests, reports right after traffic). */
+  flush(): Promise<void>;
+  /** Writes queued events, then closes the store. Call after the HTTP server has closed. */
+  close(): Promise<void>;
+}
+
+/** The options createSponsored needs, from the loaded Config. */
+export function sponsoredOptionsFrom(
+  config: Pick<Config, 'dataDir' | 'sponsoredMax' | 'sponsoredRecTtlDays' | 'publicUrl' | 'port'>,
+): SponsoredOptions {
+  return {
+    dataDir: config.dataDir,
+    maxAds: config.sponsoredMax,
+    recTtlDays: config.sponsoredRecTtlDays,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  };
+}
+
+const warn = (err: unknown): void => {
+  process.emitWarning(`sponsored results: ${err instanceof Error ? err.message : String(err)}`);
+};
+
+/** Wires the sponsored side: store, write-behind queue, keyword index, stage, click links, admin. */
+export function createSponsored(o: SponsoredOptions): Sponsored {
+  const now = o.now ?? (() => new Date());
+  const onError = o.onError ?? warn;
+  const stores = o.stores ?? openSponsoredStore(o.dataDir);
+  const snapshots = createSnapshotSource({ campaigns: stores.campaigns, events: stores.events, refreshMs: o.refreshMs ?? 1000, now });
+  const queue = createEventQueue({ store: stores.events, flushMs: o.flushMs ?? 200, onCharges: snapshots.applyCharges, onError });
+  const clicks = createClickLinks({ publicUrl: o.publicUrl, events: stores.events, queue, recTtlMs: o.recTtlDays * 86_400_000, now });
+  const stage = createSponsoredStage({ snapshots, queue, maxAds: o.maxAds, clickUrl: clicks.clickUrl, now, onError });
+  const admin = createCampaignAdmin({ stores, now, onChange: snapshots.invalidate });
+  return {
+    stage,
+    resolveClickUrl: clicks.resolveClickUrl,
+    clicks,
+    admin,
+    flush: () => queue.flush(),
+    async close() {
+      await queue.close();
+      await stores.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { displayDomain } from '../domain/domains.ts';
+import type { CampaignRecord } from '../store/sponsored-ports.ts';
+import { phraseAt, toPhrase, type Phrase } from './text-match.ts';
+
+/** A live campaign prepared for matching: phrases tokenized once, landing domain known. */
+export interface CompiledCampaign {
+  record: CampaignRecord;
+  keywords: Phrase[];
+  negatives: Phrase[];
+  /** Empty: shown for every country and for requests without one. */
+  countries: ReadonlySet<string>;
+  landingDomain: string;
+}
+
+export function compileCampaign(record: CampaignRecord): CompiledCampaign {
+  return {
+    record,
+    keywords: record.keywords.map(toPhrase).filter((p) => p.words.length > 0),
+    negatives: record.negativeKeywords.map(toPhrase).filter((p) => p.words.length > 0),
+    countries: new Set(record.countries),
+    landingDomain: displayDomain(record.url),
+  };
+}
+
+interface Entry {
+  campaign: CompiledCampaign;
+  phrase: Phrase;
+}
+
+export interface KeywordMatch {
+  campaign: CompiledCampaign;
+  /** Query word indexes covered by the campaign's matching keywords. */
+  covered: Set<number>;
+}
+
+export interface KeywordIndex {
+  readonly size: number;
+  /** Campaigns with at least one keyword occurring in the query (given as word forms). */
+  match(query: readonly string[][]): KeywordMatch[];
+}
+
+/**
+ * Inverted index from a keyword's first word (each of its plural forms) to the keywords that
+ * start with it. A query visits only the keywords that start with one of its words, so the
+ * cost follows the query's length and the few candidates, not the number of campaigns.
+ */
+export function buildKeywordIndex(campaigns: readonly CompiledCampaign[]): KeywordIndex {
+  const byFirstWord = new Map<string, Entry[]>();
+  for (const campaign of campaigns) {
+    for (const phrase of campaign.keywords) {
+      for (const form of phrase.words[0] ?? []) {
+        const list = byFirstWord.get(form);
+        if (list) list.push({ campaign, phrase });
+        else byFirstWord.set(form, [{ campaign, phrase }]);
+      }
+    }
+  }
+  return {
+    size: campaigns.length,
+    match(query) {
+      const found = new Map<CompiledCampaign, Set<number>>();
+      for (let at = 0; at < query.length; at++) {
+        const tried = new Set<Entry>();
+        for (const form of query[at] as string[]) {
+          for (const entry of byFirstWord.get(form) ?? []) {
+            if (tried.has(entry)) continue;
+            tried.add(entry);
+            if (!phraseAt(entry.phrase, query, at)) continue;
+            let covered = found.get(entry.campaign);
+            if (!covered) found.set(entry.campaign, (covered = new Set()));
+            for (let i = 0; i < entry.phrase.words.length; i++) covered.add(at + i);
+          }
+        }
+      }
+      return [...found].map(([campaign, covered]) => ({ campaign, covered }));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { RequestContext, SponsoredStage } from '../domain/search-service.ts';
+import type { SearchQuery } from '../domain/search-types.ts';
+import type { Result } from '../schemas/search.ts';
+import { relevance, runAuction, topicPositions, type Bid } from './auction.ts';
+import type { SnapshotSource } from './campaign-snapshot.ts';
+import { NO_SPEND, whyIneligible, type AdRequest } from './eligibility.ts';
+import type { EventQueue } from './event-queue.ts';
+import type { CompiledCampaign } from './keyword-index.ts';
+import { newRecId } from './rec-id.ts';
+import { tokenize, wordForms } from './text-match.ts';
+
+export interface SponsoredStageOptions {
+  snapshots: SnapshotSource;
+  queue: EventQueue;
+  /** SCOUT_SPONSORED_MAX; 0 turns ads off. */
+  maxAds: number;
+  clickUrl: (recId: string) => string;
+  now: () => Date;
+  /** A failing ad store must never fail a search: errors are reported here and no ad is shown. */
+  onError: (err: unknown) => void;
+}
+
+function toResult(c: CompiledCampaign, position: number, recId: string, url: string): Result {
+  const r = c.record;
+  const out: Result = {
+    type: 'sponsored',
+    position,
+    title: r.title,
+    url,
+    domain: c.landingDomain,
+    content: r.content,
+    disclosure: r.disclosure,
+    rec_id: recId,
+  };
+  if (r.incentive) out.incentive = { ...r.incentive };
+  return out;
+}
+
+/** The bids of every campaign whose keyword occurs in the query and that may show now. */
+async function bidsFor(o: SponsoredStageOptions, query: SearchQuery): Promise<Bid[]> {
+  const words = tokenize(query.query);
+  if (words.length === 0) return [];
+  const snap = await o.snapshots.get();
+  if (snap.index.size === 0) return [];
+  const forms = words.map(wordForms);
+  const matches = snap.index.match(forms);
+  if (matches.length === 0) return [];
+  const req: AdRequest = {
+    words: forms,
+    includeDomains: query.includeDomains,
+    excludeDomains: query.excludeDomains,
+    today: snap.day,
+    ...(query.country !== undefined ? { country: query.country } : {}),
+  };
+  const topic = topicPositions(words);
+  return matches
+    .filter((m) => whyIneligible(m.campaign, req, snap.spend.get(m.campaign.record.id) ?? NO_SPEND) === undefined)
+    .map((m) => ({ campaign: m.campaign, relevance: relevance(m.covered, topic) }));
+}
+
+/**
+ * Chooses the sponsored entries of one search (docs/sponsored.md). It reads only the query:
+ * organic results are never passed in, so they cannot be touched. The impression of each
+ * entry is queued, not written: the response never waits for storage.
+ */
+export function createSponsoredStage(o: SponsoredStageOptions): SponsoredStage {
+  return {
+    async select(query: SearchQuery, ctx: RequestContext): Promise<Result[]> {
+      if (o.maxAds <= 0) return [];
+      let winners: Bid[];
+      try {
+        winners = runAuction(await bidsFor(o, query), o.maxAds);
+      } catch (e) {
+        o.onError(e);
+        return [];
+      }
+      const shownAt = o.now().getTime();
+      return winners.map(({ campaign }, i) => {
+        const recId = newRecId(shownAt);
+        o.queue.push({
+          kind: 'impression',
+          impression: { recId, campaignId: campaign.record.id, landingUrl: campaign.record.url, shownAt, requestId: ctx.requestId, position: i + 1 },
+        });
+        return toResult(campaign, i + 1, recId, o.clickUrl(recId));
+      });
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { isoDay } from '../../domain/calendar-date.ts';
+import type { AdEvent, AdEventStore, Charge, ImpressionRecord } from '../sponsored-ports.ts';
+import type { SqliteDatabase } from './open-database.ts';
+
+interface ImpressionRow {
+  rec_id: string;
+  campaign_id: string;
+  landing_url: string;
+  shown_at: number;
+  request_id: string;
+  position: number;
+}
+
+interface Pricing {
+  bid_micros: number;
+  budget_micros: number;
+  daily_cap_micros: number | null;
+}
+
+type Counter = 'impressions' | 'reads' | 'clicks';
+
+const toImpression = (r: ImpressionRow): ImpressionRecord => ({
+  recId: r.rec_id,
+  campaignId: r.campaign_id,
+  landingUrl: r.landing_url,
+  shownAt: r.shown_at,
+  requestId: r.request_id,
+  position: r.position,
+});
+
+const DAY_MS = 86_400_000;
+let memo = { n: Number.NaN, day: '' };
+/** UTC day of an epoch-ms time; memoised, since a batch's events nearly all share one day. */
+const dayOf = (ms: number): string => {
+  const n = Math.floor(ms / DAY_MS);
+  if (n !== memo.n) memo = { n, day: isoDay(new Date(n * DAY_MS)) };
+  return memo.day;
+};
+
+/**
+ * Impressions, reads, clicks and spend in sponsored.db; one transaction per written batch.
+ * Counts go to per-campaign, per-day counters (one upsert per campaign and day of a batch),
+ * so reports and budget checks never scan events and a batch writes few pages.
+ */
+export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
+  const insertImpression = db.prepare(
+    'INSERT OR IGNORE INTO impressions (rec_id, campaign_id, landing_url, shown_at, request_id, position) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const markRead = db.prepare('UPDATE impressions SET read_at = ? WHERE rec_id = ? AND read_at IS NULL');
+  const setCharge = db.prepare('UPDATE impressions SET charge_micros = ? WHERE rec_id = ?');
+  // Deleted campaigns included: an impression delivered before the delete is still paid for.
+  const pricing = db.prepare<[string], Pricing>('SELECT bid_micros, budget_micros, daily_cap_micros FROM campaigns WHERE id = ?');
+  const spent = db.prepare<[string, string], { total: number; day: number }>(
+    'SELECT COALESCE(SUM(spend_micros), 0) AS total, COALESCE(SUM(CASE WHEN day = ? THEN spend_micros END), 0) AS day FROM campaign_days WHERE campaign_id = ?',
+  );
+  const bump = db.prepare(
+    `INSERT INTO campaign_days (campaign_id, day, impressions, reads, clicks, spend_micros) VALUES (@id, @day, @impressions, @reads, @clicks, @spend)
+     ON CONFLICT (campaign_id, day) DO UPDATE SET impressions = impressions + excluded.impressions, reads = reads + excluded.reads,
+       clicks = clicks + excluded.clicks, spend_micros = spend_micros + excluded.spend_micros`,
+  );
+  const insertEvent = db.prepare('INSERT INTO events (kind, rec_id, campaign_id, at, charge_micros) VALUES (?, ?, ?, ?, ?)');
+  const findImpression = db.prepare<[string], ImpressionRow>('SELECT * FROM impressions WHERE rec_id = ?');
+  const spendOf = db.prepare<[string], { campaign_id: string; total: number; day: number }>(
+    `SELECT campaign_id, SUM(spend_micros) AS total, COALESCE(SUM(CASE WHEN day = ? THEN spend_micros END), 0) AS day
+     FROM campaign_days GROUP BY campaign_id HAVING SUM(spend_micros) > 0`,
+  );
+  const statsSince = db.prepare<[string], { campaign_id: string; impressions: number; reads: number; clicks: number; spend: number }>(
+    `SELECT campaign_id, SUM(impressions) AS impressions, SUM(reads) AS reads, SUM(clicks) AS clicks, SUM(spend_micros) AS spend
+     FROM campaign_days WHERE day >= ? GROUP BY campaign_id`,
+  );
+
+  /** Charge of a first read: the bid, capped by what is left of the budget and of the day's cap. */
+  function charge(campaignId: string, day: string): number {
+    const p = pricing.get(campaignId);
+    if (!p) return 0;
+    const s = spent.get(day, campaignId) ?? { total: 0, day: 0 };
+    const dayLeft = p.daily_cap_micros === null ? Infinity : p.daily_cap_micros - s.day;
+    return Math.max(0, Math.min(p.bid_micros, p.budget_micros - s.total, dayLeft));
+  }
+
+  const writeBatch = db.transaction((events: readonly AdEvent[]): Charge[] => {
+    const charges: Charge[] = [];
+    const counts = new Map<string, { id: string; day: string; impressions: number; clicks: number }>();
+    const count = (id: string, day: string, what: Exclude<Counter, 'reads'>) => {
+      const key = `${id}\u0000${day}`;
+      let c = counts.get(key);
+      if (!c) counts.set(key, (c = { id, day, impressions: 0, clicks: 0 }));
+      c[what]++;
+    };
+    for (const e of events) {
+      if (e.kind === 'impression') {
+        const i = e.impression;
+        if (insertImpression.run(i.recId, i.campaignId, i.landingUrl, i.shownAt, i.requestId, i.position).changes > 0) {
+          count(i.campaignId, dayOf(i.shownAt), 'impressions');
+        }
+      } else if (e.kind === 'click') {
+        insertEvent.run('click', e.recId, e.campaignId, e.at, 0);
+        count(e.campaignId, dayOf(e.at), 'clicks');
+      } else {
+        const day = dayOf(e.at);
+        const first = markRead.run(e.at, e.recId).changes > 0;
+        // Charged at once (not batched): the next read's cap check must see this spend.
+        const micros = first ? charge(e.campaignId, day) : 0;
+        if (first) bump.run({ id: e.campaignId, day, impressions: 0, reads: 1, clicks: 0, spend: micros });
+        if (micros > 0) {
+          setCharge.run(micros, e.recId);
+          charges.push({ campaignId: e.campaignId, day, micros });
+        }
+        insertEvent.run('read', e.recId, e.campaignId, e.at, micros);
+      }
+    }
+    for (const c of counts.values()) bump.run({ id: c.id, day: c.day, impressions: c.impressions, reads: 0, clicks: c.clicks, spend: 0 });
+    return charges;
+  });
+
+  return {
+    async write(events) {
+      return events.length === 0 ? [] : writeBatch(events);
+    },
+    async findImpression(recId) {
+      const row = findImpression.get(recId);
+      return row && toImpression(row);
+    },
+    async spend(day) {
+      return spendOf.all(day).map((r) => ({ campaignId: r.campaign_id, totalMicros: r.total, dayMicros: r.day }));
+    },
+    async stats(sinceDay) {
+      return statsSince.all(sinceDay ?? '').map((r) => ({
+        campaignId: r.campaign_id,
+        impressions: r.impressions,
+        reads: r.reads,
+        clicks: r.clicks,
+        spendMicros: r.spend,
+      }));
+    },
+  };
+}

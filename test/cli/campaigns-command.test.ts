@@ -1,0 +1,109 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { campaignsCommand, formatMicros } from '../../src/cli/campaigns-command.ts';
+import { UsageError } from '../../src/cli/cli-io.ts';
+import { DomainError } from '../../src/domain/errors.ts';
+import { createSponsored } from '../../src/sponsored/create-sponsored.ts';
+import { campaignFile, ctx, searchQuery } from '../sponsored/sponsored-fixture.ts';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `scout campaigns …` in-process (the lead registers it in src/cli/main.ts). */
+async function campaigns(argv: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (c) => (stdout += c));
+  err.on('data', (c) => (stderr += c));
+  const code = await campaignsCommand(argv, { stdin: Readable.from([stdin]), stdout: out, stderr: err, env });
+  return { code, stdout, stderr };
+}
+
+const setup = () => {
+  const root = mkdtempSync(join(tmpdir(), 'scout-cli-campaigns-'));
+  const file = (name: string, value: unknown) => {
+    const p = join(root, name);
+    writeFileSync(p, typeof value === 'string' ? value : JSON.stringify(value));
+    return p;
+  };
+  return { env: { SCOUT_DATA_DIR: join(root, 'data') }, file };
+};
+
+describe('scout campaigns', () => {
+  it('create prints the id; list, show, pause, resume, update and delete work on it', async () => {
+    const { env, file } = setup();
+    const created = await campaigns(['create', '--file', file('c.json', campaignFile({ daily_cap_micros: 2_500_000 }))], env);
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const id = created.stdout.trim();
+    expect(id).toMatch(/^cmp_[0-9A-Za-z]{16}$/);
+    expect((await campaigns(['list'], env)).stdout).toBe(`${id}\tactive\tAcme\tAcme trail running shoes\tbid 0.10\tbudget 10.00\tcap/day 2.50\n`);
+    expect(JSON.parse((await campaigns(['show', id], env)).stdout)).toMatchObject({ id, disclosure: 'Sponsored · Acme' });
+    expect((await campaigns(['pause', id], env)).stdout).toBe(`paused ${id}\n`);
+    expect(JSON.parse((await campaigns(['list', '--json'], env)).stdout)[0].status).toBe('paused');
+    expect((await campaigns(['resume', id], env)).stdout).toBe(`resumed ${id}\n`);
+    expect((await campaigns(['update', id, '--file', '-'], env, JSON.stringify(campaignFile({ title: 'Renamed' })))).code).toBe(0);
+    expect(JSON.parse((await campaigns(['show', id], env)).stdout).title).toBe('Renamed');
+    expect((await campaigns(['delete', id], env)).stdout).toBe(`deleted ${id}\n`);
+    expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
+    await expect(campaigns(['pause', id], env)).rejects.toBeInstanceOf(DomainError);
+  });
+
+  it('an invalid campaign file lists every problem on stderr, exits 1 and stores nothing', async () => {
+    const { env, file } = setup();
+    const r = await campaigns(['create', '--file', file('bad.json', { ...campaignFile({ bid_micros: 0, start_date: '2026-13-01' }), extra: true, title: undefined })], env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('the campaign is invalid (4 problems); nothing was stored');
+    expect(r.stderr).toContain('  - title is required');
+    expect(r.stderr).toContain('  - unknown field "extra"');
+    expect(r.stderr).toContain('  - bid_micros must be a whole number of micros');
+    expect(r.stderr).toContain('  - start_date 2026-13-01 is not a calendar day');
+    expect((await campaigns(['create', '--file', file('broken.json', '{"advertiser": ')], env)).stderr).toContain('is not valid JSON');
+    expect((await campaigns(['create', '--file', join(env.SCOUT_DATA_DIR, 'missing.json')], env)).stderr).toContain('cannot read');
+    expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
+  });
+
+  it('report shows impressions, agent reads, clicks, spend and read rate per campaign, --since a day', async () => {
+    const { env, file } = setup();
+    const id = (await campaigns(['create', '--file', file('c.json', campaignFile())], env)).stdout.trim();
+    // Traffic through a server-side sponsored instance on the same data folder.
+    const server = createSponsored({ dataDir: env.SCOUT_DATA_DIR, maxAds: 2, recTtlDays: 30, publicUrl: 'https://scout.test', refreshMs: 0 });
+    try {
+      const ads = [];
+      for (let i = 0; i < 4; i++) ads.push(...(await server.stage.select(searchQuery('running shoes'), ctx())));
+      await server.resolveClickUrl(new URL(ads[0]?.url as string));
+      await server.clicks.follow(ads[1]?.rec_id as string, true);
+    } finally {
+      await server.close();
+    }
+    const json = JSON.parse((await campaigns(['report', '--json'], env)).stdout);
+    expect(json.campaigns[0]).toMatchObject({ id, impressions: 4, agent_reads: 1, clicks: 1, spend_micros: 100_000, read_rate: 0.25 });
+    const text = (await campaigns(['report'], env)).stdout;
+    expect(text).toContain('since the beginning (UTC)');
+    expect(text).toContain(`${id}\tactive\tAcme\t4\t1\t1\t0.10\t25.0%\t9.90`);
+    expect((await campaigns(['report', '--since', '2999-01-01', '--json'], env)).stdout).toContain('"impressions":0');
+    await expect(campaigns(['report', '--since', 'yesterday'], env)).rejects.toThrow('since must be a date');
+  });
+
+  it('usage errors name what is missing', async () => {
+    const { env } = setup();
+    await expect(campaigns(['create'], env)).rejects.toThrow('--file');
+    await expect(campaigns(['pause'], env)).rejects.toThrow('campaign id');
+    await expect(campaigns(['frobnicate'], env)).rejects.toBeInstanceOf(UsageError);
+    await expect(campaigns([], env)).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('formats micros as currency units', () => {
+    expect(formatMicros(1_500_000)).toBe('1.50');
+    expect(formatMicros(1)).toBe('0.000001');
+    expect(formatMicros(123_456_789)).toBe('123.456789');
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/load-config.ts';
+import { createProviders, PROVIDER_NAMES, searchBackendOptions } from '../../src/providers/create-providers.ts';
+import type { SearchProvider } from '../../src/providers/provider.ts';
+
+const local: SearchProvider = { name: 'local', honours: new Set(['domains', 'dates', 'country']), search: async () => [] };
+
+const build = (env: Record<string, string>) => createProviders(loadConfig(env), { local });
+
+describe('createProviders', () => {
+  it('builds the listed providers in order', () => {
+    const providers = build({
+      SCOUT_SEARCH_PROVIDERS: 'brave, searxng,Tavily,exa,serper,marginalia,local',
+      SCOUT_BRAVE_API_KEY: 'b',
+      SCOUT_SEARXNG_URL: 'http://127.0.0.1:8888/search',
+      SCOUT_TAVILY_API_KEY: 't',
+      SCOUT_EXA_API_KEY: 'e',
+      SCOUT_SERPER_API_KEY: 's',
+      SCOUT_MARGINALIA_API_KEY: 'public',
+    });
+    expect(providers.map((p) => p.name)).toEqual(['brave', 'searxng', 'tavily', 'exa', 'serper', 'marginalia', 'local']);
+    expect(providers[6]).toBe(local);
+  });
+
+  it('defaults to the local index', () => {
+    expect(build({}).map((p) => p.name)).toEqual(['local']);
+  });
+
+  it.each([
+    [{ SCOUT_SEARCH_PROVIDERS: 'brave' }, 'SCOUT_SEARCH_PROVIDERS lists brave, so SCOUT_BRAVE_API_KEY must be set (a Brave Search API subscription token)'],
+    [{ SCOUT_SEARCH_PROVIDERS: 'local,tavily', SCOUT_TAVILY_API_KEY: '   ' }, 'SCOUT_SEARCH_PROVIDERS lists tavily, so SCOUT_TAVILY_API_KEY must be set (a Tavily API key (tvly-…))'],
+    [{ SCOUT_SEARCH_PROVIDERS: 'exa' }, 'SCOUT_SEARCH_PROVIDERS lists exa, so SCOUT_EXA_API_KEY must be set (an Exa API key)'],
+    [{ SCOUT_SEARCH_PROVIDERS: 'serper' }, 'SCOUT_SEARCH_PROVIDERS lists serper, so SCOUT_SERPER_API_KEY must be set (a Serper API key)'],
+    [{ SCOUT_SEARCH_PROVIDERS: 'marginalia' }, /SCOUT_MARGINALIA_API_KEY must be set .*`public`/],
+    [{ SCOUT_SEARCH_PROVIDERS: 'searxng' }, "SCOUT_SEARCH_PROVIDERS lists searxng, so SCOUT_SEARXNG_URL must be set to the instance's /search URL"],
+    [{ SCOUT_SEARCH_PROVIDERS: 'bing' }, `SCOUT_SEARCH_PROVIDERS lists unknown provider "bing"; known providers: ${PROVIDER_NAMES.join(', ')}`],
+    [{ SCOUT_SEARCH_PROVIDERS: 'local,local' }, 'SCOUT_SEARCH_PROVIDERS lists local twice; list each provider once'],
+    [{ SCOUT_SEARCH_PROVIDERS: ' , ' }, /SCOUT_SEARCH_PROVIDERS must list at least one provider/],
+  ])('refuses to start: %j', (env, message) => {
+    const run = () => build(env);
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(message);
+  });
+
+  it('needs the local index from the caller when local is listed', () => {
+    expect(() => createProviders(loadConfig({}), {})).toThrow('SCOUT_SEARCH_PROVIDERS lists local, but the local index is not available in this process');
+  });
+
+  it('never puts a key in its messages', () => {
+    try {
+      build({ SCOUT_SEARCH_PROVIDERS: 'brave,exa', SCOUT_BRAVE_API_KEY: 'very-secret-brave-key' });
+    } catch (e) {
+      expect((e as Error).message).not.toContain('very-secret-brave-key');
+      return;
+    }
+    throw new Error('expected a ConfigError');
+  });
+});
+
+describe('provider settings', () => {
+  it('have defaults and reach the backend options', () => {
+    const c = loadConfig({});
+    expect(c.braveUrl).toBe('https://api.search.brave.com/res/v1/web/search');
+    expect(c.searxngUrl).toBeUndefined();
+    expect(searchBackendOptions(c)).toEqual({
+      mode: 'failover',
+      providerTimeoutMs: 6000,
+      deadlineMs: 15000,
+      cacheTtlMs: 300_000,
+      cacheMax: 1000,
+      breaker: { threshold: 3, cooldownMs: 30_000 },
+    });
+  });
+
+  it('are validated with the variable named', () => {
+    expect(() => loadConfig({ SCOUT_SEARCH_MODE: 'roundrobin' })).toThrow('SCOUT_SEARCH_MODE must be one of failover, fusion, got "roundrobin"');
+    expect(() => loadConfig({ SCOUT_PROVIDER_TIMEOUT_MS: '6s' })).toThrow(/^SCOUT_PROVIDER_TIMEOUT_MS must be an integer/);
+    expect(() => loadConfig({ SCOUT_BRAVE_URL: 'api.search.brave.com' })).toThrow(/^SCOUT_BRAVE_URL must be an absolute http\(s\) URL/);
+    expect(loadConfig({ SCOUT_SEARCH_MODE: 'Fusion', SCOUT_SEARCH_CACHE_TTL: '0' })).toMatchObject({ searchMode: 'fusion', searchCacheTtl: 0 });
+  });
+});

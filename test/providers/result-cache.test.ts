@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createResultCache, searchCacheKey } from '../../src/providers/result-cache.ts';
+import { query } from './mock-upstream.ts';
+
+const answer = { results: [{ title: 't', url: 'https://a.com/', content: 'c' }], providers: ['brave'] };
+
+describe('searchCacheKey', () => {
+  it('folds case, spaces and list order, and separates every other field', () => {
+    const base = searchCacheKey(query({ includeDomains: ['a.com', 'b.com'] }));
+    expect(searchCacheKey(query({ query: '  Rust   ASYNC runtime', includeDomains: ['b.com', 'a.com'] }))).toBe(base);
+    for (const over of [{ maxResults: 5 }, { depth: 'advanced' as const }, { country: 'DE' }, { startDate: '2025-01-01' }, { excludeDomains: ['a.com'] }, { freshness: 'day' as const }, { maxContentTokens: 500 }]) {
+      expect(searchCacheKey(query({ includeDomains: ['a.com', 'b.com'], ...over }))).not.toBe(base);
+    }
+  });
+});
+
+describe('createResultCache', () => {
+  it('expires entries after the TTL', () => {
+    // lru-cache reads a start time of 0 as "no TTL": real clocks never say 0.
+    let t = 5000;
+    const c = createResultCache({ ttlMs: 1000, max: 10, now: () => t });
+    c.set(query(), answer);
+    t = 5999;
+    expect(c.get(query())).toEqual(answer);
+    t = 6001;
+    expect(c.get(query())).toBeUndefined();
+  });
+
+  it('evicts the least recently used entry past max and stores frozen copies', () => {
+    const c = createResultCache({ ttlMs: 60_000, max: 2 });
+    c.set(query({ query: 'a' }), answer);
+    c.set(query({ query: 'b' }), answer);
+    c.get(query({ query: 'a' }));
+    c.set(query({ query: 'c' }), answer);
+    expect(c.get(query({ query: 'b' }))).toBeUndefined();
+    expect(c.size).toBe(2);
+    const hit = c.get(query({ query: 'a' }))!;
+    expect(Object.isFrozen(hit.results[0])).toBe(true);
+    expect(hit.results[0]).not.toBe(answer.results[0]);
+  });
+
+  it('is disabled by a TTL of 0', () => {
+    const c = createResultCache({ ttlMs: 0, max: 10 });
+    c.set(query(), answer);
+    expect(c.get(query())).toBeUndefined();
+  });
+});
