@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RequestContext } from '../../src/domain/search-service.ts';
+import type { SearchQuery } from '../../src/domain/search-types.ts';
+import { createSponsored, type Sponsored, type SponsoredOptions } from '../../src/sponsored/create-sponsored.ts';
+
+/** A valid campaign file; tests override what they exercise. */
+export const campaignFile = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  advertiser: 'Acme',
+  title: 'Acme trail running shoes',
+  url: 'https://shop.acme.example/shoes',
+  content: 'Light shoes for long runs.',
+  keywords: ['running shoes'],
+  bid_micros: 100_000,
+  budget_micros: 10_000_000,
+  ...over,
+});
+
+export const searchQuery = (query: string, over: Partial<SearchQuery> = {}): SearchQuery => ({
+  query,
+  maxResults: 10,
+  includeDomains: [],
+  excludeDomains: [],
+  depth: 'basic',
+  ...over,
+});
+
+let requests = 0;
+export const ctx = (): RequestContext => ({ requestId: `req-${++requests}`, startedAt: performance.now() });
+
+export interface SponsoredHarness {
+  sponsored: Sponsored;
+  dataDir: string;
+  /** The harness clock; tests move it. */
+  clock: { now: Date };
+  errors: unknown[];
+  /** Creates campaigns through the admin API; returns their ids. */
+  create(...files: Record<string, unknown>[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** A real sponsored side on a temp sponsored.db, with a settable clock and no refresh delay. */
+export function sponsoredHarness(options: Partial<SponsoredOptions> = {}): SponsoredHarness {
+  const root = mkdtempSync(join(tmpdir(), 'scout-sponsored-'));
+  const dataDir = join(root, 'data');
+  const clock = { now: new Date('2026-03-10T12:00:00Z') };
+  const errors: unknown[] = [];
+  const sponsored = createSponsored({
+    dataDir,
+    maxAds: 2,
+    recTtlDays: 30,
+    publicUrl: 'https://scout.test',
+    refreshMs: 0,
+    flushMs: 10,
+    now: () => clock.now,
+    onError: (e) => errors.push(e),
+    ...options,
+  });
+  return {
+    sponsored,
+    dataDir,
+    clock,
+    errors,
+    async create(...files) {
+      const ids: string[] = [];
+      for (const f of files) ids.push((await sponsored.admin.create(f)).id);
+      return ids;
+    },
+    async close() {
+      await sponsored.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
