@@ -1,0 +1,107 @@
+/**
+ * In-process timing of LocalIndex.search() on a synthetic corpus:
+ *   npx tsx bench/local-search.ts [--docs 10000]
+ * Builds a temporary index from bench/make-corpus.ts, then times a set of queries with the
+ * result cache off (every search ranks) and on (repeated queries, as a load test sends),
+ * next to a baseline measured in the same run: a primary-key lookup of one stored row.
+ * "cold"/"warm": first and second pass over the same distinct queries (the second finds
+ * the document frequencies of their terms remembered; results are not cached).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { importJsonl } from '../src/index/ingest-jsonl.ts';
+import { openLocalIndex, type LocalIndex, type LocalSearch } from '../src/index/local-index.ts';
+import { corpusLines, rng, writeCorpus } from './make-corpus.ts';
+
+const QUERIES = [
+  'search engine performance',
+  'how does the cache of a database index work',
+  'climate water energy policy',
+  'kato pekatada',
+  'music',
+  '"quoted" AND (weird) -syntax* NEAR/3 ^title:x',
+];
+
+function perCallMicros(fn: () => unknown, minMs = 300): number {
+  fn();
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < minMs) {
+    for (let i = 0; i < 10; i++) fn();
+    n += 10;
+  }
+  return ((performance.now() - start) / n) * 1000;
+}
+
+/** 2000 distinct queries of 2-4 title words, as bench/search.ts sends them. */
+function titleWordQueries(): LocalSearch[] {
+  const words = [...corpusLines({ docs: 200, seed: 7 })].flatMap((l) => (JSON.parse(l).title as string).toLowerCase().split(' '));
+  const rand = rng(99);
+  return Array.from({ length: 2000 }, () => ({
+    query: Array.from({ length: 2 + Math.floor(rand() * 3) }, () => words[Math.floor(rand() * words.length)]).join(' '),
+    limit: 10,
+    includeDomains: [],
+    excludeDomains: [],
+  }));
+}
+
+function reportMix(index: LocalIndex, label: string, baseline: number): void {
+  const qs = titleWordQueries();
+  for (const pass of ['cold', 'warm']) {
+    const start = performance.now();
+    for (const q of qs) index.search(q);
+    const us = ((performance.now() - start) / qs.length) * 1000;
+    console.log(`${label.padEnd(8)} ${us.toFixed(1).padStart(9)} µs  ×${(us / baseline).toFixed(0).padStart(5)} baseline  mean of 2000 distinct title-word queries (${pass})`);
+  }
+}
+
+function report(index: LocalIndex, label: string, baseline: number): void {
+  for (const query of QUERIES) {
+    const q: LocalSearch = { query, limit: 10, includeDomains: [], excludeDomains: [] };
+    const us = perCallMicros(() => index.search(q));
+    console.log(`${label.padEnd(8)} ${us.toFixed(1).padStart(9)} µs  ×${(us / baseline).toFixed(0).padStart(5)} baseline  ${query}`);
+  }
+  const filtered: LocalSearch = {
+    query: 'search engine performance',
+    limit: 10,
+    includeDomains: ['example.com'],
+    excludeDomains: ['blog.example.com'],
+    startDate: '2020-01-01',
+    country: 'US',
+  };
+  const us = perCallMicros(() => index.search(filtered));
+  console.log(`${label.padEnd(8)} ${us.toFixed(1).padStart(9)} µs  ×${(us / baseline).toFixed(0).padStart(5)} baseline  (with all filters)`);
+}
+
+const docsFlag = process.argv.indexOf('--docs');
+const docs = docsFlag >= 0 ? Number(process.argv[docsFlag + 1]) : 10_000;
+const dir = mkdtempSync(join(tmpdir(), 'scout-bench-'));
+try {
+  const corpus = join(dir, 'corpus.jsonl');
+  const file = join(dir, 'index.db');
+  await writeCorpus(corpus, { docs, seed: 42 });
+  const t = performance.now();
+  const building = openLocalIndex(file);
+  const { imported } = await importJsonl(building, corpus, () => {});
+  building.optimize();
+  building.close();
+  console.log(`indexed ${imported} documents in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  const db = new Database(file, { readonly: true });
+  const lookup = db.prepare('SELECT title, content FROM document_texts WHERE id = ?');
+  const baseline = perCallMicros(() => lookup.get(1 + Math.floor(Math.random() * imported)));
+  db.close();
+  console.log(`baseline ${baseline.toFixed(1).padStart(9)} µs  (one primary-key row lookup)`);
+
+  const uncached = openLocalIndex(file, { cacheSize: 0 });
+  report(uncached, 'uncached', baseline);
+  reportMix(uncached, 'uncached', baseline);
+  uncached.close();
+  const cached = openLocalIndex(file);
+  report(cached, 'cached', baseline);
+  cached.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,251 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { DomainError } from '../domain/errors.ts';
+import { DocFrequency } from './doc-frequency.ts';
+import { buildFtsQuery, orOfTerms } from './fts-query.ts';
+import { checkDocument, type DocumentRow, type IndexDocument } from './index-document.ts';
+import { ensureSchema } from './schema.ts';
+import { domainParams, StatementCache, type FilterShape } from './search-statements.ts';
+import { normalizeFilters, type Filters } from './search-filters.ts';
+import { makeSnippet, snippetMatcher, type SnippetMatcher } from './snippet.ts';
+import { readStats, type IndexStats } from './stats.ts';
+import type { DocumentSource, LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
+
+export type { IndexDocument } from './index-document.ts';
+export type { IndexStats } from './stats.ts';
+export type { DocumentSource, LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
+
+interface Ranked {
+  id: number;
+  score: number;
+}
+
+interface DetailRow {
+  url: string;
+  title: string;
+  domain: string;
+  publishedDate: string | null;
+  text: string;
+}
+
+/** Bound on the characters the result cache holds (full texts of the advanced depth add up). */
+const CACHE_MAX_CHARS = 32 * 1024 * 1024;
+
+const hitsChars = (hits: readonly LocalHit[]): number =>
+  hits.reduce((n, h) => n + h.url.length + h.title.length + h.content.length + (h.text?.length ?? 0), 1);
+
+const OPEN_START = '';
+const OPEN_END = '9999-12-31';
+const MAX_PAGE = 1000;
+
+/**
+ * The embedded full-text index: SQLite FTS5 with BM25 (title-boosted), porter stemming,
+ * an OR of quoted query terms (src/index/fts-query.ts) and a small bonus for documents
+ * holding adjacent query terms as a phrase. Synchronous: one search is a handful of
+ * prepared statements on this connection.
+ */
+export class LocalIndex {
+  readonly #db: Database.Database;
+  readonly #stmts: StatementCache;
+  readonly #frequencies: DocFrequency;
+  readonly #upsert: Database.Statement;
+  readonly #upsertText: Database.Statement;
+  readonly #deleteSource: Database.Statement;
+  readonly #count: Database.Statement;
+  readonly #dataVersion: Database.Statement;
+  readonly #cache?: LRUCache<string, readonly LocalHit[]>;
+  readonly #proximityWeight: number;
+  readonly #rerankWindow: number;
+  /** Bumped on every write of this connection; data_version covers other connections. */
+  #generation = 0;
+
+  constructor(db: Database.Database, options: LocalIndexOptions = {}) {
+    this.#db = db;
+    this.#stmts = new StatementCache(db);
+    this.#frequencies = new DocFrequency(db);
+    this.#upsert = db.prepare(
+      `INSERT INTO documents (url, domain, published_date, published_day, language, country, source, indexed_at)
+       VALUES (@url, @domain, @published_date, @published_day, @language, @country, @source, @indexed_at)
+       ON CONFLICT(url) DO UPDATE SET domain = excluded.domain, published_date = excluded.published_date,
+         published_day = excluded.published_day, language = excluded.language, country = excluded.country,
+         source = excluded.source, indexed_at = excluded.indexed_at
+       RETURNING id`,
+    ).pluck();
+    this.#upsertText = db.prepare(
+      `INSERT INTO document_texts (id, title, content) VALUES (@id, @title, @content)
+       ON CONFLICT(id) DO UPDATE SET title = excluded.title, content = excluded.content`,
+    );
+    this.#deleteSource = db.prepare('DELETE FROM documents WHERE source = ?');
+    this.#count = db.prepare('SELECT count(*) FROM documents').pluck();
+    this.#dataVersion = db.prepare('PRAGMA data_version').pluck();
+    const cacheSize = options.cacheSize ?? 1000;
+    if (cacheSize > 0) {
+      this.#cache = new LRUCache({ max: cacheSize, maxSize: CACHE_MAX_CHARS, sizeCalculation: hitsChars });
+    }
+    this.#proximityWeight = options.proximityWeight ?? 0.25;
+    this.#rerankWindow = options.rerankWindow ?? 100;
+  }
+
+  /** Validates every document first, then writes all in one transaction; a url replaces itself. */
+  upsert(docs: IndexDocument[], source: DocumentSource = 'import'): number {
+    const rows = docs.map((doc, i) => {
+      const checked = checkDocument(doc);
+      if ('reason' in checked) throw new DomainError('invalid', `document ${i + 1}: ${checked.reason}`);
+      return checked.row;
+    });
+    return this.upsertRows(rows, source);
+  }
+
+  /** Writes rows already checked by checkDocument, in one transaction. */
+  upsertRows(rows: DocumentRow[], source: DocumentSource = 'import'): number {
+    const indexedAt = new Date().toISOString();
+    this.#db.transaction(() => {
+      for (const { title, content, ...meta } of rows) {
+        const id = this.#upsert.get({ ...meta, source, indexed_at: indexedAt }) as number;
+        this.#upsertText.run({ id, title, content });
+      }
+    })();
+    this.#generation++;
+    return rows.length;
+  }
+
+  /** Replaces every document of one source with `rows`, atomically (starter corpus refresh). */
+  replaceSource(source: DocumentSource, rows: DocumentRow[]): number {
+    this.#db.transaction(() => {
+      this.#deleteSource.run(source);
+      this.upsertRows(rows, source);
+    })();
+    this.#generation++;
+    return rows.length;
+  }
+
+  /**
+   * Best hits first. Never throws on the query text: one without any word returns []. Hits
+   * are frozen (they may be shared with the result cache); the array is the caller's.
+   */
+  search(q: LocalSearch): LocalHit[] {
+    const fts = buildFtsQuery(q.query);
+    if (fts.match === undefined) return [];
+    const filters = normalizeFilters(q);
+    const limit = clamp(q.limit, 1, MAX_PAGE);
+    const offset = clamp(q.offset ?? 0, 0, MAX_PAGE);
+    const withText = q.withText === true;
+    const version = this.#version();
+    const key = JSON.stringify([version, fts.match, fts.phrases, limit, offset, filters, withText]);
+    const cached = this.#cache?.get(key);
+    if (cached) return cached.slice();
+    const terms = { all: fts.terms, informative: this.#frequencies.informative(fts.terms, version) };
+    const ranked = this.#rank(terms, fts.phrases, filters, offset + limit);
+    const hits = this.#details(ranked.slice(offset, offset + limit), snippetMatcher(fts.terms), withText);
+    this.#cache?.set(key, hits);
+    return hits.slice();
+  }
+
+  count(): number {
+    return this.#count.get() as number;
+  }
+
+  stats(): IndexStats {
+    return readStats(this.#db);
+  }
+
+  /** Merges FTS5 segments into one b-tree: worth it after a large import. */
+  optimize(): void {
+    this.#db.exec(`INSERT INTO documents_fts(documents_fts) VALUES ('optimize')`);
+  }
+
+  close(): void {
+    this.#cache?.clear();
+    this.#db.close();
+  }
+
+  #version(): string {
+    return `${this.#dataVersion.get() as number}.${this.#generation}`;
+  }
+
+  /**
+   * The best `wanted` ids by BM25 under the filters, reordered by the proximity bonus.
+   * Ranks on the informative terms (see DocFrequency); when they match fewer than `wanted`
+   * documents, the rest comes from the full OR, in its order, which is where those
+   * documents rank anyway (their common terms score ~0).
+   */
+  #rank(terms: { all: string[]; informative: string[] }, phrases: string | undefined, f: Filters, wanted: number): Ranked[] {
+    const rerank = phrases !== undefined && this.#proximityWeight > 0;
+    const shape: FilterShape = {
+      include: f.include.length,
+      exclude: f.exclude.length,
+      dates: f.start !== undefined || f.end !== undefined,
+      country: f.country !== undefined,
+    };
+    const stmt = this.#stmts.candidates(shape);
+    const params = {
+      limit: rerank ? Math.max(wanted, this.#rerankWindow) : wanted,
+      ...domainParams('i', f.include),
+      ...domainParams('x', f.exclude),
+      ...(shape.dates ? { start: f.start ?? OPEN_START, end: f.end ?? OPEN_END } : {}),
+      ...(shape.country ? { country: f.country } : {}),
+    };
+    const ranked = stmt.all({ ...params, match: orOfTerms(terms.informative) }) as Ranked[];
+    if (ranked.length < wanted && terms.informative.length < terms.all.length) {
+      const seen = new Set(ranked.map((r) => r.id));
+      for (const r of stmt.all({ ...params, match: orOfTerms(terms.all) }) as Ranked[]) {
+        if (!seen.has(r.id)) ranked.push(r);
+      }
+    }
+    return rerank && ranked.length > 1 ? this.#proximityRerank(ranked, phrases) : ranked;
+  }
+
+  /** Adds proximityWeight × BM25 of the query's adjacent-term phrases, then re-sorts. */
+  #proximityRerank(ranked: Ranked[], phrases: string): Ranked[] {
+    const bonus = new Map<number, number>();
+    for (const row of this.#stmts.phrases.iterate({ phrases }) as IterableIterator<Ranked>) {
+      bonus.set(row.id, row.score);
+    }
+    if (bonus.size === 0) return ranked;
+    return ranked
+      .map((r) => ({ id: r.id, score: r.score + this.#proximityWeight * (bonus.get(r.id) ?? 0) }))
+      .sort((a, b) => b.score - a.score);
+  }
+
+  #details(page: Ranked[], matcher: SnippetMatcher | undefined, withText: boolean): LocalHit[] {
+    const hits: LocalHit[] = [];
+    for (const r of page) {
+      const row = this.#stmts.details.get({ id: r.id }) as DetailRow | undefined;
+      // A row deleted by another connection between the two statements is just skipped.
+      if (row === undefined) continue;
+      const hit: LocalHit = {
+        url: row.url,
+        title: row.title,
+        content: makeSnippet(row.text, matcher),
+        domain: row.domain,
+        score: r.score,
+      };
+      if (row.publishedDate !== null) hit.publishedDate = row.publishedDate;
+      if (withText) hit.text = row.text;
+      hits.push(Object.freeze(hit));
+    }
+    return hits;
+  }
+}
+
+const clamp = (n: number, min: number, max: number): number =>
+  Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n))) : min;
+
+/** Opens (creating when missing) an index file: WAL mode, schema checked once. */
+export function openLocalIndex(file: string, options: LocalIndexOptions = {}): LocalIndex {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    // `scout index import` may write while the server reads: wait for its lock, not fail.
+    db.pragma('busy_timeout = 5000');
+    ensureSchema(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return new LocalIndex(db, options);
+}

@@ -1,0 +1,71 @@
+import removeMarkdown from 'remove-markdown';
+
+/**
+ * Cuts a Markdown file into searchable sections: the text before the first `##` heading
+ * (titled by the file's `#` heading) and one section per `##` heading, each with the
+ * GitHub-style anchor of its heading. Headings inside fenced code blocks are ignored.
+ * Section text is plain text (remove-markdown), so snippets show no Markdown syntax.
+ */
+export interface MarkdownSection {
+  /** `File title — Section heading`, or the file title for the lead section. */
+  title: string;
+  /** Anchor of the `##` heading, undefined for the lead section. */
+  anchor?: string;
+  text: string;
+}
+
+const FENCE = /^\s{0,3}(```|~~~)/;
+const H1 = /^#\s+(.+?)\s*#*\s*$/;
+const H2 = /^##\s+(.+?)\s*#*\s*$/;
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
+export function slugify(heading: string): string {
+  return plain(heading)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
+}
+
+/** Inline Markdown of a heading (`**x**`, `` `y` ``, links) to its text. */
+const plain = (md: string): string => removeMarkdown(md).trim();
+
+const toText = (lines: string[]): string =>
+  removeMarkdown(lines.join('\n'))
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+export function markdownSections(markdown: string, fallbackTitle: string): MarkdownSection[] {
+  const lines = markdown.replace(/^\uFEFF/, '').split(/\r?\n/);
+  let fileTitle: string | undefined;
+  const raw: { heading?: string; lines: string[] }[] = [{ lines: [] }];
+  let inFence = false;
+  for (const line of lines) {
+    if (FENCE.test(line)) inFence = !inFence;
+    const h1 = inFence ? null : H1.exec(line);
+    const h2 = inFence ? null : H2.exec(line);
+    if (h1 && fileTitle === undefined) fileTitle = plain(h1[1]);
+    else if (h2) raw.push({ heading: plain(h2[1]), lines: [] });
+    else raw[raw.length - 1].lines.push(line);
+  }
+  const title = fileTitle || fallbackTitle;
+  const used = new Map<string, number>();
+  const sections: MarkdownSection[] = [];
+  for (const r of raw) {
+    const text = toText(r.lines);
+    if (r.heading === undefined) {
+      if (text !== '') sections.push({ title, text });
+      continue;
+    }
+    const anchor = uniqueAnchor(slugify(r.heading) || 'section', used);
+    if (text !== '') sections.push({ title: `${title} — ${r.heading}`, anchor, text });
+  }
+  return sections;
+}
+
+/** GitHub numbers repeated anchors: `usage`, `usage-1`, `usage-2`. */
+function uniqueAnchor(slug: string, used: Map<string, number>): string {
+  const n = used.get(slug);
+  used.set(slug, (n ?? -1) + 1);
+  return n === undefined ? slug : `${slug}-${n + 1}`;
+}

@@ -1,0 +1,118 @@
+/**
+ * The `content` of a hit: a window of the stored text showing the query terms in context,
+ * plain text on one line, at most SNIPPET_MAX_CHARS, with ellipses where it was cut.
+ *
+ * Built here rather than with FTS5's snippet(): snippet() re-tokenises the whole document
+ * with the porter tokenizer for every hit (measured ~55 µs for a 3.5 KB text, half of a
+ * typical uncached search); a regex over the text is ~5x cheaper. A term matches a word
+ * that is its light stem plus an inflection ("indexing" → "index" finds "indexed" and
+ * "indexes", not "indexical"), close to what porter matched. A term the regex misses (a
+ * stem porter folds differently, a diacritic the query lacks) only costs the window its
+ * position: the text's opening is shown, as FTS5 does for a title-only match.
+ */
+export const SNIPPET_MAX_CHARS = 300;
+/** Context kept before the first term of the window. */
+const LEAD = 60;
+/** Matches considered per document: enough to find the densest window of any real text. */
+const MAX_MATCHES = 256;
+
+const SUFFIXES = ['ations', 'ation', 'ments', 'ment', 'ness', 'ings', 'ing', 'ions', 'ion', 'ers', 'er', 'ies', 'ied', 'ed', 'es', 'ly', 's', 'y'];
+
+/** What may follow a stem in a matching word: "index" matches "indexed", not "indexical". */
+const INFLECTIONS = [...SUFFIXES, 'e', 'd'].sort((a, b) => b.length - a.length).join('|');
+
+const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '');
+
+/** `indexing` → `index`: strips the longest common suffix that leaves at least 3 letters. */
+export function lightStem(word: string): string {
+  for (const suffix of SUFFIXES) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, -suffix.length);
+  }
+  return word;
+}
+
+export interface SnippetMatcher {
+  regex: RegExp;
+  /** Index of the query term a matched (lower-case) word belongs to. */
+  termOf(word: string): number;
+}
+
+/** One matcher per search, shared by its hits; undefined when there are no terms. */
+export function snippetMatcher(terms: readonly string[]): SnippetMatcher | undefined {
+  const prefixes: [string, number][] = [];
+  terms.forEach((t, i) => {
+    for (const p of new Set([lightStem(t), lightStem(fold(t))])) prefixes.push([p, i]);
+  });
+  if (prefixes.length === 0) return undefined;
+  // Longest first, so the alternation and termOf prefer the most specific prefix.
+  prefixes.sort((a, b) => b[0].length - a[0].length);
+  const alternation = prefixes.map(([p]) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return {
+    regex: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation})(?:${INFLECTIONS})?(?![\\p{L}\\p{N}\\p{M}])`, 'giu'),
+    termOf: (word) => prefixes.find(([p]) => word.startsWith(p))?.[1] ?? -1,
+  };
+}
+
+interface Match {
+  at: number;
+  term: number;
+}
+
+function findMatches(text: string, m: SnippetMatcher): Match[] {
+  const out: Match[] = [];
+  for (const hit of text.matchAll(m.regex)) {
+    out.push({ at: hit.index, term: m.termOf(hit[0].toLowerCase()) });
+    if (out.length >= MAX_MATCHES) break;
+  }
+  return out;
+}
+
+/** Start of the window with the most distinct terms (then most hits, then earliest). */
+function bestStart(matches: Match[], width: number): number {
+  let best = { start: 0, distinct: 0, hits: 0 };
+  let end = 0;
+  const counts = new Map<number, number>();
+  for (let i = 0; i < matches.length; i++) {
+    while (end < matches.length && matches[end].at < matches[i].at + width - LEAD) {
+      counts.set(matches[end].term, (counts.get(matches[end].term) ?? 0) + 1);
+      end++;
+    }
+    if (counts.size > best.distinct || (counts.size === best.distinct && end - i > best.hits)) {
+      best = { start: matches[i].at, distinct: counts.size, hits: end - i };
+    }
+    const left = (counts.get(matches[i].term) ?? 1) - 1;
+    if (left === 0) counts.delete(matches[i].term);
+    else counts.set(matches[i].term, left);
+  }
+  return best.start;
+}
+
+export function makeSnippet(text: string, matcher: SnippetMatcher | undefined, maxChars = SNIPPET_MAX_CHARS): string {
+  const matches = matcher ? findMatches(text, matcher) : [];
+  if (matches.length === 0) return tidySnippet(text.slice(0, maxChars * 2), maxChars);
+  let start = Math.max(0, bestStart(matches, maxChars) - LEAD);
+  if (start > 0 && !/\s/.test(text[start - 1])) {
+    // Begin at a word boundary rather than mid-word.
+    const space = text.slice(start, start + LEAD).search(/\s/);
+    if (space >= 0) start += space + 1;
+  }
+  if (start === 0) return tidySnippet(text.slice(0, maxChars * 2), maxChars);
+  const window = text.slice(start, start + maxChars * 2);
+  // One character for the leading ellipsis, one kept for a trailing one.
+  const body = tidySnippet(window, maxChars - 2);
+  const more = !body.endsWith('…') && start + window.length < text.length;
+  return `…${body}${more ? '…' : ''}`;
+}
+
+/**
+ * Plain text on one line (stored text keeps its newlines and runs of spaces), at most
+ * `maxChars`, cut at a word boundary with an ellipsis.
+ */
+export function tidySnippet(raw: string, maxChars = SNIPPET_MAX_CHARS): string {
+  const flat = raw.replace(/\s+/g, ' ').trim();
+  if (flat.length <= maxChars) return flat;
+  // Never cut a surrogate pair in half (emoji, astral CJK).
+  const cut = flat.slice(0, maxChars - 1).replace(/[\uD800-\uDBFF]$/, '');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > maxChars / 2 ? cut.slice(0, space) : cut).replace(/[\s…]+$/, '')}…`;
+}

@@ -1,0 +1,56 @@
+import type Database from 'better-sqlite3';
+
+export interface IndexStats {
+  documents: number;
+  /** Distinct hosts (without www.). */
+  domains: number;
+  /** Size of the database file (pages in use), in bytes. */
+  bytes: number;
+  /** UTF-8 bytes of stored titles and texts. */
+  textBytes: number;
+  /** Documents that have a published_date. */
+  dated: number;
+  /** Latest and earliest published_date (ISO 8601), when any document has one. */
+  newest?: string;
+  oldest?: string;
+  /** Documents per source: `import` (scout index import, upsert) and `starter` (docs/). */
+  sources: Record<string, number>;
+}
+
+interface Totals {
+  documents: number;
+  domains: number;
+  textBytes: number | null;
+  dated: number;
+  newest: string | null;
+  oldest: string | null;
+}
+
+/** One pass over the documents table; for `scout index stats` and health output, not hot paths. */
+export function readStats(db: Database.Database): IndexStats {
+  const t = db
+    .prepare(
+      `SELECT count(*) AS documents, count(DISTINCT domain) AS domains,
+              (SELECT sum(length(CAST(title AS BLOB)) + length(CAST(content AS BLOB))) FROM document_texts) AS textBytes,
+              count(published_date) AS dated, max(published_date) AS newest, min(published_date) AS oldest
+       FROM documents`,
+    )
+    .get() as Totals;
+  const sources = db.prepare('SELECT source, count(*) AS n FROM documents GROUP BY source ORDER BY source').all() as {
+    source: string;
+    n: number;
+  }[];
+  const pages = db.pragma('page_count', { simple: true }) as number;
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const freePages = db.pragma('freelist_count', { simple: true }) as number;
+  return {
+    documents: t.documents,
+    domains: t.domains,
+    bytes: (pages - freePages) * pageSize,
+    textBytes: t.textBytes ?? 0,
+    dated: t.dated,
+    ...(t.newest !== null ? { newest: t.newest } : {}),
+    ...(t.oldest !== null ? { oldest: t.oldest } : {}),
+    sources: Object.fromEntries(sources.map((s) => [s.source, s.n])),
+  };
+}

@@ -1,0 +1,69 @@
+import { normalizeDate } from '../domain/date-normalize.ts';
+import type { Freshness, ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import type { LocalHit, LocalIndex } from '../index/local-index.ts';
+import { ProviderError, type SearchProvider } from './provider.ts';
+
+export interface LocalProviderOptions {
+  /** Clock for freshness windows; tests pin it. */
+  now?: () => Date;
+}
+
+/** Same windows as the search request's normaliser (src/domain/search-request.ts). */
+const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, year: 366 };
+
+/**
+ * First day (UTC, YYYY-MM-DD) a freshness window admits: `now` minus 1, 7, 31 or 366 days.
+ * Only used when the query has no start date of its own (the request normaliser usually
+ * resolves freshness already).
+ */
+export function freshnessStartDate(freshness: Freshness, now: Date): string {
+  return new Date(now.getTime() - FRESHNESS_DAYS[freshness] * 86_400_000).toISOString().slice(0, 10);
+}
+
+function toResult(hit: LocalHit, withText: boolean, now: Date): ProviderResult {
+  const r: ProviderResult = { title: hit.title, url: hit.url, content: hit.content, score: hit.score };
+  // Same published_date form as every other provider: UTC YYYY-MM-DDTHH:MM:SSZ.
+  const published = hit.publishedDate === undefined ? undefined : normalizeDate(hit.publishedDate, now);
+  if (published !== undefined) r.publishedDate = published;
+  if (withText && hit.text !== undefined) r.rawContent = hit.text;
+  return r;
+}
+
+/**
+ * The embedded index as a search provider. It applies every filter itself, in SQL, so the
+ * service never has to over-fetch: domains (a domain matches its subdomains, exclude
+ * wins), dates on published_date (undated documents fail a date filter), country (only
+ * documents that have one are filtered). The advanced depth also returns the stored text
+ * as rawContent.
+ */
+export function createLocalProvider(index: LocalIndex, options: LocalProviderOptions = {}): SearchProvider {
+  const now = options.now ?? (() => new Date());
+  return {
+    name: 'local',
+    honours: new Set(['domains', 'dates', 'country'] as const),
+    async search(query: SearchQuery, signal: AbortSignal): Promise<ProviderResult[]> {
+      if (signal.aborted) throw new ProviderError('local', 'timeout', 'the search was cancelled before it started');
+      const startDate =
+        query.startDate ?? (query.freshness !== undefined ? freshnessStartDate(query.freshness, now()) : undefined);
+      const withText = query.depth === 'advanced';
+      let hits: LocalHit[];
+      try {
+        hits = index.search({
+          query: query.query,
+          limit: query.maxResults,
+          includeDomains: query.includeDomains,
+          excludeDomains: query.excludeDomains,
+          ...(startDate !== undefined ? { startDate } : {}),
+          ...(query.endDate !== undefined ? { endDate: query.endDate } : {}),
+          ...(query.country !== undefined ? { country: query.country } : {}),
+          withText,
+        });
+      } catch (e) {
+        // SQLite's own message may name files; the caller gets a plain one, the cause keeps it.
+        throw new ProviderError('local', 'network', 'the local index could not be read', { cause: e });
+      }
+      const at = now();
+      return hits.map((h) => toResult(h, withText, at));
+    },
+  };
+}

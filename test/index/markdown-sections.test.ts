@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { markdownSections, slugify } from '../../src/index/markdown-sections.ts';
+
+describe('markdownSections', () => {
+  it('splits on ## headings, keeps the lead text and strips Markdown', () => {
+    const md = [
+      '# Scout **API**',
+      '',
+      'Intro with a [link](https://example.com) and `code`.',
+      '',
+      '## Getting started',
+      '',
+      '- install it',
+      '- run **it**',
+      '',
+      '```sh',
+      '## not a heading',
+      'npm start',
+      '```',
+      '',
+      '## Getting started',
+      'Again.',
+      '## Empty',
+      '',
+      '### Deeper: still *here*',
+      'Text.',
+    ].join('\n');
+    const sections = markdownSections(md, 'fallback');
+    expect(sections.map((s) => [s.title, s.anchor])).toEqual([
+      ['Scout API', undefined],
+      ['Scout API — Getting started', 'getting-started'],
+      ['Scout API — Getting started', 'getting-started-1'],
+      ['Scout API — Empty', 'empty'],
+    ]);
+    expect(sections[0].text).toBe('Intro with a link and code.');
+    expect(sections[1].text).toContain('install it');
+    expect(sections[1].text).toContain('not a heading\nnpm start');
+    expect(sections[1].text).not.toMatch(/\*\*|```/);
+    expect(sections[3].text).toContain('Deeper: still here');
+  });
+
+  it('uses the fallback title without a # heading and skips empty sections', () => {
+    expect(markdownSections('## Only heading\n\n## Second\nbody', 'notes')).toEqual([
+      { title: 'notes — Second', anchor: 'second', text: 'body' },
+    ]);
+  });
+
+  it('makes GitHub-style anchors', () => {
+    expect(slugify('Rate limits & quotas (v1)')).toBe('rate-limits--quotas-v1');
+    expect(slugify('`SCOUT_DATA_DIR` setting')).toBe('scout_data_dir-setting');
+  });
+});
