@@ -24,6 +24,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     queries: { type: 'string', default: '2000' },
+    'empty-queries': { type: 'boolean', default: false },
   },
 });
 const DOCS = Number(values.docs);
@@ -77,7 +78,8 @@ async function main() {
   await hello.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
-  const requests = queries(Number(values.queries)).map((q) => ({
+  const qs = values['empty-queries'] ? Array.from({ length: 2000 }, (_, i) => `zzqx${i}`) : queries(Number(values.queries));
+  const requests = qs.map((q) => ({
     method: 'POST' as const,
     path: '/v1/search',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },

@@ -47,21 +47,42 @@ export function snippetMatcher(terms: readonly string[]): SnippetMatcher | undef
   // Longest first, so the alternation and termOf prefer the most specific prefix.
   prefixes.sort((a, b) => b[0].length - a[0].length);
   const alternation = prefixes.map(([p]) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  // No `u` flag and no \p{…} classes here: V8 builds the case-folded Unicode property
+  // tables on every compile of such a regex (~120-500 µs), once per distinct query. Word
+  // boundaries are checked afterwards against the precompiled WORD_CHAR instead.
   return {
-    regex: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation})(?:${INFLECTIONS})?(?![\\p{L}\\p{N}\\p{M}])`, 'giu'),
+    regex: new RegExp(`(?:${alternation})(?:${INFLECTIONS})?`, 'gi'),
     termOf: (word) => prefixes.find(([p]) => word.startsWith(p))?.[1] ?? -1,
   };
 }
 
+/** Letters, digits and marks: compiled once. */
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+
+/** The code point ending just before `at` / starting at `at`, as a string (surrogates kept whole). */
+const before = (text: string, at: number): string => {
+  const lo = text.charCodeAt(at - 1);
+  return lo >= 0xdc00 && lo <= 0xdfff && at >= 2 ? text.slice(at - 2, at) : text.slice(at - 1, at);
+};
+const after = (text: string, at: number): string => String.fromCodePoint(text.codePointAt(at) ?? 32);
+
+function isWholeWord(text: string, start: number, end: number): boolean {
+  if (start > 0 && WORD_CHAR.test(before(text, start))) return false;
+  return end >= text.length || !WORD_CHAR.test(after(text, end));
+}
+
 interface Match {
   at: number;
+  end: number;
   term: number;
 }
 
-function findMatches(text: string, m: SnippetMatcher): Match[] {
+/** Whole-word occurrences of the query's terms in `text`, in order (at most MAX_MATCHES). */
+export function findMatches(text: string, m: SnippetMatcher): Match[] {
   const out: Match[] = [];
   for (const hit of text.matchAll(m.regex)) {
-    out.push({ at: hit.index, term: m.termOf(hit[0].toLowerCase()) });
+    if (!isWholeWord(text, hit.index, hit.index + hit[0].length)) continue;
+    out.push({ at: hit.index, end: hit.index + hit[0].length, term: m.termOf(hit[0].toLowerCase()) });
     if (out.length >= MAX_MATCHES) break;
   }
   return out;
