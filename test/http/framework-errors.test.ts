@@ -69,7 +69,10 @@ describe('request ids and timing', () => {
     expect(a.headers.get('x-request-id')).toBe(a.body.request_id);
     expect(a.body.response_time_ms).toBeGreaterThan(0);
     const lines = t.logs.filter((l) => l.request_id === a.body.request_id);
-    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines).toEqual([expect.objectContaining({ msg: 'request', method: 'POST', path: '/v1/search', status: 200 })]);
+    const refused = await t.request('POST', '/v1/search', { body: {} });
+    expect(t.logs.filter((l) => l.request_id === refused.headers.get('x-request-id')).length).toBe(2); // the reason, then the request line
+
   });
 
   it('errors carry x-request-id too', async () => {
