@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/settings.ts';
 import { buildApp } from './app.ts';
 import { createApiKeys, type ApiKeys } from './domain/api-keys.ts';
@@ -21,7 +20,7 @@ import { createSponsored, sponsoredOptionsFrom, type Sponsored } from './sponsor
 import type { Stores } from './store/ports.ts';
 
 export interface Scout {
-  app: FastifyInstance;
+  app: Awaited<ReturnType<typeof buildApp>>;
   stores: Stores;
   index: LocalIndex;
   keys: ApiKeys;

@@ -5,7 +5,7 @@ export interface CliIO {
   stdin: Readable;
   stdout: Writable;
   stderr: Writable;
-  /** Environment to load Config from (process.env in the real binary). */
+  /** Environment to load Config from (the real binary passes its own environment). */
   env: Record<string, string | undefined>;
 }
 

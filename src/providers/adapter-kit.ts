@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { ProviderResult } from '../domain/search-types.ts';
 import { ProviderError, type ProviderFilter } from './provider.ts';
 
 /** Small helpers shared by the provider adapters: reading untrusted JSON, building URLs. */
@@ -62,3 +63,27 @@ export function withParams(base: string, params: Record<string, string | number 
 /** The answer parsed as JSON but not in the documented shape. */
 export const malformed = (provider: string, what: string): ProviderError =>
   new ProviderError(provider, 'malformed', `malformed response (${what})`);
+
+/**
+ * The result list of a provider's answer: `list` must be an array (else the answer is
+ * malformed, naming `what`); entries `toResult` cannot read are skipped.
+ */
+export function resultList(
+  provider: string,
+  list: unknown,
+  what: string,
+  toResult: (entry: unknown) => ProviderResult | undefined,
+): ProviderResult[] {
+  const entries = asArray(list);
+  if (!entries) throw malformed(provider, `${what} is not a list`);
+  return entries.map(toResult).filter((x): x is ProviderResult => x !== undefined);
+}
+
+/** Sets the optional fields every adapter reads the same way (date already normalised). */
+export function withOptionalFields(out: ProviderResult, fields: { publishedDate?: string | undefined; favicon?: unknown; score?: unknown }): ProviderResult {
+  if (fields.publishedDate) out.publishedDate = fields.publishedDate;
+  const favicon = text(fields.favicon);
+  if (favicon) out.favicon = favicon;
+  if (typeof fields.score === 'number') out.score = fields.score;
+  return out;
+}

@@ -1,6 +1,6 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { Freshness, ProviderResult, SearchQuery } from '../domain/search-types.ts';
-import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, withParams, type HttpProviderOptions } from './adapter-kit.ts';
+import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, withParams, type HttpProviderOptions, resultList } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
 
@@ -59,9 +59,7 @@ export function parseBraveResponse(body: unknown, now: Date): ProviderResult[] {
   const root = asRecord(body);
   if (!root || root.type !== 'search') throw malformed(NAME, 'not a Brave search response');
   if (root.web === undefined) return [];
-  const results = asArray(asRecord(root.web)?.results);
-  if (!results) throw malformed(NAME, 'web.results is not a list');
-  return results.map((x) => toResult(x, now)).filter((x): x is ProviderResult => x !== undefined);
+  return resultList(NAME, asRecord(root.web)?.results, 'web.results', (x) => toResult(x, now));
 }
 
 export function createBraveProvider(opts: HttpProviderOptions): SearchProvider {

@@ -1,6 +1,6 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
-import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, type HttpProviderOptions } from './adapter-kit.ts';
+import { asArray, asRecord, clamp, honoursOf, plainText, text, type HttpProviderOptions, resultList, withOptionalFields } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
 
@@ -45,18 +45,11 @@ function toResult(item: unknown, now: Date): ProviderResult | undefined {
   const url = text(r?.url);
   if (!r || !url) return undefined;
   const out: ProviderResult = { title: plainText(r.title), url, content: snippet(r) };
-  const date = normalizeDate(r.publishedDate, now);
-  if (date) out.publishedDate = date;
-  const favicon = text(r.favicon);
-  if (favicon) out.favicon = favicon;
-  if (typeof r.score === 'number') out.score = r.score;
-  return out;
+  return withOptionalFields(out, { publishedDate: normalizeDate(r.publishedDate, now), favicon: r.favicon, score: r.score });
 }
 
 export function parseExaResponse(body: unknown, now: Date): ProviderResult[] {
-  const results = asArray(asRecord(body)?.results);
-  if (!results) throw malformed(NAME, 'results is not a list');
-  return results.map((x) => toResult(x, now)).filter((x): x is ProviderResult => x !== undefined);
+  return resultList(NAME, asRecord(body)?.results, 'results', (x) => toResult(x, now));
 }
 
 export function createExaProvider(opts: HttpProviderOptions): SearchProvider {

@@ -1,5 +1,5 @@
 import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
-import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, withParams, type HttpProviderOptions } from './adapter-kit.ts';
+import { asRecord, clamp, honoursOf, plainText, text, withParams, type HttpProviderOptions, resultList } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
 
@@ -24,9 +24,7 @@ function toResult(item: unknown): ProviderResult | undefined {
 }
 
 export function parseMarginaliaResponse(body: unknown): ProviderResult[] {
-  const results = asArray(asRecord(body)?.results);
-  if (!results) throw malformed(NAME, 'results is not a list');
-  return results.map(toResult).filter((x): x is ProviderResult => x !== undefined);
+  return resultList(NAME, asRecord(body)?.results, 'results', toResult);
 }
 
 export function createMarginaliaProvider(opts: HttpProviderOptions): SearchProvider {

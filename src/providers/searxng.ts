@@ -1,6 +1,6 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
-import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, withParams, type ProviderDeps } from './adapter-kit.ts';
+import { asRecord, clamp, honoursOf, plainText, text, withParams, type ProviderDeps, resultList } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
 
@@ -38,9 +38,7 @@ function toResult(item: unknown, now: Date): ProviderResult | undefined {
 }
 
 export function parseSearxngResponse(body: unknown, now: Date): ProviderResult[] {
-  const results = asArray(asRecord(body)?.results);
-  if (!results) throw malformed(NAME, 'results is not a list');
-  return results.map((x) => toResult(x, now)).filter((x): x is ProviderResult => x !== undefined);
+  return resultList(NAME, asRecord(body)?.results, 'results', (x) => toResult(x, now));
 }
 
 export function createSearxngProvider(opts: SearxngOptions): SearchProvider {

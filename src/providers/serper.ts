@@ -1,6 +1,6 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { Freshness, ProviderResult, SearchQuery } from '../domain/search-types.ts';
-import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, type HttpProviderOptions } from './adapter-kit.ts';
+import { asRecord, clamp, honoursOf, malformed, plainText, text, type HttpProviderOptions, resultList } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
 
@@ -63,9 +63,7 @@ export function parseSerperResponse(body: unknown, now: Date): ProviderResult[] 
   const root = asRecord(body);
   if (!root) throw malformed(NAME, 'not a JSON object');
   if (root.organic === undefined && asRecord(root.searchParameters)) return [];
-  const organic = asArray(root.organic);
-  if (!organic) throw malformed(NAME, 'organic is not a list');
-  return organic.map((x) => toResult(x, now)).filter((x): x is ProviderResult => x !== undefined);
+  return resultList(NAME, root.organic, 'organic', (x) => toResult(x, now));
 }
 
 export function createSerperProvider(opts: HttpProviderOptions): SearchProvider {

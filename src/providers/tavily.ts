@@ -1,6 +1,6 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
-import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, type HttpProviderOptions } from './adapter-kit.ts';
+import { asRecord, clamp, honoursOf, plainText, text, type HttpProviderOptions, resultList, withOptionalFields } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
 
@@ -55,19 +55,12 @@ function toResult(item: unknown, now: Date): ProviderResult | undefined {
   const url = text(r?.url);
   if (!r || !url) return undefined;
   const out: ProviderResult = { title: plainText(r.title), url, content: plainText(r.content) };
-  const date = normalizeDate(r.published_date, now);
-  if (date) out.publishedDate = date;
-  const favicon = text(r.favicon);
-  if (favicon) out.favicon = favicon;
   if (typeof r.raw_content === 'string' && r.raw_content !== '') out.rawContent = r.raw_content;
-  if (typeof r.score === 'number') out.score = r.score;
-  return out;
+  return withOptionalFields(out, { publishedDate: normalizeDate(r.published_date, now), favicon: r.favicon, score: r.score });
 }
 
 export function parseTavilyResponse(body: unknown, now: Date): ProviderResult[] {
-  const results = asArray(asRecord(body)?.results);
-  if (!results) throw malformed(NAME, 'results is not a list');
-  return results.map((x) => toResult(x, now)).filter((x): x is ProviderResult => x !== undefined);
+  return resultList(NAME, asRecord(body)?.results, 'results', (x) => toResult(x, now));
 }
 
 export function createTavilyProvider(opts: HttpProviderOptions): SearchProvider {
