@@ -7,6 +7,10 @@ import type { Freshness, SearchQuery } from './search-types.ts';
 
 const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, year: 366 };
 
+/** First day (UTC, YYYY-MM-DD) a freshness window admits (docs/api.md "Dates"). */
+export const freshnessStartDate = (freshness: Freshness, now: Date): string =>
+  isoDay(new Date(now.getTime() - FRESHNESS_DAYS[freshness] * 86_400_000));
+
 function domainList(field: string, value: string | string[] | undefined): string[] {
   if (value === undefined) return [];
   const entries = Array.isArray(value) ? value : [value];
@@ -51,7 +55,7 @@ export function toSearchQuery(req: SearchRequest, now: Date): SearchQuery {
     if (endDate) q.endDate = endDate;
   } else if (req.freshness) {
     q.freshness = req.freshness;
-    q.startDate = isoDay(new Date(now.getTime() - FRESHNESS_DAYS[req.freshness] * 86_400_000));
+    q.startDate = freshnessStartDate(req.freshness, now);
   }
   if (req.max_content_tokens !== undefined) q.maxContentTokens = req.max_content_tokens;
   if (req.country !== undefined) q.country = req.country.toUpperCase();

@@ -1,5 +1,6 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
-import type { Freshness, ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import { freshnessStartDate } from '../domain/search-request.ts';
+import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
 import type { LocalHit, LocalIndex } from '../index/local-index.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
 
@@ -9,16 +10,7 @@ export interface LocalProviderOptions {
 }
 
 /** Same windows as the search request's normaliser (src/domain/search-request.ts). */
-const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, year: 366 };
-
-/**
- * First day (UTC, YYYY-MM-DD) a freshness window admits: `now` minus 1, 7, 31 or 366 days.
- * Only used when the query has no start date of its own (the request normaliser usually
- * resolves freshness already).
- */
-export function freshnessStartDate(freshness: Freshness, now: Date): string {
-  return new Date(now.getTime() - FRESHNESS_DAYS[freshness] * 86_400_000).toISOString().slice(0, 10);
-}
+export { freshnessStartDate };
 
 function toResult(hit: LocalHit, withText: boolean, now: Date): ProviderResult {
   const r: ProviderResult = { title: hit.title, url: hit.url, content: hit.content, score: hit.score };
