@@ -1,0 +1,53 @@
+import type { FetchOutcome } from '../../domain/fetch-service.ts';
+import type { IndexDocument } from '../index-document.ts';
+import type { HostPacer } from './host-pacer.ts';
+import { pageDocument } from './page-document.ts';
+
+/**
+ * `scout index add`: fetch each URL once through the safe pipeline and index it. The
+ * operator named these pages, so, like `scout fetch`, robots.txt is not consulted; requests
+ * are still paced (2 in flight, 1 per host, the per-host delay).
+ */
+
+export interface AddDeps {
+  fetchPage(url: string): Promise<FetchOutcome>;
+  pacer: HostPacer;
+  store(doc: IndexDocument): void;
+  onAdded?(url: string, title: string): void;
+  onSkipped?(url: string, reason: string): void;
+}
+
+export interface AddSummary {
+  added: number;
+  skipped: number;
+}
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+};
+
+export async function addPages(urls: string[], deps: AddDeps): Promise<AddSummary> {
+  const summary: AddSummary = { added: 0, skipped: 0 };
+  const skip = (url: string, reason: string): void => {
+    summary.skipped += 1;
+    deps.onSkipped?.(url, reason);
+  };
+  await Promise.all(
+    urls.map(async (url) => {
+      try {
+        const doc = pageDocument(await deps.pacer.run(hostOf(url), () => deps.fetchPage(url)));
+        if ('reason' in doc) return skip(url, doc.reason);
+        deps.store(doc);
+        summary.added += 1;
+        deps.onAdded?.(doc.url, doc.title);
+      } catch (e) {
+        skip(url, (e as Error).message);
+      }
+    }),
+  );
+  return summary;
+}

@@ -1,0 +1,41 @@
+import { createFetchService, type FetchOutcome } from '../../domain/fetch-service.ts';
+import type { Resolver } from '../../domain/url-guard.ts';
+import { extractDocument } from '../../extract/extract-document.ts';
+import type { FetchedPage } from './crawl-site.ts';
+import { createLinkCapture } from './link-capture.ts';
+import { PAGE_MAX_CHARS } from './page-document.ts';
+import { markdownLinks } from './page-links.ts';
+import { ROBOTS_MAX_CHARS } from './robots-rules.ts';
+
+/**
+ * The fetch side of `index add` and `index crawl`: Scout's /v1/fetch pipeline (refused
+ * addresses, pinned DNS, re-validated redirects, one deadline, byte caps), with the raw
+ * HTML's links captured on the way for the crawl.
+ */
+
+export interface PageFetcherOptions {
+  allowCidrs: string[];
+  timeoutMs: number;
+  resolver?: Resolver;
+}
+
+export interface PageFetcher {
+  fetchOutcome(url: string): Promise<FetchOutcome>;
+  fetchPage(url: string): Promise<FetchedPage>;
+  fetchText(url: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
+  const capture = createLinkCapture(extractDocument);
+  const service = createFetchService({ ...options, extract: capture.extract });
+  return {
+    fetchOutcome: (url) => service.fetch({ url, maxChars: PAGE_MAX_CHARS }),
+    async fetchPage(url) {
+      const { result, html } = await capture.capture(() => service.fetch({ url, maxChars: PAGE_MAX_CHARS }));
+      return { outcome: result, links: html ?? markdownLinks(result.content, result.finalUrl) };
+    },
+    fetchText: async (url) => (await service.fetch({ url, maxChars: ROBOTS_MAX_CHARS })).content,
+    close: () => service.close(),
+  };
+}
