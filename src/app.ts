@@ -7,9 +7,12 @@ import type { FetchPage } from './domain/fetch-page.ts';
 import type { RequestContext, SearchService } from './domain/search-service.ts';
 import type { RateLimiter } from './store/ports.ts';
 import { AJV_OPTIONS } from './http/ajv-options.ts';
+import { DomainError } from './domain/errors.ts';
 import { registerAuth } from './http/auth.ts';
+import { clientErrorHandler } from './http/client-error.ts';
 import { makeErrorHandler } from './http/error-handler.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
+import { registerJsonBody } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { fetchRoutes } from './http/routes/fetch.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -51,12 +54,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimitBytes,
     ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] } },
     return503OnClosing: true,
+    clientErrorHandler,
+    // Node answers a missing Host itself, in no shape of ours; the onRequest hook below does.
+    http: { requireHostHeader: false },
   });
 
   app.decorateRequest('ctx', undefined as unknown as RequestContext);
   app.addHook('onRequest', async (request, reply) => {
     request.ctx = { requestId: request.id, startedAt: performance.now() };
     reply.header('x-request-id', request.id);
+    if (request.headers.host === undefined && request.raw.httpVersion !== '1.0') {
+      throw new DomainError('invalid', 'HTTP/1.1 requests need a Host header');
+    }
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -65,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   app.setErrorHandler(makeErrorHandler(deps.config.bodyLimitBytes));
+  registerJsonBody(app);
   registerNotFound(app);
   registerAuth(app, deps.keys, deps.rateLimiter);
   await registerOpenApi(app, deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);

@@ -17,7 +17,9 @@ export async function startServer(env: Record<string, string | undefined>, out: 
   await scout.app.listen({ port: config.port, host: config.host });
   const address = scout.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const base = config.publicUrl ?? `http://localhost:${port}`;
+  // 0.0.0.0 and :: are "every interface": localhost reaches them; a specific host is shown as is.
+  const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const base = config.publicUrl ?? `http://${shownHost}:${port}`;
   if ((await scout.stores.keys.count()) === 0) {
     const created = await scout.keys.create('default');
     out.write(

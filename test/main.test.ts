@@ -15,7 +15,7 @@ describe('first start', () => {
     try {
       const key = /(scout_[0-9A-Za-z]{38})/.exec(text)?.[1];
       expect(key).toBeDefined();
-      expect(text).toContain(`curl -s http://localhost:`);
+      expect(text).toContain(`curl -s http://127.0.0.1:`);
       const addr = scout.app.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : 0;
       const res = await fetch(`http://127.0.0.1:${port}/v1/search`, {
@@ -28,6 +28,10 @@ describe('first start', () => {
       expect(body.results.length).toBeGreaterThan(0); // the starter corpus (docs/) answers at once
       const doc = await fetch(body.results[0].url.replace(/^http:\/\/localhost:\d+/, `http://127.0.0.1:${port}`).replace(/#.*/, ''));
       expect(doc.status).toBe(200); // starter results point at /docs/<file>.md, served by Scout
+      // Sections of one page differ only by fragment and must not be merged away.
+      const many = await fetch(`http://127.0.0.1:${port}/v1/search?q=api&max_results=20`, { headers: { 'x-api-key': key! } });
+      const urls: string[] = (await many.json()).results.map((r: { url: string }) => r.url);
+      expect(urls.length).toBeGreaterThan(new Set(urls.map((u) => u.replace(/#.*/, ''))).size);
     } finally {
       await scout.close();
     }

@@ -26,8 +26,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   const load = name ? COMMANDS[name] : undefined;
   if (!load) {
-    io.stderr.write(`${USAGE}\n`);
-    return name === undefined || name === '--help' || name === 'help' ? 0 : 2;
+    const asked = name === undefined || name === '--help' || name === '-h' || name === 'help';
+    (asked ? io.stdout : io.stderr).write(`${USAGE}\n`);
+    return asked ? 0 : 2;
   }
   try {
     return await (await load())(rest, io);

@@ -51,13 +51,14 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
   const seconds = Math.round(deps.timeoutMs / 100) / 10;
 
   async function target(raw: string): Promise<Target> {
-    let url = parseFetchUrl(raw);
+    // Wrappers first (the raw string, not url.href: Proofpoint v3 carries its target in a
+    // path new URL() normalises), so a click URL inside a wrapper is still recognised.
+    const outer = unwrapUrl(raw);
+    const url = parseFetchUrl(outer.unwrapped ? outer.url : raw);
     const click = await deps.resolveClickUrl?.(url);
-    if (click !== undefined) url = parseFetchUrl(click.landingUrl);
-    // The raw string, not url.href: Proofpoint v3 carries its target in a path new URL() normalises.
-    const inner = unwrapUrl(click === undefined ? raw : url.href);
-    if (inner.unwrapped) url = parseFetchUrl(inner.url);
-    return { url, unwrapped: click !== undefined || inner.unwrapped, clickPath: click?.clickPath ?? null };
+    if (click === undefined) return { url, unwrapped: outer.unwrapped, clickPath: null };
+    const inner = unwrapUrl(click.landingUrl);
+    return { url: parseFetchUrl(inner.unwrapped ? inner.url : click.landingUrl), unwrapped: true, clickPath: click.clickPath };
   }
 
   return {

@@ -3,6 +3,7 @@ import { SEARCH_LIMITS } from '../schemas/search.ts';
 import { normalizeDomainEntry } from './domains.ts';
 import { DomainError } from './errors.ts';
 import { isCalendarDate, isoDay } from './calendar-date.ts';
+import { COUNTRY_CODES, COUNTRY_HINTS } from './countries.ts';
 import type { Freshness, SearchQuery } from './search-types.ts';
 
 const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, year: 366 };
@@ -32,6 +33,13 @@ function date(field: string, value: string | undefined): string | undefined {
   return value;
 }
 
+function country(value: string): string {
+  const code = value.toUpperCase();
+  if (COUNTRY_CODES.has(code)) return code;
+  const hint = COUNTRY_HINTS[code];
+  throw new DomainError('invalid', `country "${value}" is not an ISO 3166-1 alpha-2 code${hint ? ` (${hint})` : ''}`);
+}
+
 /**
  * Wire request (already schema-valid) → Scout's SearchQuery: defaults, domain entries
  * normalised, dates checked as real days, and the date window resolved (explicit
@@ -58,6 +66,6 @@ export function toSearchQuery(req: SearchRequest, now: Date): SearchQuery {
     q.startDate = freshnessStartDate(req.freshness, now);
   }
   if (req.max_content_tokens !== undefined) q.maxContentTokens = req.max_content_tokens;
-  if (req.country !== undefined) q.country = req.country.toUpperCase();
+  if (req.country !== undefined) q.country = country(req.country);
   return q;
 }

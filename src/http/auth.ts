@@ -18,7 +18,15 @@ const MISSING =
 
 /** Reads the key from either header form (SPEC 5); never from the query string. */
 export function presentedKey(request: FastifyRequest): string {
+  // Node keeps only the first of repeated Authorization headers and joins repeated
+  // x-api-key ones: count them in the raw headers so neither case passes silently.
+  let sent = 0;
+  const raw = request.raw.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (/^(authorization|x-api-key)$/i.test(raw[i] as string)) sent++;
   const { authorization, 'x-api-key': headerKey } = request.headers;
+  if (sent > 2 || (sent === 2 && (authorization === undefined || headerKey === undefined))) {
+    throw new DomainError('unauthorized', 'send the API key once: one Authorization or one x-api-key header');
+  }
   let bearer: string | undefined;
   if (authorization !== undefined) {
     const m = /^\s*bearer\s+(\S+)\s*$/i.exec(authorization);

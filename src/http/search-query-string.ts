@@ -33,11 +33,13 @@ function integer(q: Query, name: string, rule: string): number | undefined {
 function list(q: Query, name: string): string[] | undefined {
   const v = q[name];
   if (v === undefined) return undefined;
-  return [v]
+  const entries = [v]
     .flat()
     .flatMap((s) => s.split(','))
     .map((s) => s.trim())
     .filter((s) => s !== '');
+  // `include_domains=` alone is an empty entry, refused as POST refuses "".
+  return entries.length > 0 ? entries : [''];
 }
 
 /**

@@ -33,6 +33,7 @@ export function createLocalProvider(index: LocalIndex, options: LocalProviderOpt
   return {
     name: 'local',
     honours: new Set(['domains', 'dates', 'country'] as const),
+    uniqueUrls: true,
     async search(query: SearchQuery, signal: AbortSignal): Promise<ProviderResult[]> {
       if (signal.aborted) throw new ProviderError('local', 'timeout', 'the search was cancelled before it started');
       const startDate =

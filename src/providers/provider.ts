@@ -20,6 +20,12 @@ export interface SearchProvider {
    * `query.maxResults` may exceed 20 when the registry over-fetches for Scout-side
    * filtering; a provider clamps it to what its upstream accepts.
    */
+  /**
+   * True when the provider's URLs are already unique and exact (the local index keys its
+   * documents by URL, and sections of one page differ only by fragment): the registry then
+   * keeps them as they are instead of merging fragment-only differences.
+   */
+  readonly uniqueUrls?: boolean;
   search(query: SearchQuery, signal: AbortSignal): Promise<ProviderResult[]>;
 }
 

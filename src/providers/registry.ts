@@ -83,6 +83,7 @@ interface Outcome {
 
 /** Cleans URLs, enforces what the provider did not, merges duplicates. */
 function finalize(p: SearchProvider, raw: readonly ProviderResult[], query: SearchQuery): ProviderResult[] {
+  if (p.uniqueUrls) return filterResults(raw, query, p.honours);
   return dedupeResults(filterResults(cleanResults(raw), query, p.honours));
 }
 

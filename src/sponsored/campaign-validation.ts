@@ -5,7 +5,7 @@ import { STOP_WORDS } from '../index/stop-words.ts';
 import { CampaignFile } from '../schemas/campaign.ts';
 import { RULE } from '../schemas/rule.ts';
 import type { CampaignRecord } from '../store/sponsored-ports.ts';
-import { COUNTRY_CODES, COUNTRY_HINTS } from './countries.ts';
+import { COUNTRY_CODES, COUNTRY_HINTS } from '../domain/countries.ts';
 import { tokenize } from './text-match.ts';
 
 /** A campaign's definition: the record without its identity and timestamps. */

@@ -144,6 +144,15 @@ describe('fetch service: success', () => {
     expect(out.finalUrl).toBe(site.url('/hello'));
   });
 
+  it('recognises a click URL inside a redirect wrapper', async () => {
+    const wrapped = `https://www.google.com/url?q=${encodeURIComponent('https://scout.example/c/rec_123')}`;
+    const out = await fetchUrl(wrapped, {
+      resolveClickUrl: async (u) => (u.pathname.startsWith('/c/') ? { landingUrl: site.url('/hello'), clickPath: 'agent_read' } : undefined),
+    });
+    expect(out.meta).toEqual({ unwrapped: true, click_path: 'agent_read', content_type: 'text/plain' });
+    expect(out.finalUrl).toBe(site.url('/hello'));
+  });
+
   it('ignores proxy settings from the environment', async () => {
     const proxy = await startFixtureServer({});
     const saved = { ...process.env };

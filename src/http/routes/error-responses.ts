@@ -8,7 +8,7 @@ const DESCRIPTIONS: Record<number, string> = {
   415: 'Unsupported content type of the fetched page.',
   429: 'Rate limited; see the Retry-After header (seconds).',
   502: 'Upstream failed.',
-  503: 'Monthly free budget exhausted, or backend unavailable.',
+  503: 'Monthly free budget exhausted (search), or backend unavailable.',
   504: 'Upstream fetch timed out.',
 };
 

@@ -6,10 +6,7 @@ import { createValidator } from '../body-validator.ts';
 import { searchRequestFromQuery } from '../search-query-string.ts';
 import { errorResponses } from './error-responses.ts';
 
-const responses = {
-  200: SearchResponse,
-  ...errorResponses(ErrorBody, [400, 401, 413, 429, 502, 503]),
-};
+const responses = (statuses: number[]) => ({ 200: SearchResponse, ...errorResponses(ErrorBody, statuses) });
 
 export function searchRoutes(app: FastifyInstance, search: SearchService): void {
   const validateQueryForm = createValidator<SearchRequest>(SearchRequest, 'query string', { query: 'q' });
@@ -18,7 +15,7 @@ export function searchRoutes(app: FastifyInstance, search: SearchService): void 
     '/v1/search',
     {
       config: { auth: true },
-      schema: { operationId: 'search', summary: 'search the web', body: SearchRequest, response: responses },
+      schema: { operationId: 'search', summary: 'search the web', body: SearchRequest, response: responses([400, 401, 413, 429, 502, 503]) },
     },
     async (request, reply) => {
       const { body, providers } = await search.run(request.body, request.ctx);
@@ -35,8 +32,10 @@ export function searchRoutes(app: FastifyInstance, search: SearchService): void 
         operationId: 'searchByQuery',
         summary: 'search the web (query-string form)',
         querystring: SearchQueryString,
-        response: responses,
+        response: responses([400, 401, 429, 502, 503]),
       },
+      // HEAD would run (and charge) a whole search to send no body: 405 instead.
+      exposeHeadRoute: false,
     },
     async (request, reply) => {
       const req = validateQueryForm(searchRequestFromQuery(request.query));
