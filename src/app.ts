@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('ctx', undefined as unknown as RequestContext);
   app.addHook('onRequest', async (request, reply) => {
-    request.ctx = { requestId: request.id, startedAt: performance.now() };
+    request.ctx = { requestId: request.id, startedAt: performance.now(), log: request.log };
     reply.header('x-request-id', request.id);
     if (request.headers.host === undefined && request.raw.httpVersion !== '1.0') {
       throw new DomainError('invalid', 'HTTP/1.1 requests need a Host header');

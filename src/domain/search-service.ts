@@ -7,6 +7,8 @@ import type { ProviderResult, SearchQuery } from './search-types.ts';
 
 export interface RequestContext {
   requestId: string;
+  /** The request's logger (its lines carry request_id); optional for callers outside HTTP. */
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** performance.now() when the request arrived: response_time_ms is measured from it. */
   startedAt: number;
 }
@@ -60,7 +62,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       const charge = await deps.budget.charge(query.depth);
       let answer: Awaited<ReturnType<SearchBackend['search']>>;
       try {
-        answer = await deps.backend.search(query);
+        answer = await deps.backend.search(query, undefined, ctx.log);
       } catch (e) {
         await deps.budget.refund(charge).catch(() => undefined);
         throw e;

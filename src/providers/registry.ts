@@ -10,7 +10,8 @@ import { createResultCache } from './result-cache.ts';
 
 /** What the search service asks of the upstream side: final, filtered, deduplicated results. */
 export interface SearchBackend {
-  search(query: SearchQuery, signal?: AbortSignal): Promise<SearchAnswer>;
+  /** `log`: the request's logger, so failover lines carry its request_id (default: the backend's). */
+  search(query: SearchQuery, signal?: AbortSignal, log?: BackendLogger): Promise<SearchAnswer>;
 }
 
 export interface SearchAnswer {
@@ -55,7 +56,7 @@ export interface ProviderStatus {
 }
 
 export interface ManagedSearchBackend extends SearchBackend {
-  search(query: SearchQuery, signal?: AbortSignal): Promise<SearchAnswer & { cached: boolean }>;
+  search(query: SearchQuery, signal?: AbortSignal, log?: BackendLogger): Promise<SearchAnswer & { cached: boolean }>;
   /** Breaker state per provider, for health checks and metrics. */
   status(): ProviderStatus[];
 }
@@ -105,7 +106,7 @@ export function createSearchBackend(
     cacheMax: options.cacheMax ?? SEARCH_DEFAULTS.cacheMax,
     breaker: options.breaker ?? SEARCH_DEFAULTS.breaker,
   };
-  const log = options.logger ?? NO_LOG;
+  const backendLog = options.logger ?? NO_LOG;
   const slots: Slot[] = providers.map((provider) => ({
     provider,
     breaker: new CircuitBreaker({ ...o.breaker, ...(options.now ? { now: options.now } : {}) }),
@@ -113,7 +114,7 @@ export function createSearchBackend(
   const cache = createResultCache({ ttlMs: o.cacheTtlMs, max: o.cacheMax, ...(options.now ? { now: options.now } : {}) });
 
   /** One provider, within what is left of the deadline; throws only when the caller cancelled. */
-  async function run(slot: Slot, query: SearchQuery, deadlineAt: number, signal?: AbortSignal): Promise<Outcome> {
+  async function run(slot: Slot, query: SearchQuery, deadlineAt: number, log: BackendLogger, signal?: AbortSignal): Promise<Outcome> {
     const { provider: p, breaker } = slot;
     const left = Math.floor(deadlineAt - performance.now());
     if (left <= 0) return { name: p.name, reason: `not tried (search deadline of ${o.deadlineMs} ms reached)` };
@@ -133,12 +134,12 @@ export function createSearchBackend(
         breaker.release();
         throw new DomainError('upstream', 'the search was cancelled by the client');
       }
-      recordFailure(slot, e, Math.round(performance.now() - started));
+      recordFailure(slot, e, Math.round(performance.now() - started), log);
       return { name: p.name, reason: failureReason(e) };
     }
   }
 
-  function recordFailure(slot: Slot, e: unknown, ms: number): void {
+  function recordFailure(slot: Slot, e: unknown, ms: number, log: BackendLogger): void {
     const { provider: p, breaker } = slot;
     const counted = countsAgainstProvider(e);
     const opened = counted ? breaker.failure() : (breaker.release(), false);
@@ -165,11 +166,11 @@ export function createSearchBackend(
     throw new DomainError('upstream', `every search provider failed, try again later: ${list}`);
   }
 
-  async function failover(query: SearchQuery, signal?: AbortSignal): Promise<SearchAnswer & { cached: boolean }> {
+  async function failover(query: SearchQuery, log: BackendLogger, signal?: AbortSignal): Promise<SearchAnswer & { cached: boolean }> {
     const deadlineAt = performance.now() + o.deadlineMs;
     const failed: Outcome[] = [];
     for (const slot of slots) {
-      const out = await run(slot, query, deadlineAt, signal);
+      const out = await run(slot, query, deadlineAt, log, signal);
       if (out.results) {
         if (failed.length) log.info({ provider: out.name, failed: failed.map((f) => `${f.name}: ${f.reason}`) }, 'search answered after failover');
         return { results: out.results.slice(0, query.maxResults), providers: [out.name], cached: false };
@@ -179,9 +180,9 @@ export function createSearchBackend(
     return allFailed(failed);
   }
 
-  async function fusion(query: SearchQuery, signal?: AbortSignal): Promise<SearchAnswer & { cached: boolean }> {
+  async function fusion(query: SearchQuery, log: BackendLogger, signal?: AbortSignal): Promise<SearchAnswer & { cached: boolean }> {
     const deadlineAt = performance.now() + o.deadlineMs;
-    const outcomes = await Promise.all(slots.map((slot) => run(slot, query, deadlineAt, signal)));
+    const outcomes = await Promise.all(slots.map((slot) => run(slot, query, deadlineAt, log, signal)));
     const answered = outcomes.filter((x) => x.results);
     if (answered.length === 0) return allFailed(outcomes);
     const fused = reciprocalRankFusion(answered.map((x) => x.results!));
@@ -189,11 +190,11 @@ export function createSearchBackend(
   }
 
   return {
-    async search(query, signal) {
+    async search(query, signal, log = backendLog) {
       const hit = cache.get(query);
       if (hit) return { results: hit.results.slice(), providers: hit.providers.slice(), cached: true };
       if (slots.length === 0) throw new DomainError('unavailable', 'no search provider is configured (SCOUT_SEARCH_PROVIDERS)');
-      const answer = o.mode === 'fusion' ? await fusion(query, signal) : await failover(query, signal);
+      const answer = o.mode === 'fusion' ? await fusion(query, log, signal) : await failover(query, log, signal);
       cache.set(query, answer);
       return answer;
     },
