@@ -28,6 +28,13 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/v1/search'].get.parameters.map((p: { name: string }) => p.name)).toContain('include_domains');
     expect(doc.paths['/healthz']).toBeUndefined();
     expect(doc.components.securitySchemes.bearer.scheme).toBe('bearer');
+    // Response headers are part of the contract too.
+    expect(Object.keys(doc.paths['/v1/search'].post.responses['200'].headers)).toEqual(
+      expect.arrayContaining(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-scout-provider']),
+    );
+    expect(doc.paths['/v1/search'].post.responses['429'].headers['retry-after']).toBeDefined();
+    expect(doc.paths['/v1/fetch'].post.responses['401'].headers['www-authenticate']).toBeDefined();
+    expect(doc.paths['/v1/search'].get.responses['413']).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FetchPage } from '../../domain/fetch-page.ts';
 import { ErrorBody } from '../../schemas/error.ts';
 import { FetchRequest, FetchResponse } from '../../schemas/fetch.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses, okResponse } from './error-responses.ts';
 
 export function fetchRoutes(app: FastifyInstance, fetch: FetchPage): void {
   app.post<{ Body: FetchRequest }>(
@@ -13,7 +13,7 @@ export function fetchRoutes(app: FastifyInstance, fetch: FetchPage): void {
         operationId: 'fetchPage',
         summary: 'fetch one page and return its main content as markdown',
         body: FetchRequest,
-        response: { 200: FetchResponse, ...errorResponses(ErrorBody, [400, 401, 403, 413, 415, 429, 502, 503, 504]) },
+        response: { 200: okResponse(FetchResponse, 'The page\'s main content as markdown.'), ...errorResponses(ErrorBody, [400, 401, 403, 413, 415, 429, 502, 503, 504]) },
       },
     },
     async (request) => fetch.run(request.body, request.ctx),

@@ -4,9 +4,13 @@ import { ErrorBody } from '../../schemas/error.ts';
 import { SearchQueryString, SearchRequest, SearchResponse } from '../../schemas/search.ts';
 import { createValidator } from '../body-validator.ts';
 import { searchRequestFromQuery } from '../search-query-string.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses, okResponse, RATE_HEADERS } from './error-responses.ts';
 
-const responses = (statuses: number[]) => ({ 200: SearchResponse, ...errorResponses(ErrorBody, statuses) });
+const ok = okResponse(SearchResponse, 'Ranked results: sponsored entries first, labelled, then organic.', {
+  ...RATE_HEADERS,
+  'x-scout-provider': { type: 'string', description: 'Provider(s) that answered, comma-separated.' },
+});
+const responses = (statuses: number[]) => ({ 200: ok, ...errorResponses(ErrorBody, statuses) });
 
 export function searchRoutes(app: FastifyInstance, search: SearchService): void {
   const validateQueryForm = createValidator<SearchRequest>(SearchRequest, 'query string', { query: 'q' });
