@@ -7,5 +7,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: forks keep native better-sqlite3 handles isolated per file.
     pool: 'forks',
+    // CI (.ci/run sets CI=true) also writes a JSON report, read by .ci/summary.mjs for the
+    // closing "N passed, N failed" line; the command stays exactly `npm test`.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: '.ci-results.json' },
   },
 });
