@@ -1,9 +1,8 @@
+import { runScout } from '../helpers/cli.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { indexCommand } from '../../src/cli/index-command.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -16,16 +15,8 @@ function tempDir(): string {
   return d;
 }
 
-async function run(argv: string[], env: Record<string, string>) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (c) => (stdout += c));
-  err.on('data', (c) => (stderr += c));
-  const code = await indexCommand(argv, { stdin: Readable.from(['']), stdout: out, stderr: err, env });
-  return { code, stdout, stderr };
-}
+/** `scout index …` in-process, through the real CLI entry. */
+const run = (argv: string[], env: Record<string, string>) => runScout(['index', ...argv], env);
 
 const jsonl = (dir: string, lines: string[]): string => {
   const file = join(dir, 'docs.jsonl');
