@@ -14,7 +14,22 @@ export interface ResultCacheOptions {
   max: number;
   /** Clock for tests; defaults to performance.now. */
   now?: () => number;
+  /** Most characters of result text kept over all entries (default 32 M, about 64 MB). */
+  maxChars?: number;
 }
+
+/** Default bound on cached text: advanced answers carry whole pages (up to 200k characters each). */
+export const CACHE_MAX_CHARS = 32_000_000;
+
+/** Characters an answer holds: what the cache's memory is spent on. */
+const answerChars = (a: CachedAnswer): number => {
+  let n = 64;
+  for (const r of a.results) {
+    n += r.title.length + r.url.length + r.content.length + (r.rawContent?.length ?? 0);
+    for (const s of r.extraSnippets ?? []) n += s.length;
+  }
+  return n;
+};
 
 export interface ResultCache {
   get(query: SearchQuery): CachedAnswer | undefined;
@@ -49,14 +64,20 @@ const DISABLED: ResultCache = { get: () => undefined, set: () => undefined, size
  */
 export function createResultCache(opts: ResultCacheOptions): ResultCache {
   if (opts.ttlMs <= 0 || opts.max <= 0) return DISABLED;
+  const maxChars = opts.maxChars ?? CACHE_MAX_CHARS;
+  // Bounded by entries and by size: an entry count alone let 1000 advanced answers of whole
+  // pages hold gigabytes. An answer larger than the whole budget is simply not kept.
   const lru = new LRUCache<string, CachedAnswer>({
     max: opts.max,
+    maxSize: maxChars,
+    sizeCalculation: answerChars,
     ttl: opts.ttlMs,
     ...(opts.now ? { perf: { now: opts.now }, ttlResolution: 0 } : {}),
   });
   return {
     get: (q) => lru.get(searchCacheKey(q)),
     set: (q, answer) => {
+      if (answerChars(answer) > maxChars) return;
       lru.set(searchCacheKey(q), Object.freeze({ results: answer.results.map((r) => Object.freeze({ ...r })), providers: [...answer.providers] }));
     },
     get size() {

@@ -45,3 +45,16 @@ describe('createResultCache', () => {
     expect(c.get(query())).toBeUndefined();
   });
 });
+
+describe('createResultCache size bound', () => {
+  it('drops least recently used answers once the cached text passes maxChars, and never keeps an oversized one', () => {
+    const page = (n: number) => ({ title: 't', url: `https://e.com/${n}`, content: 'c', rawContent: 'x'.repeat(1000) });
+    const c = createResultCache({ ttlMs: 60_000, max: 1000, maxChars: 5000 });
+    for (let i = 0; i < 10; i++) c.set(query({ query: `q${i}` }), { results: [page(i)], providers: ['local'] });
+    expect(c.size).toBeLessThanOrEqual(4);
+    expect(c.get(query({ query: 'q9' }))).toBeDefined();
+    expect(c.get(query({ query: 'q0' }))).toBeUndefined();
+    c.set(query({ query: 'huge' }), { results: [{ ...page(99), rawContent: 'y'.repeat(10_000) }], providers: ['local'] });
+    expect(c.get(query({ query: 'huge' }))).toBeUndefined();
+  });
+});
