@@ -120,7 +120,13 @@ export function createUrlGuard(deps: { policy: AddressPolicy; resolver?: Resolve
       throw dnsFailure(hostname, err);
     }
     if (answers.length === 0) throw dnsFailure(hostname, undefined);
-    for (const a of answers) checkAddress(a.address, `${hostname} (resolves to ${a.address})`);
+    // The caller learns that the name is refused, never which internal address or range it
+    // resolves to (that would let any key holder map split-horizon DNS).
+    for (const a of answers) {
+      if (!policy.check(a.address).allowed) {
+        throw new DomainError('forbidden', `refused: ${hostname} resolves to an address that is not public; private, loopback and reserved addresses cannot be fetched`);
+      }
+    }
     return answers.map((a) => ({ address: a.address, family: isIP(a.address) === 6 ? 6 : 4 }));
   };
 
