@@ -61,17 +61,20 @@ export function createSearchService(deps: SearchServiceDeps) {
       const query = toSearchQuery(req, now());
       const charge = await deps.budget.charge(query.depth);
       let answer: Awaited<ReturnType<SearchBackend['search']>>;
+      let found: ProviderResult[];
+      let ads: Result[];
       try {
         answer = await deps.backend.search(query, undefined, ctx.log);
+        found = answer.results.slice(0, query.maxResults);
+        if (deps.content) found = await deps.content.apply(query, found);
+        // Sponsored entries come first and are numbered on their own (docs/api.md), so the
+        // organic list below is exactly what the providers gave, whatever the ads.
+        ads = deps.sponsored ? await deps.sponsored.select(query, ctx) : [];
       } catch (e) {
+        // A search that is not served is not charged, whichever stage failed.
         await deps.budget.refund(charge).catch(() => undefined);
         throw e;
       }
-      let found = answer.results.slice(0, query.maxResults);
-      if (deps.content) found = await deps.content.apply(query, found);
-      // Sponsored entries come first and are numbered on their own (docs/api.md), so the
-      // organic list below is exactly what the providers gave, whatever the ads.
-      const ads = deps.sponsored ? await deps.sponsored.select(query, ctx) : [];
       const results = [...ads, ...found.map(organic)];
       return {
         providers: answer.providers,

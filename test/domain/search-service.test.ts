@@ -1,0 +1,27 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSearchBudget } from '../../src/domain/search-budget.ts';
+import { createSearchService } from '../../src/domain/search-service.ts';
+import { createSearchBackend } from '../../src/providers/registry.ts';
+import { createStores } from '../../src/store/create-stores.ts';
+
+const results = [{ title: 'A', url: 'https://a.example/', content: 'alpha' }];
+const provider = { name: 'fixed', honours: new Set<never>(), search: async () => results };
+const ctx = { requestId: 'r', startedAt: performance.now() };
+
+describe('search service budget', () => {
+  it('refunds the charge when a stage after the providers fails', async () => {
+    const stores = createStores({ dataDir: mkdtempSync(join(tmpdir(), 'scout-svc-')), rateLimitRpm: 60 });
+    const budget = createSearchBudget(stores.budget, 10, () => new Date('2026-11-21T00:00:00Z'));
+    const failing = { apply: async () => Promise.reject(new Error('stage broke')) };
+    const service = createSearchService({ backend: createSearchBackend([provider]), budget, content: failing });
+    await expect(service.run({ query: 'alpha' }, ctx)).rejects.toThrow('stage broke');
+    expect(await stores.budget.used('2026-11')).toBe(0);
+    const ok = createSearchService({ backend: createSearchBackend([provider]), budget });
+    expect((await ok.run({ query: 'alpha', search_depth: 'advanced' }, ctx)).body.results).toHaveLength(1);
+    expect(await stores.budget.used('2026-11')).toBe(2);
+    await stores.close();
+  });
+});
