@@ -40,9 +40,35 @@ export const indexFile = (dataDir: string): string => join(dataDir, 'index.db');
 
 /** Wires every piece from a Config: the one place where implementations meet. */
 export async function createScout(config: Config, options: ScoutOptions): Promise<Scout> {
+  // Everything opened is closed again, in reverse order, when the start fails half way or
+  // when Scout closes; one failing close does not leave the others open.
+  const closers: (() => unknown)[] = [];
+  const closeAll = async (): Promise<void> => {
+    let first: unknown;
+    for (const close of closers.splice(0).reverse()) {
+      try {
+        await close();
+      } catch (e) {
+        first ??= e;
+      }
+    }
+    if (first !== undefined) throw first;
+  };
+  try {
+    const scout = await wire(config, options, closers);
+    return { ...scout, close: closeAll };
+  } catch (e) {
+    await closeAll().catch(() => undefined);
+    throw e;
+  }
+}
+
+async function wire(config: Config, options: ScoutOptions, closers: (() => unknown)[]): Promise<Omit<Scout, 'close'>> {
   const logger = createLogger(config.logLevel, options.logStream);
   const stores = createStores(config);
+  closers.push(() => stores.close());
   const index = openLocalIndex(indexFile(config.dataDir));
+  closers.push(() => index.close());
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   // Refreshed on every start (one transaction, imported documents untouched), so the
   // starter corpus follows the docs; turning it off removes it.
@@ -56,6 +82,7 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
     ...sponsoredOptionsFrom(config),
     onError: (err) => logger.error({ err }, 'sponsored results skipped'),
   });
+  closers.push(() => sponsored.close());
   const fetcher = createFetchService({
     resolveClickUrl: sponsored.resolveClickUrl,
     allowCidrs: config.fetchAllowCidrs,
@@ -63,6 +90,7 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
     extract: extractDocument,
     ...(options.resolver ? { resolver: options.resolver } : {}),
   });
+  closers.push(() => fetcher.close());
   const content = createContentStage({
     // The whole page (the largest max_chars): passages are chosen from all of it.
     fetchPage: (url, signal) => fetcher.fetch({ url, maxChars: FETCH_LIMITS.maxChars.max, signal }),
@@ -86,19 +114,7 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
     sponsored: { clicks: sponsored.clicks, admin: sponsored.admin, adminToken: config.adminToken },
     logger,
   });
-
-  return {
-    app,
-    stores,
-    index,
-    keys,
-    sponsored,
-    async close() {
-      await app.close();
-      await sponsored.close();
-      await fetcher.close();
-      index.close();
-      await stores.close();
-    },
-  };
+  // Closed first: in-flight requests finish before the stores behind them go.
+  closers.push(() => app.close());
+  return { app, stores, index, keys, sponsored };
 }

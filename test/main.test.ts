@@ -43,3 +43,14 @@ describe('first start', () => {
     expect(second).not.toMatch(/scout_[0-9A-Za-z]{38}/);
   });
 });
+
+describe('a start that fails half way', () => {
+  it('closes what it opened and names the missing setting', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scout-main-'));
+    const env = { SCOUT_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SCOUT_LOG_LEVEL: 'silent', SCOUT_SEARCH_PROVIDERS: 'brave' };
+    await expect(startServer(env, new PassThrough())).rejects.toThrow(/SCOUT_BRAVE_API_KEY must be set/);
+    // The SQLite files were closed: a normal start on the same folder works at once.
+    const scout = await startServer({ ...env, SCOUT_SEARCH_PROVIDERS: 'local' }, new PassThrough());
+    await scout.close();
+  });
+});
