@@ -106,7 +106,7 @@ describe('SQLite ad event store', () => {
     expect(await events.spend('2026-03-11')).toEqual([{ campaignId: 'cmp_a', totalMicros: 1000, dayMicros: 500 }]);
   });
 
-  it('stores clicks, finds impressions and counts from a given day', async () => {
+  it('stores clicks (the first follow of a rec_id only), finds impressions and counts from a given day', async () => {
     const { campaigns, events } = open().stores;
     await campaigns.insert(record('cmp_a'));
     const day2 = T0 + 86_400_000;
@@ -120,8 +120,9 @@ describe('SQLite ad event store', () => {
     ]);
     expect(await events.findImpression('rec_2')).toEqual({ recId: 'rec_2', campaignId: 'cmp_a', landingUrl: 'https://acme.example/', shownAt: day2, requestId: 'r1', position: 1 });
     expect(await events.findImpression('rec_nope')).toBeUndefined();
-    expect(await events.stats()).toEqual([{ campaignId: 'cmp_a', impressions: 2, reads: 1, clicks: 3, spendMicros: 300 }]);
-    expect(await events.stats('2026-03-11')).toEqual([{ campaignId: 'cmp_a', impressions: 1, reads: 1, clicks: 2, spendMicros: 300 }]);
+    // rec_2 was followed twice: one unique click (repeats are neither stored nor counted).
+    expect(await events.stats()).toEqual([{ campaignId: 'cmp_a', impressions: 2, reads: 1, clicks: 2, spendMicros: 300 }]);
+    expect(await events.stats('2026-03-11')).toEqual([{ campaignId: 'cmp_a', impressions: 1, reads: 1, clicks: 1, spendMicros: 300 }]);
     expect(await events.stats('2026-03-12')).toEqual([]);
   });
 

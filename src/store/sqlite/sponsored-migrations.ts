@@ -64,4 +64,7 @@ export const sponsoredMigrations: readonly string[] = [
      spend_micros INTEGER NOT NULL DEFAULT 0,
      PRIMARY KEY (campaign_id, day)
    ) WITHOUT ROWID;`,
+  // Clicks come from an unauthenticated URL anyone can repeat: only the first follow of a
+  // rec_id is stored and counted (unique clicks), so repeats cannot grow the log or inflate reports.
+  `ALTER TABLE impressions ADD COLUMN clicked_at INTEGER;`,
 ];

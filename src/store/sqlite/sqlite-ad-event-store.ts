@@ -47,6 +47,7 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
     'INSERT OR IGNORE INTO impressions (rec_id, campaign_id, landing_url, shown_at, request_id, position) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const markRead = db.prepare('UPDATE impressions SET read_at = ? WHERE rec_id = ? AND read_at IS NULL');
+  const markClick = db.prepare('UPDATE impressions SET clicked_at = ? WHERE rec_id = ? AND clicked_at IS NULL');
   const setCharge = db.prepare('UPDATE impressions SET charge_micros = ? WHERE rec_id = ?');
   // Deleted campaigns included: an impression delivered before the delete is still paid for.
   const pricing = db.prepare<[string], Pricing>('SELECT bid_micros, budget_micros, daily_cap_micros FROM campaigns WHERE id = ?');
@@ -94,8 +95,10 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
           count(i.campaignId, dayOf(i.shownAt), 'impressions');
         }
       } else if (e.kind === 'click') {
-        insertEvent.run('click', e.recId, e.campaignId, e.at, 0);
-        count(e.campaignId, dayOf(e.at), 'clicks');
+        if (markClick.run(e.at, e.recId).changes > 0) {
+          insertEvent.run('click', e.recId, e.campaignId, e.at, 0);
+          count(e.campaignId, dayOf(e.at), 'clicks');
+        }
       } else {
         const day = dayOf(e.at);
         const first = markRead.run(e.at, e.recId).changes > 0;
