@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DomainError } from '../domain/errors.ts';
 import type { ProviderResult } from '../domain/search-types.ts';
 import { forEachLimited } from './concurrency.ts';
@@ -28,16 +29,22 @@ export interface GatheredPage {
   passages: string[];
 }
 
-function toPage(text: string, query: string): GatheredPage | undefined {
+function toPage(text: string, query: string, score = true): GatheredPage | undefined {
   const trimmed = text.trim();
-  return trimmed === '' ? undefined : { text: trimmed, passages: bestPassages(trimmed, query) };
+  if (trimmed === '') return undefined;
+  return { text: trimmed, passages: score ? bestPassages(trimmed, query) : [] };
 }
+
+const hasText = (r: ProviderResult): boolean => r.rawContent !== undefined && r.rawContent.trim() !== '';
 
 /**
  * The page text of each result, by index; undefined where none could be had in time.
  * Results that carry their text already (the local index's stored text, an upstream's raw
  * content) are used as they are; the others are fetched, `concurrency` at a time, under one
  * deadline for all of them. A page that fails or is late is left out, never an error.
+ * Scoring runs on the event loop, so stored texts are scored one per turn (fetches and the
+ * deadline timer get their turns in between); past the deadline a stored text is kept
+ * unscored, without passages.
  */
 export async function gatherPages(
   query: string,
@@ -45,7 +52,7 @@ export async function gatherPages(
   options: GatherOptions,
 ): Promise<(GatheredPage | undefined)[]> {
   const pages: (GatheredPage | undefined)[] = new Array(results.length).fill(undefined);
-  const toFetch = results.flatMap((r, i) => (r.rawContent !== undefined && r.rawContent.trim() !== '' ? [] : [i]));
+  const toFetch = results.flatMap((r, i) => (hasText(r) ? [] : [i]));
   const controller = new AbortController();
   let open = true;
   let timer: NodeJS.Timeout | undefined;
@@ -67,16 +74,22 @@ export async function gatherPages(
       if (open) void Promise.resolve().then(() => options.onPageError?.(url, error)).catch(() => undefined);
     }
   };
-  // Fetches start first, so the stored texts below are scored while the network works.
+  // Fetches start first, so the stored texts are scored while the network works.
   const fetching = forEachLimited(toFetch, options.concurrency, fetchOne, controller.signal);
-  results.forEach((r, i) => {
-    if (r.rawContent !== undefined && r.rawContent.trim() !== '') pages[i] = toPage(r.rawContent, query);
-  });
+  const scoring = (async () => {
+    for (const [i, r] of results.entries()) {
+      if (!hasText(r)) continue;
+      pages[i] = toPage(r.rawContent as string, query, open);
+      if (open) await nextTurn();
+    }
+  })();
   try {
-    await Promise.race([fetching, expired]);
+    await Promise.race([Promise.all([fetching, scoring]), expired]);
   } finally {
     open = false;
     clearTimeout(timer);
   }
+  // Stored texts the deadline left unscored are still kept (their text costs nothing).
+  await scoring;
   return pages.slice();
 }

@@ -78,7 +78,13 @@ export function sentenceEnds(text: string, fenced = false): number[] {
   if (!fenced && text.includes('](')) {
     for (const m of text.matchAll(LINK)) links.push({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   }
-  const inLink = (p: number): boolean => links.some((l) => l.start < p && p < l.end);
+  // Links and sentence ends both come in text order: one cursor, not a search per end
+  // (a page of many links and many sentences would make that quadratic).
+  let k = 0;
+  const inLink = (p: number): boolean => {
+    while (k < links.length && links[k].end <= p) k += 1;
+    return k < links.length && links[k].start < p;
+  };
   const ends: number[] = [];
   const pattern = fenced ? /\n/g : SENTENCE_END;
   for (const m of text.matchAll(pattern)) {

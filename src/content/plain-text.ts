@@ -1,3 +1,5 @@
+import { isTableRule, stripCodeSpans, stripHtmlTags, stripStrong, unwrapAutolinks } from './inline-markup.ts';
+
 /**
  * One markdown block as snippet text: what `extra_snippets` shows, like a search engine's
  * snippets, without markdown syntax. Link text stays, destinations and images go, list
@@ -8,25 +10,36 @@
 const FENCE_LINE = /^ {0,3}(?:`{3,}|~{3,}).*$/gm;
 const IMAGE = /!\[(?:[^[\]\\]|\\.)*\]\((?:[^()\\]|\\.|\([^()]*\))*\)/g;
 const LINK = /\[((?:[^[\]\\]|\\.)*)\]\((?:[^()\\]|\\.|\([^()]*\))*\)/g;
-const AUTOLINK = /<(https?:\/\/[^>\s]+)>/g;
-const HTML_TAG = /<\/?[a-z][^>]*>/gi;
 const LINE_PREFIX = /^\s{0,3}(?:#{1,6}\s+|>\s?|(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?)+/;
-const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
-const STRONG = /(\*\*|__)(?=\S)([^]*?\S)\1/g;
+// Content stops at the next `*`, so every start scans a disjoint stretch: linear as it is.
 const EMPHASIS = /(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/g;
-const CODE_SPAN = /`+([^`]+)`+/g;
 const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|>~<])/g;
 
 // Each rule runs only when its trigger character is on the line: most lines of an article
-// are plain prose, and the regexes are the bulk of the cost.
+// are plain prose, and the rules are the bulk of the cost. Rules whose regex would retry
+// from every start (page text is hostile input) are scanners in inline-markup.ts.
 function inline(line: string): string {
   let out = line;
   if (out.includes('[')) out = out.replace(IMAGE, '').replace(LINK, '$1');
-  if (out.includes('<')) out = out.replace(AUTOLINK, '$1').replace(HTML_TAG, '');
-  if (out.includes('*') || out.includes('__')) out = out.replace(STRONG, '$2').replace(EMPHASIS, '$1$2');
-  if (out.includes('`')) out = out.replace(CODE_SPAN, '$1');
+  if (out.includes('<')) out = stripHtmlTags(unwrapAutolinks(out));
+  if (out.includes('*') || out.includes('__')) out = stripStrong(out).replace(EMPHASIS, '$1$2');
+  if (out.includes('`')) out = stripCodeSpans(out);
   if (out.includes('\\')) out = out.replace(ESCAPE, '$1');
   return out;
+}
+
+const STOPS = '.!?:;,';
+
+// A fenced block's lines joined with "; ", fence lines and blank lines dropped. Same as
+// replacing each run of white space that holds a line break with "; ", without the retries
+// a regex for that makes along a long run of spaces.
+function codeLines(block: string): string {
+  return block
+    .replace(FENCE_LINE, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join('; ');
 }
 
 function tableRow(line: string): string {
@@ -41,10 +54,13 @@ function tableRow(line: string): string {
 
 /** Plain text of one block; empty when it held only images or markup. */
 export function blockToPlainText(block: string, fenced = false): string {
-  if (fenced) return block.replace(FENCE_LINE, '').trim().replace(/\s*\n\s*/g, '; ');
+  if (fenced) return codeLines(block);
   let out = '';
+  // The last line added, not `out`: reading a character of a string built with += flattens
+  // it, once per line (quadratic on a list of 50,000 items).
+  let previous = '';
   for (const raw of block.split('\n')) {
-    if (raw.includes('--') && TABLE_RULE.test(raw)) continue;
+    if (raw.includes('--') && isTableRule(raw)) continue;
     const isRow = raw.trimStart().startsWith('|');
     const isItem = LINE_PREFIX.test(raw);
     let line = inline(isItem ? raw.replace(LINE_PREFIX, '') : raw);
@@ -52,7 +68,8 @@ export function blockToPlainText(block: string, fenced = false): string {
     line = line.replace(/\s+/g, ' ').trim();
     if (line === '') continue;
     if (out === '') out = line;
-    else out += (isRow || isItem) && !/[.!?:;,]$/.test(out) ? `; ${line}` : ` ${line}`;
+    else out += (isRow || isItem) && !STOPS.includes(previous[previous.length - 1]) ? `; ${line}` : ` ${line}`;
+    previous = line;
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { openFence, sentenceEnds, splitBlocks } from './markdown-blocks.ts';
-import { tokenPrefix, tokensWithin } from './token-count.ts';
+import { countTokens, tokenizableEnd, tokenPrefix, tokensWithin } from './token-count.ts';
 
 /**
  * max_content_tokens: cutting one text to a token limit, and sharing one budget over the
@@ -7,8 +7,11 @@ import { tokenPrefix, tokensWithin } from './token-count.ts';
  *
  * Token counts of pieces do not add up exactly (BPE merges across a joint, e.g. "." with the
  * "\n\n" after it), so piece counts only choose a cut; the cut text is then counted once
- * more, and a cut that overshoots falls back to the previous boundary. Every count stops
- * early at its limit, so the work grows with the budget, not with the page.
+ * more, and a cut that overshoots falls back to a shorter boundary. Every count stops
+ * early at its limit, so the work grows with the budget, not with the page; that holds once
+ * the text has no very long tokenizer piece (token-count.ts), so a text with one is cut
+ * inside it first: a hostile page of one 100,000-letter word keeps its first LONG_PIECE
+ * characters at most.
  */
 
 export interface Cut {
@@ -64,26 +67,70 @@ function finish(prefix: string): string {
 /**
  * `text` cut to at most `limit` tokens: whole when it fits, else at the last paragraph
  * (blank-line) boundary that fits, extended by whole sentences of the next paragraph when
- * that keeps under half the limit; failing both, at a token boundary.
+ * that keeps under half the limit; failing both, at a token boundary. Only the part of `text`
+ * up to tokenizableEnd is ever kept (or counted).
  */
 export function cutToTokens(text: string, limit: number): Cut {
-  const whole = tokensWithin(text, limit);
-  if (whole !== false) return { text, tokens: whole, truncated: false };
-  if (limit <= 0) return { text: '', tokens: 0, truncated: text !== '' };
-  for (const end of candidateEnds(text, limit)) {
-    const out = finish(text.slice(0, end));
-    const n = tokensWithin(out, limit);
-    if (out !== '' && n !== false) return { text: out, tokens: n, truncated: true };
+  const cheap = tokenizableEnd(text);
+  if (cheap === text.length) {
+    const whole = tokensWithin(text, limit);
+    if (whole !== false) return { text, tokens: whole, truncated: false };
   }
-  // Last resort: not even one sentence fits. Each retry asks for fewer tokens than the
-  // previous cut measured, so the loop ends (at worst with the empty string).
-  for (let want = limit; want > 0; ) {
+  if (limit <= 0) return { text: '', tokens: 0, truncated: text !== '' };
+  return cutPrefix(cheap === text.length ? text : text.slice(0, cheap), limit);
+}
+
+/** The cut of `text` at `end` when it is not empty and within `limit`. */
+function cutAt(text: string, end: number, limit: number): Cut | undefined {
+  const out = finish(text.slice(0, end));
+  const n = out === '' ? false : tokensWithin(out, limit);
+  return n === false ? undefined : { text: out, tokens: n, truncated: true };
+}
+
+/**
+ * The cut at the longest of `ends` (longest first) that fits. Usually the first does; when
+ * piece counts undercounted (merges across joints, long runs of line breaks), bisection finds
+ * the longest that fits in a few counts. A walk back one candidate at a time re-counts up to
+ * `limit` tokens per step: 30,000 one-letter paragraphs between runs of line breaks took 15 s
+ * that way.
+ */
+function longestFitting(text: string, ends: number[], limit: number): Cut | undefined {
+  if (ends.length === 0) return undefined;
+  const first = cutAt(text, ends[0], limit);
+  if (first !== undefined || ends.length === 1) return first;
+  let best = cutAt(text, ends[ends.length - 1], limit);
+  if (best === undefined) return undefined;
+  // ends[lo] is over the limit, ends[hi] fits (a longer prefix does not have fewer tokens).
+  let lo = 0;
+  let hi = ends.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    const cut = cutAt(text, ends[mid], limit);
+    if (cut === undefined) lo = mid;
+    else [hi, best] = [mid, cut];
+  }
+  return best;
+}
+
+/**
+ * Last resort, when not even one sentence fits: a cut at a token boundary. Each retry asks
+ * for fewer tokens than the previous cut measured, then for half as many, so the loop ends
+ * within a few dozen counts (at worst with the empty string).
+ */
+function tokenCut(text: string, limit: number): Cut {
+  let want = limit;
+  for (let retry = 0; want > 0; retry += 1) {
     const out = finish(tokenPrefix(text, want));
     const n = tokensWithin(out, limit);
     if (n !== false) return { text: out, tokens: n, truncated: true };
-    want = Math.min(want - 1, want - ((tokensWithin(out, Number.MAX_SAFE_INTEGER) as number) - limit));
+    want = retry < 4 ? Math.min(want - 1, want - (countTokens(out) - limit)) : Math.floor(want / 2);
   }
   return { text: '', tokens: 0, truncated: true };
+}
+
+/** A truncated cut of `text` (which has no long piece) to `limit` (> 0) tokens. */
+function cutPrefix(text: string, limit: number): Cut {
+  return longestFitting(text, candidateEnds(text, limit), limit) ?? tokenCut(text, limit);
 }
 
 /**

@@ -68,6 +68,13 @@ export function cleanUrl(raw: string): string | undefined {
   return u.toString();
 }
 
+/** `path` less its trailing slashes. A loop: `/\/+$/` retries from every slash of a long run (quadratic). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return path.slice(0, end);
+}
+
 /**
  * The identity of a result for dedupe: `http://WWW.Example.com:80/a/?b=2&a=1#top` and
  * `https://example.com/a?a=1&b=2` are the same page. Scheme, `www.`, fragment, trailing
@@ -78,7 +85,7 @@ export function dedupeKey(raw: string): string | undefined {
   if (!u) return undefined;
   const host = u.hostname.startsWith('www.') ? u.hostname.slice(4) : u.hostname;
   const port = u.port ? `:${u.port}` : '';
-  const path = u.pathname.length > 1 ? u.pathname.replace(/\/+$/, '') : '';
+  const path = u.pathname.length > 1 ? withoutTrailingSlashes(u.pathname) : '';
   const params = stripTracking(u.search).slice(1).split('&').filter(Boolean).sort();
   return `${host}${port}${path}${params.length ? `?${params.join('&')}` : ''}`;
 }

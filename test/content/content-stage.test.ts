@@ -161,6 +161,40 @@ describe('advanced depth over the fetch pipeline', () => {
   });
 });
 
+// The reviewer's repro: with a 500 ms deadline, three pages of one 100,000-letter word each
+// took the old stage 3.75 s (the token cut ran after the deadline, quadratic in the word).
+describe('advanced depth on hostile pages', () => {
+  const word = Array.from({ length: 100_000 }, (_, i) => 'qwxzjkvbpgfy'[(i * 7919) % 12]).join('');
+
+  it('cuts pages of one enormous word within the budget', { timeout: 10_000 }, async () => {
+    const stage = createContentStage({ fetchPage: async () => ({ content: word }), deadlineMs: 500 });
+    const input = [0, 1, 2].map((i) => hit(`https://e${i}.test/`));
+    const out = await stage.apply(query(), input);
+    expect(out.map((r) => r.url)).toEqual(input.map((r) => r.url));
+    expect(out.reduce((sum, r) => sum + tokens(r.rawContent ?? ''), 0)).toBeLessThanOrEqual(8000);
+    for (const r of out) {
+      expect(r.rawContent?.length).toBeGreaterThan(0);
+      expect(word.startsWith(r.rawContent ?? '')).toBe(true);
+    }
+  });
+
+  it('keeps stored texts it had no time to score, without passages', { timeout: 10_000 }, async () => {
+    const stored = (i: number): string => `The glacier albedo survey, stored page ${i}.\n\n${'Filler words here. '.repeat(2000)}`;
+    const stage = createContentStage({ fetchPage: async () => ({ content: 'never fetched' }), deadlineMs: 0 });
+    // Scoring 40 such pages takes far longer than the 1 ms timer of a zero deadline.
+    const input = Array.from({ length: 40 }, (_, i) => hit(`https://s${i}.test/`, { rawContent: stored(i), extraSnippets: ['provider'] }));
+    const out = await stage.apply(query({ maxContentTokens: 32_000 }), input);
+    for (const [i, r] of out.entries()) {
+      expect(r.rawContent?.startsWith(`The glacier albedo survey, stored page ${i}.`)).toBe(true);
+      expect(stored(i).startsWith(r.rawContent ?? '')).toBe(true);
+    }
+    // Scoring yields to the event loop between pages, so the deadline stops it early: the
+    // pages past it keep the provider's snippets.
+    expect(out[0].extraSnippets?.[0]).toContain('stored page 0');
+    expect(out[39].extraSnippets).toEqual(['provider']);
+  });
+});
+
 describe('basic depth', () => {
   it('returns results as given, without raw_content', async () => {
     let calls = 0;

@@ -25,6 +25,15 @@ describe('sentenceEnds', () => {
   it('ends only at line breaks in code', () => {
     expect(sentenceEnds('a. b\nc', true)).toEqual([4, 6]);
   });
+
+  // The old check searched every link for every sentence end: many seconds here.
+  it('handles a block of 100,000 links and sentences', { timeout: 10_000 }, () => {
+    const text = Array.from({ length: 100_000 }, () => '[a. b](http://b.test/c.d). x').join(' ');
+    const ends = sentenceEnds(text);
+    expect(ends.length).toBe(100_001);
+    expect(text.slice(0, ends[0])).toBe('[a. b](http://b.test/c.d).');
+    expect(ends[ends.length - 1]).toBe(text.length);
+  });
 });
 
 describe('openFence', () => {

@@ -83,3 +83,20 @@ describe('bestPassages', () => {
     expect(bestPassages('', 'rust')).toEqual([]);
   });
 });
+
+// Blocks that made the old snippet text rules retry from every start (many seconds each).
+describe('bestPassages on hostile pages', () => {
+  it('scores a page of huge backtick, bold-marker, table-rule and list blocks', { timeout: 10_000 }, () => {
+    const page = [
+      'The rust borrow checker, first paragraph.',
+      `x${'`'.repeat(200_000)}a`,
+      '**rust '.repeat(50_000),
+      `rust\n${' '.repeat(200_000)}--x`,
+      Array.from({ length: 100_000 }, () => '- a').join('\n'),
+      'The rust borrow checker, last paragraph.',
+    ].join('\n\n');
+    const passages = bestPassages(page, 'rust borrow checker');
+    expect(passages).toContain('The rust borrow checker, first paragraph.');
+    expect(passages).toContain('The rust borrow checker, last paragraph.');
+  });
+});

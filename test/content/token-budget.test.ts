@@ -97,6 +97,39 @@ describe('cutToTokens', () => {
   });
 });
 
+// Inputs that took the old cut seconds to minutes: one enormous tokenizer piece (merged in
+// quadratic time, and a limit only stops the count between pieces), and thousands of
+// paragraphs whose piece counts undercount (the old cut walked back one paragraph per full
+// re-count). Each cut must still be exact, within the limit and a prefix of the text.
+describe('cutToTokens on hostile pages', () => {
+  const expectGoodCut = (text: string, limit: number): void => {
+    const cut = cutToTokens(text, limit);
+    expect(cut.truncated).toBe(true);
+    expect(cut.text.length).toBeGreaterThan(0);
+    expect(text.startsWith(cut.text)).toBe(true);
+    expect(cut.tokens).toBe(tokens(cut.text));
+    expect(cut.tokens).toBeLessThanOrEqual(limit);
+  };
+
+  it('one word of 200,000 letters', { timeout: 10_000 }, () => {
+    const word = Array.from({ length: 200_000 }, (_, i) => 'qwxzjkvbpgfy'[(i * 7919) % 12]).join('');
+    expectGoodCut(word, 400);
+    expectGoodCut(`Intro paragraph.\n\n${word}`, 32_000);
+  });
+
+  it('200,000 spaces, line breaks, dashes or CJK characters in one run', { timeout: 10_000 }, () => {
+    expectGoodCut(`a${' '.repeat(200_000)}b`, 400);
+    expectGoodCut(`a${'\n'.repeat(200_000)}b`, 400);
+    expectGoodCut('-'.repeat(200_000), 32_000);
+    expectGoodCut('東京都データ'.repeat(40_000), 32_000);
+  });
+
+  it('30,000 one-letter paragraphs between runs of line breaks', { timeout: 10_000 }, () => {
+    const text = Array.from({ length: 30_000 }, (_, i) => `a${'\n'.repeat(2 + (i % 7) * 2)}`).join('');
+    expectGoodCut(text, 32_000);
+  });
+});
+
 describe('shareInRankOrder', () => {
   it('gives even shares and hands the remainder of the division to the first', () => {
     const limits: number[] = [];

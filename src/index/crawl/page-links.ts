@@ -50,8 +50,13 @@ export function htmlLinks(html: string, pageUrl: string): PageLinks {
   return { links, index, follow };
 }
 
-/** Inline links `[text](url "title")` (not images) and autolinks `<https://…>`. */
-const MARKDOWN_LINK = /(!?)\[(?:[^\][]|\[[^\]]*\])*\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)|<(https?:\/\/[^\s<>]+)>/g;
+/**
+ * Inline links `[text](url "title")` (not images) and autolinks `<https://…>`. Link text may
+ * hold one level of brackets (`[![badge](img)](href)`); a bracket inside those ends the try
+ * (`[^\][]`, not `[^\]]`), so a run of `[` costs one step per start, not a scan to the end
+ * of the page from each (40,000 of them took 1.3 s).
+ */
+const MARKDOWN_LINK = /(!?)\[(?:[^\][]|\[[^\][]*\])*\]\(\s*<?([^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)|<(https?:\/\/[^\s<>]+)>/g;
 
 export function markdownLinks(markdown: string, pageUrl: string): PageLinks {
   const links: string[] = [];

@@ -58,4 +58,17 @@ describe('markdownLinks', () => {
   it('finds nothing in plain text', () => {
     expect(markdownLinks('just text (with parens) and [brackets]', PAGE)).toEqual({ links: [], index: true, follow: true });
   });
+
+  it('finds a link whose text nests brackets deeper than one level (from its inner bracket)', () => {
+    expect(markdownLinks('[a [b [c] d](https://example.com/deep) and [x [y] z](/n)', PAGE).links).toEqual([
+      'https://example.com/deep',
+      'https://example.com/n',
+    ]);
+  });
+
+  // The old pattern scanned to the end of the page from every `[`: about 33 s here.
+  it('reads 200,000 opening brackets quickly', { timeout: 10_000 }, () => {
+    expect(markdownLinks('['.repeat(200_000), PAGE).links).toEqual([]);
+    expect(markdownLinks(`${'['.repeat(100_000)}[a](/x)`, PAGE).links).toEqual(['https://example.com/x']);
+  });
 });
