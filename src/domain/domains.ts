@@ -28,7 +28,13 @@ export function normalizeDomainEntry(entry: string): string | undefined {
   s = s.split(/[/?#]/, 1)[0] ?? '';
   s = s.replace(/^[^@]*@/, '');
   s = s.replace(/:\d*$/, '');
-  s = s.replace(/^\*\./, '').replace(/^\.+|\.+$/g, '');
+  s = s.replace(/^\*\./, '');
+  // Leading and trailing dots trimmed with a loop: `/^\.+|\.+$/g` is quadratic on long runs.
+  let a = 0;
+  let b = s.length;
+  while (a < b && s[a] === '.') a++;
+  while (b > a && s[b - 1] === '.') b--;
+  s = s.slice(a, b);
   if (s === '') return undefined;
   const ascii = domainToASCII(s);
   if (ascii === '' || !/^[a-z0-9.-]+$/.test(ascii) || ascii.includes('..')) return undefined;

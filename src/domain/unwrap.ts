@@ -73,11 +73,18 @@ const proofpointV1V2: Unwrapper = (url) => {
 const RUN_LENGTH_CODES = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const proofpointV3: Unwrapper = (url, raw) => {
   if (url.hostname !== 'urldefense.com') return null;
-  const m = /\/v3\/__(.+?)__;(.*?)!/.exec(raw);
-  if (m === null) return null;
-  const target = safeDecodeURIComponent(m[1]);
+  // indexOf, not a lazy regex: `/\/v3\/__(.+?)__;(.*?)!/` retried from every "/v3/__" and
+  // was quadratic on long hostile links (a crawled page may hold any).
+  const start = raw.indexOf('/v3/__');
+  if (start < 0) return null;
+  const from = start + '/v3/__'.length;
+  const end = raw.indexOf('__;', from + 1);
+  if (end < 0) return null;
+  const bang = raw.indexOf('!', end + 3);
+  if (bang < 0) return null;
+  const target = safeDecodeURIComponent(raw.slice(from, end));
   if (target === null) return null;
-  const replacements = Array.from(Buffer.from(m[2], 'base64url').toString('utf8'));
+  const replacements = Array.from(Buffer.from(raw.slice(end + 3, bang), 'base64url').toString('utf8'));
   let next = 0;
   return target.replace(/\*(\*.)?/g, (token) => {
     const count = token === '*' ? 1 : RUN_LENGTH_CODES.indexOf(token[2]) + 2;

@@ -64,8 +64,15 @@ export function parseFetchUrl(raw: string): URL {
   return url;
 }
 
+/** `s` without trailing dots (a loop: `/\.+$/` is quadratic on a run of dots). */
+const withoutTrailingDots = (s: string): string => {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 46) end--;
+  return s.slice(0, end);
+};
+
 const isLocalhostName = (hostname: string): boolean => {
-  const name = hostname.replace(/\.+$/, '');
+  const name = withoutTrailingDots(hostname);
   return name === 'localhost' || name.endsWith('.localhost');
 };
 

@@ -60,3 +60,10 @@ describe('unwrapUrl', () => {
     expect(unwrapOnce('not a url')).toBeNull();
   });
 });
+
+describe('hostile inputs finish', () => {
+  it('a very long Proofpoint v3 look-alike without its terminators', { timeout: 10_000 }, () => {
+    const raw = `https://urldefense.com${'/v3/__x'.repeat(40_000)}`;
+    expect(unwrapUrl(raw).unwrapped).toBe(false);
+  });
+});
