@@ -1,5 +1,6 @@
 import { DOMParser, parseHTML } from 'linkedom';
 import { resolveUrl } from './html/absolute-urls.ts';
+import { limitNesting } from './markup-nesting.ts';
 
 export interface FeedExtract {
   title: string;
@@ -39,7 +40,8 @@ function itemLink(item: Element): string {
 function plainSummary(html: string): string {
   if (html === '') return '';
   const text = /[<&]/.test(html)
-    ? (parseHTML(`<!doctype html><html><body>${html}</body></html>`).document.body.textContent ?? '')
+    ? (parseHTML(limitNesting(`<!doctype html><html><body>${html}</body></html>`, { xml: false })).document.body
+        .textContent ?? '')
     : html;
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= MAX_SUMMARY_CHARS ? flat : `${flat.slice(0, MAX_SUMMARY_CHARS).replace(/\s+\S*$/, '')}…`;
@@ -70,7 +72,7 @@ function itemMarkdown(item: Element, base: string): string {
  * one-line summary.
  */
 export function feedToMarkdown(xml: string, pageUrl: string): FeedExtract {
-  const doc = new DOMParser().parseFromString(xml, 'text/xml') as unknown as Document;
+  const doc = new DOMParser().parseFromString(limitNesting(xml, { xml: true }), 'text/xml') as unknown as Document;
   const root = doc.documentElement;
   if (!root) return { title: '', markdown: '' };
   const channel = childrenNamed(root, 'channel')[0] ?? root;

@@ -3,6 +3,7 @@
  * bytes for binary formats, markup for HTML and XML feeds, JSON by parsing, text when the
  * bytes decode as text. Follows the shape of the WHATWG MIME sniffing algorithm.
  */
+import { skipSpace } from './text-scan.ts';
 
 const MAGIC: [string, number[]][] = [
   ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-
@@ -40,14 +41,49 @@ function binaryType(body: Uint8Array): string | null {
   return null;
 }
 
-const HTML_START =
-  /^(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body|script|iframe|h1|div|font|table|a|style|title|b|br|p|meta|link)[\s>/]/i;
+const HTML_TAG =
+  /^<(?:!doctype\s+html|html|head|body|script|iframe|h1|div|font|table|a|style|title|b|br|p|meta|link)[\s>/]/i;
 const XML_START = /^<\?xml[\s\S]*?\?>/;
-const ROOT = /^(?:\s*(?:<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>))*\s*<([\w:.-]+)/;
+const ROOT_NAME = /^<([\w:.-]+)/;
+
+/** What comes before the first element: comments always, processing instructions and DOCTYPE when asked. */
+interface Prolog {
+  pi: boolean;
+  doctype: boolean;
+}
+
+function prologItem(text: string, i: number, prolog: Prolog): { from: number; close: string } | null {
+  if (text.startsWith('<!--', i)) return { from: i + 4, close: '-->' };
+  if (prolog.pi && text.startsWith('<?', i)) return { from: i + 2, close: '?>' };
+  if (prolog.doctype && text.startsWith('<!DOCTYPE', i)) return { from: i + 9, close: '>' };
+  return null;
+}
+
+/**
+ * Index of the first markup after whitespace and prolog items, or -1 when one is not closed.
+ * A scan with indexOf rather than a regex: `(?:<!--[\s\S]*?-->\s*)*` lets a lazy comment
+ * swallow the next ones, which is exponential on a body of a few dozen empty comments. An
+ * item ends at its first closing delimiter, as the HTML tokenizer ends a comment.
+ */
+function prologEnd(text: string, prolog: Prolog): number {
+  let i = skipSpace(text, 0);
+  for (let item = prologItem(text, i, prolog); item !== null; item = prologItem(text, i, prolog)) {
+    const end = text.indexOf(item.close, item.from);
+    if (end < 0) return -1;
+    i = skipSpace(text, end + item.close.length);
+  }
+  return i;
+}
+
+function looksLikeHtml(head: string): boolean {
+  const start = prologEnd(head, { pi: false, doctype: false });
+  return start >= 0 && HTML_TAG.test(head.slice(start));
+}
 
 /** Media type implied by the root element of an XML document. */
 export function xmlRootType(text: string): string {
-  const root = ROOT.exec(text)?.[1]?.toLowerCase();
+  const start = prologEnd(text, { pi: true, doctype: true });
+  const root = start < 0 ? undefined : ROOT_NAME.exec(text.slice(start))?.[1]?.toLowerCase();
   if (root === 'rss') return 'application/rss+xml';
   if (root === 'feed') return 'application/atom+xml';
   if (root === 'rdf:rdf') return 'application/rdf+xml';
@@ -73,7 +109,7 @@ export function sniffMediaType(body: Uint8Array, decode: (bytes: Uint8Array) => 
   if (!utf16 && !looksLikeText(body)) return 'application/octet-stream';
   const head = decode(body.subarray(0, 4096)).replace(/^\uFEFF/, '').trimStart();
   if (XML_START.test(head)) return xmlRootType(head);
-  if (HTML_START.test(head)) return 'text/html';
+  if (looksLikeHtml(head)) return 'text/html';
   if (/^<(?:rss|feed|rdf:RDF)[\s>]/i.test(head)) return xmlRootType(head);
   if (/^[[{]/.test(head)) {
     try {

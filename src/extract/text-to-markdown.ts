@@ -1,12 +1,14 @@
+import { isBlank, isNewline, longestRun, trimEndWhere } from './text-scan.ts';
+
 /** A fence longer than any backtick run inside `body`, so the block cannot end early. */
 export function fence(body: string): string {
-  const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((run) => run.length));
-  return '`'.repeat(longest + 1);
+  // A loop, not Math.max(...runs): spreading a few hundred thousand runs overflows the stack.
+  return '`'.repeat(Math.max(2, longestRun(body, '`')) + 1);
 }
 
 export function fenced(body: string, language: string): string {
   const f = fence(body);
-  return `${f}${language}\n${body.replace(/\n+$/, '')}\n${f}`;
+  return `${f}${language}\n${trimEndWhere(body, isNewline)}\n${f}`;
 }
 
 /** JSON pretty-printed in a json fence; text that does not parse goes in a plain fence as is. */
@@ -18,12 +20,43 @@ export function jsonToMarkdown(text: string): string {
   }
 }
 
+/** Line breaks as the `m` flag sees them: `^` and `$` match around each. */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const ATX_OPENING = /^ {0,3}#{1,2}[ \t]/;
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+const isAtxClosing = (c: string): boolean => c === ' ' || c === '\t' || c === '#';
+
+/**
+ * Text of an ATX level-1/2 heading line, or null. Same result as
+ * `/^ {0,3}#{1,2}[ \t]+(.+?)[ \t#]*$/` on the line, whose lazy `(.+?)` followed by
+ * `[ \t#]*$` is quadratic on a line of `' #'` pairs.
+ */
+function atxText(line: string): string | null {
+  const opening = ATX_OPENING.exec(line);
+  if (opening === null) return null;
+  const spaceStart = opening[0].length - 1;
+  let start = opening[0].length;
+  while (start < line.length && isBlank(line[start])) start += 1;
+  // All blanks: the regex still matches when there are two, taking the last as the text.
+  if (start === line.length) return start - spaceStart >= 2 ? '' : null;
+  let end = line.length;
+  while (end > start + 1 && isAtxClosing(line[end - 1])) end -= 1;
+  return line.slice(start, end).trim();
+}
+
 /** Title of a markdown text: its first ATX or setext level-1/2 heading. */
 export function markdownTitle(text: string): string {
-  const atx = /^ {0,3}#{1,2}[ \t]+(.+?)[ \t#]*$/m.exec(text);
-  if (atx) return atx[1].trim();
-  const setext = /^([^\n]+)\n {0,3}(?:=+|-+)[ \t]*$/m.exec(text);
-  return setext ? setext[1].trim() : '';
+  const lines = text.split(LINE_BREAK);
+  for (const line of lines) {
+    const atx = atxText(line);
+    if (atx !== null) return atx;
+  }
+  // Setext: a non-empty line, then after a `\n` an underline of `=` or `-`.
+  const rows = text.split('\n');
+  for (let i = 0; i + 1 < rows.length; i += 1) {
+    if (rows[i] !== '' && SETEXT_UNDERLINE.test(rows[i + 1].split(LINE_BREAK)[0])) return rows[i].trim();
+  }
+  return '';
 }
 
 /** Line endings normalised; text otherwise passes through untouched. */

@@ -64,4 +64,11 @@ describe('charset decoding', () => {
     expect(normalizeCharset('x-no-such-charset')).toBeNull();
     expect(decodeBody(new TextEncoder().encode('plain é'), 'x-no-such-charset', false)).toBe('plain é');
   });
+
+  it('reads a quoted or spaced meta charset, and a run of spaces after charset= quickly', () => {
+    const ascii = (s: string): Uint8Array => new TextEncoder().encode(s);
+    expect(declaredCharset(ascii(`<meta charset = ' gbk '>`))).toBe('gbk');
+    expect(declaredCharset(ascii('<meta content="text/html; charset=  Shift_JIS">'))).toBe('cp932');
+    expect(declaredCharset(ascii(`<meta charset=${' '.repeat(8_000)}!`))).toBeNull();
+  });
 });

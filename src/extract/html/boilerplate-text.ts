@@ -3,6 +3,7 @@
  * promo labels, bylines, datelines, photo credits, copyright and contribution lines.
  * Each applies only to a short block that consists of nothing else (see clean-article.ts).
  */
+import { trimEndWhere } from '../text-scan.ts';
 
 /** Whole-block UI words (English plus the most common translations of "advertisement"). */
 const UI_WORDS = new Set([
@@ -28,6 +29,10 @@ const FILED_UNDER = /^(?:filed under|posted in|tags?|tagged|categories|category|
 const WRITE_TO = /^(?:write to|contact (?:the )?(?:author|writer)|follow (?:him|her|them|us|the author) on)\b/i;
 const VIA = /^via\s+\S.{0,60}$/i;
 
+/** What may follow a UI word ("Advertisement:", "More »"); trimmed with a loop, as `[…]+$` is quadratic on long runs. */
+const TRAILING_PUNCTUATION = /[\s:.!…»›>|]/;
+const isTrailingPunctuation = (c: string): boolean => TRAILING_PUNCTUATION.test(c);
+
 const MONTH =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?/i;
 const YEAR = /\b(?:19|20)\d\d\b/;
@@ -52,7 +57,7 @@ export function isDateline(text: string): boolean {
 
 /** True when a short block's whole text marks it as furniture. */
 export function isBoilerplateText(text: string): boolean {
-  const lower = text.toLowerCase().replace(/[\s:.!…»›>|]+$/, '');
+  const lower = trimEndWhere(text.toLowerCase(), isTrailingPunctuation);
   if (UI_WORDS.has(lower)) return true;
   if (text.length > 300) return false;
   return (

@@ -1,7 +1,9 @@
 import { parseHTML } from 'linkedom';
+import { limitNesting } from '../markup-nesting.ts';
 import { pageTitle } from '../title.ts';
 import { absolutizeUrls, documentBase } from './absolute-urls.ts';
 import { cleanArticle } from './clean-article.ts';
+import { limitDom } from './dom-limits.ts';
 import { findArticle, looksLikeArticle } from './find-article.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { ensureBodyShell } from './html-skeleton.ts';
@@ -19,8 +21,11 @@ const MIN_ARTICLE_CHARS = 200;
 /** A page without long paragraphs is an article only if Readability kept this share of its text. */
 const MIN_LISTING_SHARE = 0.9;
 
+/** A parsed page within the depth and attribute bounds of dom-limits.ts. */
 function parse(html: string): Document {
-  return parseHTML(html).document as unknown as Document;
+  const doc = parseHTML(html).document as unknown as Document;
+  if (doc.documentElement) limitDom(doc.documentElement);
+  return doc;
 }
 
 /** The pruned body of a fresh parse: the answer for pages without an article. */
@@ -37,7 +42,7 @@ function cleanedBody(html: string): Element {
  * and render GFM. Pages without an article fall back to the whole cleaned body.
  */
 export function htmlToDocument(rawHtml: string, pageUrl: string): HtmlExtract {
-  const html = ensureBodyShell(stripInertMarkup(rawHtml));
+  const html = limitNesting(ensureBodyShell(stripInertMarkup(rawHtml)), { xml: false });
   const doc = parse(html);
   const title = pageTitle(doc, pageUrl);
   const base = documentBase(doc, pageUrl);

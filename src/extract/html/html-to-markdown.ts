@@ -1,19 +1,12 @@
 import TurndownService from 'turndown';
+import { isBlank, isNewline, isSpace, joinLines, longestRun, trimEndWhere, trimStartWhere } from '../text-scan.ts';
+import { codeText, shieldCodeBlocks, unguard } from './code-blocks.ts';
 import { codeLanguage } from './code-language.ts';
 import { isDataTable, tableToMarkdown } from './table-to-markdown.ts';
 
-/** Text of a code block with `<br>` kept as line breaks (some highlighters emit them). */
-function codeText(node: Node): string {
-  if (node.nodeType === 3) return node.nodeValue ?? '';
-  if (node.nodeName === 'BR') return '\n';
-  let out = '';
-  for (let c = node.firstChild; c !== null; c = c.nextSibling) out += codeText(c);
-  return out;
-}
-
 function fenceFor(code: string): string {
-  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
-  return '`'.repeat(longest + 1);
+  // A loop, not Math.max(...runs): spreading a few hundred thousand runs overflows the stack.
+  return '`'.repeat(Math.max(2, longestRun(code, '`')) + 1);
 }
 
 const BLOCKS_IN_LINK = 'p,div,h1,h2,h3,h4,h5,h6,ul,ol,li,section,article,figure,header,footer,table,blockquote';
@@ -22,7 +15,7 @@ function addRules(service: TurndownService): void {
   service.addRule('fencedCodeWithLanguage', {
     filter: (node) => node.nodeName === 'PRE',
     replacement: (_content, node) => {
-      const code = codeText(node).replace(/^\n+|\s+$/g, '');
+      const code = trimEndWhere(trimStartWhere(unguard(codeText(node)), isNewline), isSpace);
       if (code.length === 0) return '';
       const fence = fenceFor(code);
       return `\n\n${fence}${codeLanguage(node) ?? ''}\n${code}\n${fence}\n\n`;
@@ -30,7 +23,7 @@ function addRules(service: TurndownService): void {
   });
   service.addRule('dataTable', {
     filter: (node) => node.nodeName === 'TABLE' && isDataTable(node),
-    replacement: (_content, node) => tableToMarkdown(node, (cell) => service.turndown(cell as HTMLElement)),
+    replacement: (_content, node) => tableToMarkdown(node, (cell) => convert(service, cell)),
   });
   service.addRule('tableSection', {
     // Captions are rendered by the table rule.
@@ -43,7 +36,8 @@ function addRules(service: TurndownService): void {
   });
   service.addRule('emptyLink', {
     // Icon links (share buttons, social profiles) have no text: an empty `[](url)` is noise.
-    filter: (node) => node.nodeName === 'A' && (node.textContent ?? '').trim() === '' && node.querySelector('img') === null,
+    filter: (node) =>
+      node.nodeName === 'A' && unguard(node.textContent ?? '').trim() === '' && node.querySelector('img') === null,
     replacement: () => '',
   });
   service.addRule('compactListItem', {
@@ -58,7 +52,7 @@ function addRules(service: TurndownService): void {
         prefix = `${(Number.isFinite(start) ? start : 1) + Array.prototype.indexOf.call(parent.children, node)}. `;
       }
       const isParagraph = /\n$/.test(content);
-      const body = content.replace(/^\n+|\n+$/g, '') + (isParagraph ? '\n' : '');
+      const body = trimEndWhere(trimStartWhere(content, isNewline), isNewline) + (isParagraph ? '\n' : '');
       return prefix + body.replace(/\n/g, `\n${' '.repeat(prefix.length)}`) + (node.nextSibling ? '\n' : '');
     },
   });
@@ -67,10 +61,7 @@ function addRules(service: TurndownService): void {
     // own; flattened to one line it stays a valid link.
     filter: (node) => node.nodeName === 'A' && node.hasAttribute('href') && node.querySelector(BLOCKS_IN_LINK) !== null,
     replacement: (content, node) => {
-      const text = content
-        .replace(/^#{1,6}\s+/gm, '')
-        .replace(/\s*\n+\s*/g, ' ')
-        .trim();
+      const text = joinLines(content.replace(/^#{1,6}\s+/gm, '')).trim();
       return text ? `[${text}](${(node.getAttribute('href') ?? '').replace(/([()<> ])/g, '\\$1')})` : '';
     },
   });
@@ -79,6 +70,51 @@ function addRules(service: TurndownService): void {
     filter: (node) => node.nodeName === 'IMG' && /^\s*data:/i.test(node.getAttribute('src') ?? ''),
     replacement: () => '',
   });
+}
+
+/** Marks the element whose converted content `convert` takes; the value keys `captured`. */
+const CAPTURE = 'data-scout-capture';
+const captured = new Map<string, string>();
+let conversions = 0;
+
+/**
+ * Turndown ends every conversion with `.replace(/[\t\r\n\s]+$/, '')`, which rescans each
+ * whitespace run of the output that does not end it: quadratic on a page of `<br>`s or
+ * no-break spaces. This rule hands the finished content of the marked element to
+ * `convert` and leaves Turndown an empty string to trim. Added last, so it is tried first.
+ */
+function addCaptureRule(service: TurndownService): void {
+  service.addRule('capture', {
+    filter: (node) => node.nodeType === 1 && node.hasAttribute(CAPTURE),
+    replacement: (content, node) => {
+      captured.set((node as Element).getAttribute(CAPTURE) ?? '', content);
+      return '';
+    },
+  });
+}
+
+const isLeadingBreak = (c: string): boolean => c === '\t' || c === '\r' || c === '\n';
+
+/**
+ * `service.turndown(el)` without Turndown's quadratic final trim (same result: the
+ * content of `el`, leading tabs and line breaks and trailing whitespace removed). `el` is
+ * lent to a wrapper element for the call and put back. A blank element never reaches the
+ * capture rule: its markdown is ''.
+ */
+function convert(service: TurndownService, el: Element): string {
+  const id = String((conversions += 1));
+  const wrapper = (el.ownerDocument as Document).createElement('div');
+  const { parentNode, nextSibling } = el;
+  el.setAttribute(CAPTURE, id);
+  wrapper.appendChild(el);
+  try {
+    service.turndown(wrapper);
+    return trimEndWhere(trimStartWhere(captured.get(id) ?? '', isLeadingBreak), isSpace);
+  } finally {
+    captured.delete(id);
+    el.removeAttribute(CAPTURE);
+    parentNode?.insertBefore(el, nextSibling);
+  }
 }
 
 let shared: TurndownService | null = null;
@@ -94,16 +130,36 @@ function service(): TurndownService {
       hr: '---',
     });
     addRules(shared);
+    addCaptureRule(shared);
   }
   return shared;
 }
 
-/** Converts an element (e.g. the extracted article) to GitHub-flavoured markdown. */
+/** Line breaks as the `m` flag sees them, kept by split. */
+const LINE_BREAKS = /([\n\r\u2028\u2029])/;
+
+/**
+ * Empties lines of only spaces and tabs, then drops trailing spaces and tabs before a
+ * blank line or the end. Same result as `.replace(/^[ \t]+$/gm, '')` then
+ * `.replace(/[ \t]+(?=\n\n|\n?$)/g, '')`, whose lookahead restarts at every position of a
+ * long run of spaces (quadratic).
+ */
+function tidyLineEnds(markdown: string): string {
+  const parts = markdown.split(LINE_BREAKS);
+  for (let i = 0; i < parts.length; i += 2) if (trimEndWhere(parts[i], isBlank) === '') parts[i] = '';
+  const lines = parts.join('').split('\n');
+  const last = lines.length - 1;
+  return lines.map((line, i) => (i === last || lines[i + 1] === '' ? trimEndWhere(line, isBlank) : line)).join('\n');
+}
+
+/**
+ * Converts an element (e.g. the extracted article) to GitHub-flavoured markdown. Rewrites
+ * the element's code blocks in place first (see code-blocks.ts): pass an element that is
+ * not needed afterwards.
+ */
 export function htmlToMarkdown(root: Element): string {
-  return service()
-    .turndown(root as HTMLElement)
-    .replace(/^[ \t]+$/gm, '')
-    .replace(/[ \t]+(?=\n\n|\n?$)/g, '')
+  shieldCodeBlocks(root);
+  return tidyLineEnds(unguard(convert(service(), root)))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

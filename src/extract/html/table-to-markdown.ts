@@ -5,8 +5,16 @@
  * paragraphs or headings) fall through to Turndown's block handling.
  */
 
+import { joinLines } from '../text-scan.ts';
+
 const BLOCKY = 'P,H1,H2,H3,H4,H5,H6,TABLE,UL,OL,BLOCKQUOTE,PRE';
 const MAX_CELL_CHARS = 400;
+/**
+ * Empty cells padding may add, beyond one per real cell: a pipe table pads every row to
+ * the widest, so one row of 10,000 cells over 60,000 short rows (a 1 MB page) would
+ * render 600 million cells. Such a table is rendered as blocks instead.
+ */
+const MAX_EXTRA_PADDING = 1000;
 
 function ownRows(table: Element): Element[] {
   const rows: Element[] = [];
@@ -40,6 +48,7 @@ export function isDataTable(table: Element): boolean {
   if (known !== undefined) return known;
   const rows = ownRows(table);
   let maxCols = 0;
+  let slots = 0;
   let ok = rows.length > 0;
   for (const row of rows) {
     if (!ok) break;
@@ -49,14 +58,15 @@ export function isDataTable(table: Element): boolean {
       if (cell.querySelector(BLOCKY) !== null || (cell.textContent ?? '').length > MAX_CELL_CHARS) ok = false;
     }
     maxCols = Math.max(maxCols, cols);
+    slots += cols;
   }
-  const result = ok && maxCols >= 2;
+  const result = ok && maxCols >= 2 && maxCols * rows.length <= 2 * slots + MAX_EXTRA_PADDING;
   verdicts.set(table, result);
   return result;
 }
 
 function escapeCell(markdown: string): string {
-  return markdown.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  return joinLines(markdown).replace(/\|/g, '\\|').trim();
 }
 
 /** Renders a data table; `convert` turns one cell's element into inline markdown. */
@@ -64,7 +74,8 @@ export function tableToMarkdown(table: Element, convert: (cell: Element) => stri
   const rows = ownRows(table).map((row) =>
     cells(row).flatMap((cell) => [escapeCell(convert(cell)), ...Array<string>(span(cell) - 1).fill('')]),
   );
-  const width = Math.max(...rows.map((r) => r.length));
+  // A loop, not Math.max(...rows): spreading a hundred thousand rows overflows the stack.
+  const width = rows.reduce((widest, r) => Math.max(widest, r.length), 0);
   const line = (r: string[]): string => `| ${[...r, ...Array<string>(width - r.length).fill('')].join(' | ')} |`;
   const caption = table.querySelector('caption');
   const head = caption ? `${escapeCell(caption.textContent ?? '')}\n\n` : '';

@@ -41,4 +41,10 @@ describe('boilerplate text patterns', () => {
     expect(isDateline('Posted 3 hours ago')).toBe(true);
     expect(isDateline('The 2024 season opener')).toBe(false);
   });
+
+  it('reads UI words followed by punctuation, and long punctuation runs in linear time', { timeout: 10_000 }, () => {
+    expect(isBoilerplateText('Advertisement :: »')).toBe(true);
+    // `[\s:.!…»›>|]+$` rescanned the run from every colon: over two minutes at this size.
+    expect(isBoilerplateText(`${':'.repeat(400_000)}x`)).toBe(false);
+  });
 });

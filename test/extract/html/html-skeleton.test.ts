@@ -25,4 +25,18 @@ describe('HTML source preparation', () => {
       '<template><p>t</p></template><noscript><p>n</p></noscript><!-- c --><p>b</p>';
     expect(stripInertMarkup(html)).toBe('<p>a</p><p>b</p>');
   });
+
+  it('moves the first closed head to the head, whatever follows', () => {
+    const html = ensureBodyShell('<head><title>T</title></head><head>x<p>y');
+    expect(html).toBe('<!DOCTYPE html><html><head><title>T</title></head><body>x<p>y</body></html>');
+  });
+
+  it('handles many unclosed head and html tags in linear time', { timeout: 10_000 }, () => {
+    // `<head[\s>][\s\S]*?<\/head\s*>` and `<\/?html\b[^>]*>` rescanned the rest of the page
+    // from each unclosed tag: about a minute for each of these.
+    expect(ensureBodyShell('<head>'.repeat(200_000))).toBe('<!DOCTYPE html><html><head></head><body></body></html>');
+    expect(ensureBodyShell('<html'.repeat(200_000))).toBe(
+      `<!DOCTYPE html><html><head></head><body>${'<html'.repeat(200_000)}</body></html>`,
+    );
+  });
 });
