@@ -1,7 +1,7 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
 import { asArray, asRecord, clamp, honoursOf, plainText, text, type HttpProviderOptions, resultList, withOptionalFields } from './adapter-kit.ts';
-import { requestJson } from './http-json.ts';
+import { createJsonPostProvider } from './json-post-provider.ts';
 import type { SearchProvider } from './provider.ts';
 
 /**
@@ -53,22 +53,15 @@ export function parseExaResponse(body: unknown, now: Date): ProviderResult[] {
 }
 
 export function createExaProvider(opts: HttpProviderOptions): SearchProvider {
-  const now = opts.now ?? (() => new Date());
-  return {
-    name: NAME,
-    honours: honoursOf('domains', 'dates', 'country'),
-    async search(query, signal) {
-      const body = await requestJson({
-        provider: NAME,
-        url: opts.url,
-        method: 'POST',
-        headers: { 'x-api-key': opts.apiKey },
-        body: exaBody(query),
-        signal,
-        dispatcher: opts.dispatcher,
-        secrets: [opts.apiKey],
-      });
-      return parseExaResponse(body, now()).slice(0, clamp(query.maxResults, 1, 100));
+  return createJsonPostProvider(
+    {
+      name: NAME,
+      honours: honoursOf('domains', 'dates', 'country'),
+      maxResults: 100,
+      authHeaders: (apiKey) => ({ 'x-api-key': apiKey }),
+      body: exaBody,
+      parse: parseExaResponse,
     },
-  };
+    opts,
+  );
 }

@@ -1,7 +1,7 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { Freshness, ProviderResult, SearchQuery } from '../domain/search-types.ts';
 import { asRecord, clamp, honoursOf, malformed, plainText, text, type HttpProviderOptions, resultList } from './adapter-kit.ts';
-import { requestJson } from './http-json.ts';
+import { createJsonPostProvider } from './json-post-provider.ts';
 import type { SearchProvider } from './provider.ts';
 
 /**
@@ -67,22 +67,15 @@ export function parseSerperResponse(body: unknown, now: Date): ProviderResult[] 
 }
 
 export function createSerperProvider(opts: HttpProviderOptions): SearchProvider {
-  const now = opts.now ?? (() => new Date());
-  return {
-    name: NAME,
-    honours: honoursOf('domains', 'dates', 'country'),
-    async search(query, signal) {
-      const body = await requestJson({
-        provider: NAME,
-        url: opts.url,
-        method: 'POST',
-        headers: { 'x-api-key': opts.apiKey },
-        body: serperBody(query),
-        signal,
-        dispatcher: opts.dispatcher,
-        secrets: [opts.apiKey],
-      });
-      return parseSerperResponse(body, now()).slice(0, clamp(query.maxResults, 1, 100));
+  return createJsonPostProvider(
+    {
+      name: NAME,
+      honours: honoursOf('domains', 'dates', 'country'),
+      maxResults: 100,
+      authHeaders: (apiKey) => ({ 'x-api-key': apiKey }),
+      body: serperBody,
+      parse: parseSerperResponse,
     },
-  };
+    opts,
+  );
 }

@@ -1,7 +1,7 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
 import { asRecord, clamp, honoursOf, plainText, text, type HttpProviderOptions, resultList, withOptionalFields } from './adapter-kit.ts';
-import { requestJson } from './http-json.ts';
+import { createJsonPostProvider } from './json-post-provider.ts';
 import type { SearchProvider } from './provider.ts';
 
 /**
@@ -64,27 +64,20 @@ export function parseTavilyResponse(body: unknown, now: Date): ProviderResult[] 
 }
 
 export function createTavilyProvider(opts: HttpProviderOptions): SearchProvider {
-  const now = opts.now ?? (() => new Date());
-  return {
-    name: NAME,
-    honours: honoursOf('domains', 'dates', 'country'),
-    async search(query, signal) {
-      const body = await requestJson({
-        provider: NAME,
-        url: opts.url,
-        method: 'POST',
-        headers: { authorization: `Bearer ${opts.apiKey}` },
-        body: tavilyBody(query),
-        signal,
-        dispatcher: opts.dispatcher,
-        secrets: [opts.apiKey],
-        // 432/433: the plan's or the pay-as-you-go credit limit is reached.
-        statusHints: {
-          432: { failure: 'rate_limited', hint: 'plan usage limit reached' },
-          433: { failure: 'rate_limited', hint: 'pay-as-you-go limit reached' },
-        },
-      });
-      return parseTavilyResponse(body, now()).slice(0, clamp(query.maxResults, 1, 20));
+  return createJsonPostProvider(
+    {
+      name: NAME,
+      honours: honoursOf('domains', 'dates', 'country'),
+      maxResults: 20,
+      authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
+      body: tavilyBody,
+      parse: parseTavilyResponse,
+      // 432/433: the plan's or the pay-as-you-go credit limit is reached.
+      statusHints: {
+        432: { failure: 'rate_limited', hint: 'plan usage limit reached' },
+        433: { failure: 'rate_limited', hint: 'pay-as-you-go limit reached' },
+      },
     },
-  };
+    opts,
+  );
 }
