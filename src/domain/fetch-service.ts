@@ -1,6 +1,7 @@
 import type { ExtractInput, ExtractedDocument } from '../extract/extract-document.ts';
 import { startDeadline } from '../extract/deadline.ts';
 import { createHttpFetcher, type HttpFetchOptions } from '../extract/http-fetch.ts';
+import { refusedAtHeaders } from '../extract/refused-at-headers.ts';
 import { createAddressPolicy } from './address-policy.ts';
 import { truncateMarkdown } from './truncate.ts';
 import { unwrapUrl } from './unwrap.ts';
@@ -47,7 +48,7 @@ interface Target {
 
 export function createFetchService(deps: FetchServiceDeps): FetchService {
   const guard = createUrlGuard({ policy: createAddressPolicy(deps.allowCidrs), resolver: deps.resolver });
-  const http = createHttpFetcher({ stallTimeoutMs: deps.timeoutMs, ...deps.http, guard });
+  const http = createHttpFetcher({ stallTimeoutMs: deps.timeoutMs, refuseType: refusedAtHeaders, ...deps.http, guard });
   const seconds = Math.round(deps.timeoutMs / 100) / 10;
 
   async function target(raw: string): Promise<Target> {

@@ -25,14 +25,14 @@ export interface ExtractedDocument {
 
 const SUPPORTED = 'HTML, XHTML, plain text, markdown, JSON, RSS/Atom feeds and PDF';
 
-function unsupported(mediaType: string): DomainError {
+export function unsupported(mediaType: string): DomainError {
   return new DomainError(
     'unsupported_media',
     `the URL returned ${mediaType}, which has no text to extract; fetch supports ${SUPPORTED}`,
   );
 }
 
-const GENERIC_BINARY = new Set(['application/octet-stream', 'binary/octet-stream', 'application/binary']);
+export const GENERIC_BINARY = new Set(['application/octet-stream', 'binary/octet-stream', 'application/binary']);
 
 /** Bytes to text for sniffing: declared or sniffed charset, no BOM handling needed. */
 const sniffDecode = (bytes: Uint8Array): string => decodeWith(bytes, declaredCharset(bytes) ?? sniffCharset(bytes));

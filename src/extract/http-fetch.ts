@@ -32,6 +32,11 @@ export interface HttpFetchOptions {
   stallTimeoutMs?: number;
   /** Trusted CA certificates, replacing Node's default roots (tests; a private CA). */
   ca?: string | Buffer;
+  /**
+   * Checked when the final response's headers arrive: an error here is thrown before any of
+   * the body is read (a video is refused without downloading it).
+   */
+  refuseType?: (contentType: string | null) => DomainError | undefined;
 }
 
 export interface HttpResponse {
@@ -98,6 +103,12 @@ export function createHttpFetcher(options: HttpFetchOptions): HttpFetcher {
         trail.follow(next);
         at.url = next;
         continue;
+      }
+      const refusal = options.refuseType?.(first(res.headers['content-type']));
+      if (refusal) {
+        // undici's body emits an error when destroyed unread: listen, or it is uncaught.
+        res.body.on('error', () => {}).destroy();
+        throw refusal;
       }
       const read = await readBody(res.body, parseContentEncodingSafely(res), limits);
       return { url: url.href, status, contentType: first(res.headers['content-type']), ...read };

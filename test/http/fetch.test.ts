@@ -15,6 +15,11 @@ beforeAll(async () => {
     '/image': { headers: { 'content-type': 'image/png' }, body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) },
     '/to-loopback': { status: 302, headers: { location: 'http://127.0.0.1/' } },
     '/slow': () => undefined, // never answers
+    // Headers at once, then a body that never ends: refused from the headers, never downloaded.
+    '/video': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'video/mp4' });
+      res.write(Buffer.alloc(1024));
+    },
   });
   t = await startTestScout({ SCOUT_RATE_LIMIT_RPM: '100000', SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32', SCOUT_FETCH_TIMEOUT_MS: '500' });
 });
@@ -56,6 +61,7 @@ describe('POST /v1/fetch', () => {
     ['unknown field → 400', () => ({ url: 'https://example.com/', render: true }), 400, 'unknown field "render"'],
     ['bad port → 403', () => ({ url: 'http://example.com:25/' }), 403, ''],
     ['image → 415', () => ({ url: origin.url('/image') }), 415, 'image/png'],
+    ['endless video → 415 from its headers, not 504', () => ({ url: origin.url('/video') }), 415, 'video/mp4'],
     ['origin 404 → 502', () => ({ url: origin.url('/missing') }), 502, 'origin answered 404'],
     ['deadline → 504', () => ({ url: origin.url('/slow') }), 504, ''],
   ];
