@@ -12,18 +12,8 @@ import { createStores } from '../../src/store/create-stores.ts';
 import type { Stores } from '../../src/store/ports.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { ctx, sponsoredHarness, type SponsoredHarness } from './sponsored-fixture.ts';
-
-/** Small seeded PRNG (mulberry32): the property test is random but reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The corpus generator's seeded PRNG (mulberry32): the property test is random but reproducible.
+import { rng } from '../../bench/make-corpus.ts';
 
 const WORDS = ['running', 'shoes', 'vpn', 'python', 'tutorial', 'coffee', 'beans', 'laptop', 'cheap', 'best', 'review', 'hosting', 'the', 'for', 'crème', 'Café'];
 const DOMAINS = ['acme.example', 'shop.acme.example', 'docs.python.example', 'news.example', 'blog.example', 'cafe.example'];
