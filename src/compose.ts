@@ -6,7 +6,7 @@ import { createFetchPage } from './domain/fetch-page.ts';
 import { createFetchService } from './domain/fetch-service.ts';
 import { createContentStage } from './content/content-stage.ts';
 import { FETCH_LIMITS } from './schemas/fetch.ts';
-import { createSearchBudget } from './domain/search-budget.ts';
+import { createSearchBudget, type SearchBudget } from './domain/search-budget.ts';
 import { createSearchService } from './domain/search-service.ts';
 import { extractDocument } from './extract/extract-document.ts';
 import { openLocalIndex, type LocalIndex } from './index/local-index.ts';
@@ -25,6 +25,7 @@ export interface Scout {
   index: LocalIndex;
   keys: ApiKeys;
   sponsored: Sponsored;
+  budget: SearchBudget;
   close(): Promise<void>;
 }
 
@@ -96,9 +97,12 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
     fetchPage: (url, signal) => fetcher.fetch({ url, maxChars: FETCH_LIMITS.maxChars.max, signal }),
     onPageError: (url, err) => logger.debug({ url, reason: String(err) }, 'advanced search: page skipped'),
   });
+  const budget = createSearchBudget(stores.budget, config.monthlySearchBudget);
+  // After the app (closed first) and before the store: the unspent lease goes back.
+  closers.push(() => budget.close());
   const search = createSearchService({
     backend,
-    budget: createSearchBudget(stores.budget, config.monthlySearchBudget),
+    budget,
     content,
     sponsored: sponsored.stage,
   });
@@ -116,5 +120,5 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
   });
   // Closed first: in-flight requests finish before the stores behind them go.
   closers.push(() => app.close());
-  return { app, stores, index, keys, sponsored };
+  return { app, stores, index, keys, sponsored, budget };
 }

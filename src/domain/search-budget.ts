@@ -16,20 +16,65 @@ export interface BudgetCharge {
   units: number;
 }
 
-/** The service-wide monthly search budget. Fetch is never charged. */
+/** Most units one lease takes from the store at a time. */
+export const MAX_LEASE = 64;
+/** A lease takes at most this share of what is left of the month, so the tail is exact. */
+const LEASE_SHARE = 16;
+
+/**
+ * The service-wide monthly search budget. Fetch is never charged.
+ *
+ * Units are leased from the store in small blocks and spent in memory: one store write
+ * (an fsync'd SQLite commit, a network round trip on a shared store) per block instead of
+ * per search, which was the largest single cost of a search. A block is at most
+ * MAX_LEASE units and at most 1/16 of what the month has left, so the last units of a
+ * month are taken one search at a time and the 503 comes exactly when the budget is
+ * spent. Refunds go back to the lease; `close()` returns the unspent units to the store.
+ * A process that dies without closing leaves its unspent block counted as used: the
+ * budget errs on the side of the sponsor, by at most MAX_LEASE units.
+ */
 export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now: () => Date = () => new Date()) {
+  const leases = new Map<string, number>();
+  let block = 1;
+
+  /** Gives the unspent units of other periods back to the store (a month has turned). */
+  async function returnOthers(period: string): Promise<void> {
+    for (const [p, units] of leases) {
+      if (p === period) continue;
+      leases.delete(p);
+      if (units > 0) await store.refund(p, units);
+    }
+  }
+
+  /** Takes `units` plus a block from the store into the lease; false when even `units` does not fit. */
+  async function lease(period: string, units: number): Promise<boolean> {
+    let taken = Math.max(units, block);
+    let r = await store.consume(period, taken, monthlyUnits);
+    if (!r.allowed && taken > units) {
+      taken = units;
+      r = await store.consume(period, taken, monthlyUnits);
+    }
+    if (!r.allowed) return false;
+    leases.set(period, (leases.get(period) ?? 0) + taken);
+    block = Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - r.used) / LEASE_SHARE)));
+    return true;
+  }
+
   return {
     async charge(depth: SearchDepth): Promise<BudgetCharge> {
       const at = now();
       const period = budgetPeriod(at);
       const units = SEARCH_COST[depth];
-      let result: { allowed: boolean };
-      try {
-        result = await store.consume(period, units, monthlyUnits);
-      } catch (e) {
-        throw new DomainError('unavailable', 'the quota store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
+      let allowed = true;
+      if ((leases.get(period) ?? 0) < units) {
+        try {
+          if (leases.size > 0) await returnOthers(period);
+          allowed = await lease(period, units);
+        } catch (e) {
+          throw new DomainError('unavailable', 'the quota store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
+        }
       }
-      if (!result.allowed) {
+      if (!allowed) {
         const reset = periodReset(at);
         throw new DomainError(
           'unavailable',
@@ -37,11 +82,21 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
           { retryAfterS: Math.max(1, Math.ceil((reset.getTime() - at.getTime()) / 1000)) },
         );
       }
+      leases.set(period, (leases.get(period) ?? 0) - units);
       return { period, units };
     },
     /** A search that was not served (every provider failed) gives its units back. */
     async refund(charge: BudgetCharge): Promise<void> {
-      await store.refund(charge.period, charge.units);
+      if (leases.has(charge.period)) leases.set(charge.period, leases.get(charge.period)! + charge.units);
+      else await store.refund(charge.period, charge.units);
+    },
+    /** Units spent in the period: the store's count less this process's unspent lease. */
+    async used(period: string): Promise<number> {
+      return (await store.used(period)) - (leases.get(period) ?? 0);
+    },
+    /** Returns the unspent lease to the store (on shutdown). */
+    async close(): Promise<void> {
+      await returnOthers('');
     },
   };
 }

@@ -33,6 +33,8 @@ export interface FtsQuery {
   match?: string;
   /** Adjacent query words as FTS5 phrases (`"bank of america" OR "new york"`), if any. */
   phrases?: string;
+  /** The same spans as plain text (`bank of america`), for the in-memory ranker. */
+  spans: string[];
 }
 
 /** Lower-case words of the text in order, with their stop-word flag. */
@@ -79,11 +81,12 @@ export function buildFtsQuery(text: string): FtsQuery {
     ws.filter((w) => !w.stop).map((w) => w.word),
     MAX_TERMS,
   );
-  if (terms.length === 0) return { terms };
+  if (terms.length === 0) return { terms, spans: [] };
   const spans = terms.length > 1 ? distinct(adjacentSpans(ws), MAX_PHRASES) : [];
   return {
     terms,
     match: orOfTerms(terms),
+    spans,
     ...(spans.length > 0 ? { phrases: spans.map(quote).join(' OR ') } : {}),
   };
 }

@@ -43,6 +43,11 @@ export interface LocalIndexOptions {
   proximityWeight?: number;
   /** How many BM25 leaders the proximity bonus may reorder. Default 100. */
   rerankWindow?: number;
+  /**
+   * Largest index (documents) ranked in memory (src/index/ranker/); a larger one is ranked
+   * by FTS5's bm25() alone. 0 turns the in-memory ranker off. Default 250,000.
+   */
+  memoryRankerMaxDocuments?: number;
 }
 
 /** Where rows came from: `scout index import` (or upsert) vs the docs/ starter corpus. */

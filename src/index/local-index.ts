@@ -11,6 +11,8 @@ import { domainParams, StatementCache, type FilterShape } from './search-stateme
 import { normalizeFilters, type Filters } from './search-filters.ts';
 import { makeSnippet, snippetMatcher, type SnippetMatcher } from './snippet.ts';
 import { readStats, type IndexStats } from './stats.ts';
+import type { MemoryRanker } from './ranker/memory-ranker.ts';
+import { RankerSync } from './ranker/ranker-sync.ts';
 import type { DocumentSource, LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
 
 export type { IndexDocument } from './index-document.ts';
@@ -36,6 +38,9 @@ const CACHE_MAX_CHARS = 32 * 1024 * 1024;
 const hitsChars = (hits: readonly LocalHit[]): number =>
   hits.reduce((n, h) => n + h.url.length + h.title.length + h.content.length + (h.text?.length ?? 0), 1);
 
+/** Documents up to which the in-memory ranker is kept (~5 KB of memory per 1 KB document). */
+export const DEFAULT_RANKER_MAX_DOCUMENTS = 250_000;
+
 const OPEN_START = '';
 const OPEN_END = '9999-12-31';
 const MAX_PAGE = 1000;
@@ -58,6 +63,7 @@ export class LocalIndex {
   readonly #cache?: LRUCache<string, readonly LocalHit[]>;
   readonly #proximityWeight: number;
   readonly #rerankWindow: number;
+  readonly #ranker?: RankerSync;
   /** Bumped on every write of this connection; data_version covers other connections. */
   #generation = 0;
 
@@ -86,6 +92,8 @@ export class LocalIndex {
     }
     this.#proximityWeight = options.proximityWeight ?? 0.25;
     this.#rerankWindow = options.rerankWindow ?? 100;
+    const maxDocuments = options.memoryRankerMaxDocuments ?? DEFAULT_RANKER_MAX_DOCUMENTS;
+    if (maxDocuments > 0) this.#ranker = new RankerSync(db, { maxDocuments });
   }
 
   /** Validates every document first, then writes all in one transaction; a url replaces itself. */
@@ -136,8 +144,9 @@ export class LocalIndex {
     const key = JSON.stringify([version, fts.match, fts.phrases, limit, offset, filters, withText]);
     const cached = this.#cache?.get(key);
     if (cached) return cached.slice();
-    const terms = { all: fts.terms, informative: this.#frequencies.informative(fts.terms, version) };
-    const ranked = this.#rank(terms, fts.phrases, filters, offset + limit);
+    const ranked =
+      this.#memoryRank(this.#ranker?.rankerFor(version), fts.terms, fts.spans, filters, offset + limit) ??
+      this.#rank({ all: fts.terms, informative: this.#frequencies.informative(fts.terms, version) }, fts.phrases, filters, offset + limit);
     const hits = this.#details(ranked.slice(offset, offset + limit), snippetMatcher(fts.terms), withText);
     this.#cache?.set(key, hits);
     return hits.slice();
@@ -156,7 +165,21 @@ export class LocalIndex {
     this.#db.exec(`INSERT INTO documents_fts(documents_fts) VALUES ('optimize')`);
   }
 
+  /**
+   * Brings the in-memory ranker up to date now (it otherwise catches up in the background
+   * while FTS5 answers); false when it is off or the index is past its size limit.
+   */
+  syncRanker(): boolean {
+    return this.#ranker?.syncNow(this.#version()) !== undefined;
+  }
+
+  /** Whether searches are ranked in memory right now, and over how many documents. */
+  rankerStatus(): { state: string; documents: number } {
+    return this.#ranker?.status() ?? { state: 'off', documents: 0 };
+  }
+
   close(): void {
+    this.#ranker?.close();
     this.#cache?.clear();
     this.#db.close();
   }
@@ -165,7 +188,20 @@ export class LocalIndex {
     return `${this.#dataVersion.get() as number}.${this.#generation}`;
   }
 
+  #memoryRank(ranker: MemoryRanker | undefined, terms: string[], spans: string[], filters: Filters, wanted: number): Ranked[] | undefined {
+    return ranker?.rank({
+      terms,
+      spans,
+      filters,
+      wanted,
+      proximityWeight: this.#proximityWeight,
+      rerankWindow: this.#rerankWindow,
+    });
+  }
+
   /**
+   * The SQL path (FTS5's bm25()), used while the in-memory ranker is not in step with the
+   * file or is off; both rank alike (test/index/ranker/ranker-equivalence.test.ts).
    * The best `wanted` ids by BM25 under the filters, reordered by the proximity bonus.
    * Ranks on the informative terms (see DocFrequency); when they match fewer than `wanted`
    * documents, the rest comes from the full OR, in its order, which is where those

@@ -14,9 +14,12 @@ import type Database from 'better-sqlite3';
  * Tokenizer: porter stemming over unicode61 with diacritics removed, so "indexing" finds
  * "indexed" and "resume" finds "résumé"; queries go through the same tokenizer.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
-const DDL = `
+/** The FTS5 tokenizer of the index (the in-memory ranker reproduces it: ranker/tokenize.ts). */
+export const FTS5_TOKENIZER = 'porter unicode61 remove_diacritics 2';
+
+const V1 = `
 CREATE TABLE IF NOT EXISTS documents (
   id INTEGER PRIMARY KEY,
   domain TEXT NOT NULL,
@@ -41,7 +44,7 @@ END;
 CREATE VIRTUAL TABLE IF NOT EXISTS documents_fts USING fts5(
   title, content,
   content='document_texts', content_rowid='id',
-  tokenize='porter unicode61 remove_diacritics 2'
+  tokenize='${FTS5_TOKENIZER}'
 );
 CREATE TRIGGER IF NOT EXISTS document_texts_ai AFTER INSERT ON document_texts BEGIN
   INSERT INTO documents_fts(rowid, title, content) VALUES (new.id, new.title, new.content);
@@ -55,11 +58,39 @@ CREATE TRIGGER IF NOT EXISTS document_texts_au AFTER UPDATE OF title, content ON
 END;
 `;
 
+/*
+ * Version 2: `index_changes`, the ids whose document changed, each with the sequence
+ * number of its latest change (one row per id, so the table never outgrows the ids). The
+ * in-memory ranker (ranker/ranker-sync.ts) reads the ids past the last number it applied,
+ * so a write by `scout index import` in another process reaches a running server's ranker
+ * as a small delta instead of a rebuild.
+ */
+// An UPDATE or an INSERT, not INSERT OR REPLACE: inside a trigger the outer statement's
+// conflict policy (the upsert's ABORT) overrides the OR clause. Not DELETE + INSERT
+// either: deleting the newest row would hand its number out again.
+const changed = (row: 'new' | 'old') =>
+  `UPDATE index_changes SET seq = (SELECT max(seq) FROM index_changes) + 1 WHERE id = ${row}.id;
+   INSERT INTO index_changes(id, seq) SELECT ${row}.id, (SELECT ifnull(max(seq), 0) + 1 FROM index_changes)
+     WHERE NOT EXISTS (SELECT 1 FROM index_changes WHERE id = ${row}.id);`;
+const V2 = `
+CREATE TABLE IF NOT EXISTS index_changes (id INTEGER PRIMARY KEY, seq INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS index_changes_seq ON index_changes(seq);
+CREATE TRIGGER IF NOT EXISTS documents_changes_ai AFTER INSERT ON documents BEGIN ${changed('new')} END;
+CREATE TRIGGER IF NOT EXISTS documents_changes_au AFTER UPDATE ON documents BEGIN ${changed('new')} END;
+CREATE TRIGGER IF NOT EXISTS documents_changes_ad AFTER DELETE ON documents BEGIN ${changed('old')} END;
+CREATE TRIGGER IF NOT EXISTS document_texts_changes_ai AFTER INSERT ON document_texts BEGIN ${changed('new')} END;
+CREATE TRIGGER IF NOT EXISTS document_texts_changes_au AFTER UPDATE ON document_texts BEGIN ${changed('new')} END;
+CREATE TRIGGER IF NOT EXISTS document_texts_changes_ad AFTER DELETE ON document_texts BEGIN ${changed('old')} END;
+`;
+
+/** DDL that takes a file from version i to i + 1. */
+const STEPS = [V1, V2];
+
 export class IndexSchemaError extends Error {
   override name = 'IndexSchemaError';
 }
 
-/** Creates the schema when missing; refuses a file written by a newer Scout. */
+/** Creates the schema when missing, upgrades an older one; refuses a file written by a newer Scout. */
 export function ensureSchema(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) {
@@ -69,7 +100,7 @@ export function ensureSchema(db: Database.Database): void {
   }
   if (version === SCHEMA_VERSION) return;
   db.transaction(() => {
-    db.exec(DDL);
+    for (const ddl of STEPS.slice(version)) db.exec(ddl);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }

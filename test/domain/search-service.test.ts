@@ -18,10 +18,10 @@ describe('search service budget', () => {
     const failing = { apply: async () => Promise.reject(new Error('stage broke')) };
     const service = createSearchService({ backend: createSearchBackend([provider]), budget, content: failing });
     await expect(service.run({ query: 'alpha' }, ctx)).rejects.toThrow('stage broke');
-    expect(await stores.budget.used('2026-11')).toBe(0);
+    expect(await budget.used('2026-11')).toBe(0);
     const ok = createSearchService({ backend: createSearchBackend([provider]), budget });
     expect((await ok.run({ query: 'alpha', search_depth: 'advanced' }, ctx)).body.results).toHaveLength(1);
-    expect(await stores.budget.used('2026-11')).toBe(2);
+    expect(await budget.used('2026-11')).toBe(2);
     await stores.close();
   });
 });

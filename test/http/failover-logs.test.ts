@@ -27,7 +27,7 @@ describe('every provider failing', () => {
       const res = await down.request('POST', '/v1/search', { body: { query: 'scout' } });
       expect(res.status).toBe(502);
       expect(res.body.error.message).toMatch(/^every search provider failed, try again later: searxng: /);
-      expect(await down.scout.stores.budget.used(period)).toBe(0);
+      expect(await down.scout.budget.used(period)).toBe(0);
     } finally {
       await down.close();
     }

@@ -44,11 +44,11 @@ describe('request bodies', () => {
 
 describe('methods', () => {
   it('HEAD /v1/search is 405 and charges nothing', async () => {
-    const before = await t.scout.stores.budget.used(new Date().toISOString().slice(0, 7));
+    const before = await t.scout.budget.used(new Date().toISOString().slice(0, 7));
     const res = await fetch(`${t.baseUrl}/v1/search?q=scout`, { method: 'HEAD', headers: { authorization: `Bearer ${t.key}` } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, POST');
-    expect(await t.scout.stores.budget.used(new Date().toISOString().slice(0, 7))).toBe(before);
+    expect(await t.scout.budget.used(new Date().toISOString().slice(0, 7))).toBe(before);
   });
 
   it('a wrong method on a route with a parameter is 405 too', async () => {

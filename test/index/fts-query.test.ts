@@ -16,7 +16,7 @@ describe('buildFtsQuery', () => {
   });
 
   it('has no match expression for a query of stop words only', () => {
-    expect(buildFtsQuery('To be or not to be')).toEqual({ terms: [] });
+    expect(buildFtsQuery('To be or not to be')).toEqual({ terms: [], spans: [] });
   });
 
   it('has no match expression for text without words', () => {

@@ -1,0 +1,414 @@
+import { TITLE_WEIGHT } from '../search-statements.ts';
+import type { Filters } from '../search-filters.ts';
+import { contribution, idf, lengthNorm } from './bm25.ts';
+import { TopK } from './top-k.ts';
+import { tokenize } from './tokenize.ts';
+
+/** What the ranker keeps of a document: its text is tokenized, then dropped. */
+export interface RankerDocument {
+  id: number;
+  title: string;
+  content: string;
+  domain: string;
+  /** UTC day of published_date (YYYY-MM-DD), or null. */
+  day: string | null;
+  country: string | null;
+}
+
+export interface RankQuery {
+  /** Distinct query words, stop words dropped (fts-query.ts). */
+  terms: readonly string[];
+  /** Adjacent-word spans for the proximity bonus ("bank of america"). */
+  spans: readonly string[];
+  filters: Filters;
+  /** How many the caller shows (offset + limit). */
+  wanted: number;
+  proximityWeight: number;
+  rerankWindow: number;
+}
+
+export interface Ranked {
+  id: number;
+  score: number;
+}
+
+/** Postings of one term: slots in increasing order, with the column-weighted frequency. */
+class Postings {
+  slots = new Int32Array(4);
+  freqs = new Uint32Array(4);
+  length = 0;
+  /** Live documents holding the term. */
+  df = 0;
+
+  push(slot: number, freq: number): void {
+    if (this.length === this.slots.length) {
+      const slots = new Int32Array(this.length * 2);
+      slots.set(this.slots);
+      this.slots = slots;
+      const freqs = new Uint32Array(this.length * 2);
+      freqs.set(this.freqs);
+      this.freqs = freqs;
+    }
+    this.slots[this.length] = slot;
+    this.freqs[this.length++] = freq;
+  }
+}
+
+/*
+ * A document's vector, one Uint32Array: [n, titleTokens, term ids (ascending) × n,
+ * position starts × (n + 1), positions…]. Positions of the content are shifted by
+ * titleTokens + 1, so no phrase runs from the title into the content.
+ */
+const N_TERMS = 0;
+const TITLE_LEN = 1;
+const HEAD = 2;
+const EMPTY = new Uint32Array([0, 0, 0]);
+
+function termsOf(v: Uint32Array): Uint32Array {
+  return v.subarray(HEAD, HEAD + v[N_TERMS]);
+}
+
+/** Positions of term `t` in vector `v` (empty when absent): binary search over its terms. */
+function positionsOf(v: Uint32Array, t: number): Uint32Array | undefined {
+  let lo = HEAD;
+  let hi = HEAD + v[N_TERMS] - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = v[mid];
+    if (x === t) {
+      const starts = HEAD + v[N_TERMS];
+      const j = mid - HEAD;
+      return v.subarray(v[starts + j], v[starts + j + 1]);
+    }
+    if (x < t) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
+function contains(sorted: Uint32Array, x: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] === x) return true;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/**
+ * The local index's ranking held in memory: an inverted index of the same tokens FTS5 keeps
+ * (ranker/tokenize.ts), scored with FTS5's bm25() (ranker/bm25.ts), so answers equal the
+ * SQL path's (test/index/ranker/ranker-equivalence.test.ts) while a search costs one pass
+ * over the query terms' postings and a top-k heap, instead of bm25() reading every
+ * matching row's sizes from the FTS5 tables (~10-30x slower on 10k documents, see
+ * bench/local-search.ts).
+ *
+ * Filters are tested on the candidates in memory; the proximity bonus (adjacent query
+ * words as FTS5 phrases) uses the kept positions. Deleting marks a slot dead; dead
+ * postings are dropped when they outnumber the live ones.
+ */
+export class MemoryRanker {
+  readonly #termIds = new Map<string, number>();
+  readonly #postings: Postings[] = [];
+  readonly #slotOf = new Map<number, number>();
+  #ids: number[] = [];
+  #lens: number[] = [];
+  #alive: boolean[] = [];
+  #vectors: Uint32Array[] = [];
+  #domain: string[] = [];
+  #day: (string | null)[] = [];
+  #country: (string | null)[] = [];
+  #norms = new Float64Array(0);
+  #normsFor = -1;
+  #rows = 0;
+  #tokens = 0;
+  #livePostings = 0;
+  #deadPostings = 0;
+  /** Phrase document frequencies, valid until the next change. */
+  readonly #phraseHits = new Map<string, number>();
+  #acc = new Float64Array(0);
+  #touched = new Int32Array(0);
+
+  /** Live documents. */
+  get size(): number {
+    return this.#rows;
+  }
+
+  has(id: number): boolean {
+    return this.#slotOf.has(id);
+  }
+
+  /** Adds a document, replacing the one of the same id. */
+  add(doc: RankerDocument): void {
+    this.remove(doc.id);
+    const title = tokenize(doc.title);
+    const content = tokenize(doc.content);
+    const byTerm = new Map<number, { title: number; positions: number[] }>();
+    const note = (tok: string, pos: number, inTitle: boolean): void => {
+      let id = this.#termIds.get(tok);
+      if (id === undefined) {
+        id = this.#postings.length;
+        this.#termIds.set(tok, id);
+        this.#postings.push(new Postings());
+      }
+      let e = byTerm.get(id);
+      if (e === undefined) byTerm.set(id, (e = { title: 0, positions: [] }));
+      if (inTitle) e.title++;
+      e.positions.push(pos);
+    };
+    title.forEach((tok, i) => note(tok, i, true));
+    const shift = title.length + 1;
+    content.forEach((tok, i) => note(tok, shift + i, false));
+
+    const ids = [...byTerm.keys()].sort((a, b) => a - b);
+    const n = ids.length;
+    const v = new Uint32Array(HEAD + n + n + 1 + title.length + content.length);
+    v[N_TERMS] = n;
+    v[TITLE_LEN] = title.length;
+    const starts = HEAD + n;
+    let at = starts + n + 1;
+    const slot = this.#ids.length;
+    ids.forEach((id, j) => {
+      const e = byTerm.get(id)!;
+      v[HEAD + j] = id;
+      v[starts + j] = at;
+      for (const p of e.positions) v[at++] = p;
+      const p = this.#postings[id];
+      p.push(slot, TITLE_WEIGHT * e.title + (e.positions.length - e.title));
+      p.df++;
+    });
+    v[starts + n] = at;
+
+    this.#slotOf.set(doc.id, slot);
+    this.#ids.push(doc.id);
+    this.#lens.push(title.length + content.length);
+    this.#alive.push(true);
+    this.#vectors.push(v);
+    this.#domain.push(doc.domain);
+    this.#day.push(doc.day);
+    this.#country.push(doc.country);
+    this.#rows++;
+    this.#tokens += title.length + content.length;
+    this.#livePostings += n;
+    this.#changed();
+  }
+
+  /** Removes a document; unknown ids are ignored. */
+  remove(id: number): void {
+    const slot = this.#slotOf.get(id);
+    if (slot === undefined) return;
+    this.#slotOf.delete(id);
+    const v = this.#vectors[slot];
+    for (const t of termsOf(v)) this.#postings[t].df--;
+    this.#alive[slot] = false;
+    this.#vectors[slot] = EMPTY;
+    this.#rows--;
+    this.#tokens -= this.#lens[slot];
+    this.#livePostings -= v[N_TERMS];
+    this.#deadPostings += v[N_TERMS];
+    this.#changed();
+    if (this.#deadPostings > 4096 && this.#deadPostings > this.#livePostings) this.#compact();
+  }
+
+  /** Document frequency of a query word (0 when unknown or not a single token). */
+  documentFrequency(word: string): number {
+    const toks = tokenize(word);
+    if (toks.length !== 1) return 0;
+    const id = this.#termIds.get(toks[0]);
+    return id === undefined ? 0 : this.#postings[id].df;
+  }
+
+  /**
+   * Ranked ids, best first, as LocalIndex's SQL path ranks them; undefined when this query
+   * needs what the ranker does not do (a query word FTS5 splits into several tokens).
+   */
+  rank(q: RankQuery): Ranked[] | undefined {
+    const words: { word: string; term: number }[] = [];
+    for (const word of q.terms) {
+      const toks = tokenize(word);
+      if (toks.length !== 1) return undefined;
+      words.push({ word, term: this.#termIds.get(toks[0]) ?? -1 });
+    }
+    const spans = q.proximityWeight > 0 ? q.spans.map((s) => tokenize(s)) : [];
+    if (spans.some((s) => s.length === 0)) return undefined;
+
+    const df = (t: number): number => (t < 0 ? 0 : this.#postings[t].df);
+    // DocFrequency.informative: drop words found nowhere or in half the rows or more.
+    let informative = words;
+    if (words.length >= 2) {
+      const kept = words.filter((w) => df(w.term) > 0 && 2 * df(w.term) < this.#rows);
+      if (kept.length > 0) informative = kept;
+    }
+    const rerank = spans.length > 0;
+    const limit = rerank ? Math.max(q.wanted, q.rerankWindow) : q.wanted;
+    const accept = this.#filter(q.filters);
+    const ranked = this.#score(informative.map((w) => w.term), limit, accept);
+    if (ranked.length < q.wanted && informative.length < words.length) {
+      const seen = new Set(ranked.map((r) => r.id));
+      for (const r of this.#score(words.map((w) => w.term), limit, accept)) if (!seen.has(r.id)) ranked.push(r);
+    }
+    return rerank && ranked.length > 1 ? this.#proximity(ranked, spans, q.proximityWeight) : ranked;
+  }
+
+  /** Top `limit` accepted documents by the summed bm25() of the terms (each once per word). */
+  #score(terms: number[], limit: number, accept: (slot: number) => boolean): Ranked[] {
+    const norms = this.#lengthNorms();
+    this.#ensureScratch();
+    const acc = this.#acc;
+    const touched = this.#touched;
+    let nTouched = 0;
+    for (const t of terms) {
+      if (t < 0) continue;
+      const p = this.#postings[t];
+      if (p.df === 0) continue;
+      const w = idf(this.#rows, p.df);
+      const { slots, freqs, length } = p;
+      const alive = this.#alive;
+      for (let i = 0; i < length; i++) {
+        const s = slots[i];
+        if (!alive[s]) continue;
+        if (acc[s] === 0) touched[nTouched++] = s;
+        acc[s] += contribution(w, freqs[i], norms[s]);
+      }
+    }
+    const top = new TopK(limit);
+    for (let i = 0; i < nTouched; i++) {
+      const s = touched[i];
+      if (accept(s)) top.offer(acc[s], this.#ids[s]);
+      acc[s] = 0;
+    }
+    return top.sorted();
+  }
+
+  /** Adds proximityWeight × bm25() of the spans as phrases, then re-sorts (stable). */
+  #proximity(ranked: Ranked[], spans: string[][], weight: number): Ranked[] {
+    const phrases = spans.map((toks) => toks.map((t) => this.#termIds.get(t) ?? -1));
+    const norms = this.#lengthNorms();
+    let any = false;
+    const bonus = ranked.map((r) => {
+      const slot = this.#slotOf.get(r.id)!;
+      let score = 0;
+      phrases.forEach((phrase) => {
+        const f = this.#phraseFreq(slot, phrase);
+        if (f > 0) score += contribution(idf(this.#rows, this.#phraseHitsOf(phrase)), f, norms[slot]);
+      });
+      if (score > 0) any = true;
+      return score;
+    });
+    if (!any) return ranked;
+    return ranked.map((r, i) => ({ id: r.id, score: r.score + weight * bonus[i] })).sort((a, b) => b.score - a.score);
+  }
+
+  /** Column-weighted count of the phrase in one document (0 when absent). */
+  #phraseFreq(slot: number, phrase: number[]): number {
+    if (phrase.some((t) => t < 0)) return 0;
+    const v = this.#vectors[slot];
+    const lists: Uint32Array[] = [];
+    for (const t of phrase) {
+      const ps = positionsOf(v, t);
+      if (ps === undefined) return 0;
+      lists.push(ps);
+    }
+    const titleLen = v[TITLE_LEN];
+    let f = 0;
+    for (const start of lists[0]) {
+      let ok = true;
+      for (let k = 1; k < lists.length && ok; k++) ok = contains(lists[k], start + k);
+      if (ok) f += start < titleLen ? TITLE_WEIGHT : 1;
+    }
+    return f;
+  }
+
+  /** Live documents holding the phrase (FTS5 counts them for the phrase's IDF). */
+  #phraseHitsOf(phrase: number[]): number {
+    const key = phrase.join(' ');
+    let hits = this.#phraseHits.get(key);
+    if (hits !== undefined) return hits;
+    hits = 0;
+    if (!phrase.some((t) => t < 0)) {
+      // Walk the rarest term's postings.
+      const rarest = phrase.reduce((a, t) => (this.#postings[t].df < this.#postings[a].df ? t : a), phrase[0]);
+      const p = this.#postings[rarest];
+      for (let i = 0; i < p.length; i++) {
+        const s = p.slots[i];
+        if (this.#alive[s] && this.#phraseFreq(s, phrase) > 0) hits++;
+      }
+    }
+    this.#phraseHits.set(key, hits);
+    return hits;
+  }
+
+  #filter(f: Filters): (slot: number) => boolean {
+    const tests: ((slot: number) => boolean)[] = [];
+    const under = (domain: string, list: readonly string[]): boolean =>
+      list.some((d) => domain === d || (domain.length > d.length && domain.endsWith(d) && domain[domain.length - d.length - 1] === '.'));
+    if (f.include.length > 0) tests.push((s) => under(this.#domain[s], f.include));
+    if (f.exclude.length > 0) tests.push((s) => !under(this.#domain[s], f.exclude));
+    if (f.start !== undefined || f.end !== undefined) {
+      const start = f.start ?? '';
+      const end = f.end ?? '9999-12-31';
+      tests.push((s) => {
+        const day = this.#day[s];
+        return day !== null && day >= start && day <= end;
+      });
+    }
+    if (f.country !== undefined) {
+      const c = f.country;
+      tests.push((s) => this.#country[s] === null || this.#country[s] === c);
+    }
+    if (tests.length === 0) return () => true;
+    return (s) => tests.every((t) => t(s));
+  }
+
+  #lengthNorms(): Float64Array {
+    if (this.#normsFor !== this.#tokens || this.#norms.length !== this.#lens.length) {
+      const avgdl = this.#tokens / this.#rows;
+      this.#norms = Float64Array.from(this.#lens, (len) => lengthNorm(len, avgdl));
+      this.#normsFor = this.#tokens;
+    }
+    return this.#norms;
+  }
+
+  #ensureScratch(): void {
+    if (this.#acc.length < this.#ids.length) {
+      this.#acc = new Float64Array(this.#ids.length * 2);
+      this.#touched = new Int32Array(this.#ids.length * 2);
+    }
+  }
+
+  #changed(): void {
+    this.#normsFor = -1;
+    this.#phraseHits.clear();
+  }
+
+  /** Renumbers the live documents densely and rebuilds the postings without dead slots. */
+  #compact(): void {
+    const newSlot = new Int32Array(this.#ids.length).fill(-1);
+    const keep = (xs: unknown[]) => xs.filter((_, s) => this.#alive[s]);
+    let next = 0;
+    for (let s = 0; s < this.#ids.length; s++) if (this.#alive[s]) newSlot[s] = next++;
+    for (const p of this.#postings) {
+      let w = 0;
+      for (let i = 0; i < p.length; i++) {
+        const s = newSlot[p.slots[i]];
+        if (s < 0) continue;
+        p.slots[w] = s;
+        p.freqs[w++] = p.freqs[i];
+      }
+      p.length = w;
+    }
+    this.#ids = keep(this.#ids) as number[];
+    this.#lens = keep(this.#lens) as number[];
+    this.#vectors = keep(this.#vectors) as Uint32Array[];
+    this.#domain = keep(this.#domain) as string[];
+    this.#day = keep(this.#day) as (string | null)[];
+    this.#country = keep(this.#country) as (string | null)[];
+    this.#alive = this.#ids.map(() => true);
+    this.#ids.forEach((id, s) => this.#slotOf.set(id, s));
+    this.#deadPostings = 0;
+    this.#changed();
+  }
+}

@@ -1,0 +1,187 @@
+import type Database from 'better-sqlite3';
+import { MemoryRanker, type RankerDocument } from './memory-ranker.ts';
+
+export interface RankerSyncOptions {
+  /** Past this many documents the ranker is not built (memory) and FTS5 ranks alone. */
+  maxDocuments: number;
+  /** Pending documents applied synchronously before a search; more go to the background. */
+  syncLimit?: number;
+  /** Documents read per background step (one event-loop turn each). */
+  batch?: number;
+}
+
+type State = 'cold' | 'building' | 'catching-up' | 'ready' | 'off';
+
+const DOC_COLUMNS = `d.id, d.domain, d.published_day AS day, d.country, t.title, t.content
+  FROM documents d JOIN document_texts t ON t.id = d.id`;
+
+/**
+ * Keeps a MemoryRanker equal to the index file. The first search of a small index builds
+ * it at once; a large one is built in the background, a batch per event-loop turn, while
+ * FTS5 answers. Afterwards every search compares the index version (PRAGMA data_version
+ * and this connection's own writes) with the one last applied; on a change it reads the
+ * ids in `index_changes` past the last sequence number applied and re-reads those
+ * documents (a few: before the search; many: in the background again, FTS5 answering).
+ * `rankerFor` only returns the ranker when it reflects the version asked about, so a
+ * search never sees a half-applied change.
+ */
+export class RankerSync {
+  readonly #maxDocuments: number;
+  readonly #syncLimit: number;
+  readonly #batch: number;
+  readonly #maxSeq: Database.Statement;
+  readonly #pending: Database.Statement;
+  readonly #changes: Database.Statement;
+  readonly #byId: Database.Statement;
+  readonly #scan: Database.Statement;
+  readonly #count: Database.Statement;
+  #ranker = new MemoryRanker();
+  #state: State = 'cold';
+  #seq = 0;
+  #cursor = 0;
+  #applied = '';
+  #offAt = '';
+  #step?: NodeJS.Immediate;
+
+  constructor(db: Database.Database, options: RankerSyncOptions) {
+    this.#maxDocuments = options.maxDocuments;
+    this.#syncLimit = options.syncLimit ?? 500;
+    this.#batch = options.batch ?? 200;
+    this.#maxSeq = db.prepare('SELECT ifnull(max(seq), 0) FROM index_changes').pluck();
+    this.#pending = db.prepare('SELECT count(*) FROM (SELECT 1 FROM index_changes WHERE seq > ? LIMIT ?)').pluck();
+    this.#changes = db.prepare('SELECT id, seq FROM index_changes WHERE seq > ? ORDER BY seq LIMIT ?');
+    this.#byId = db.prepare(`SELECT ${DOC_COLUMNS} WHERE d.id = ?`);
+    this.#scan = db.prepare(`SELECT ${DOC_COLUMNS} WHERE d.id > ? ORDER BY d.id LIMIT ?`);
+    this.#count = db.prepare('SELECT count(*) FROM documents').pluck();
+  }
+
+  /** The ranker if it reflects index version `version` (after applying a small delta), else undefined. */
+  rankerFor(version: string): MemoryRanker | undefined {
+    if (this.#state === 'ready' && version === this.#applied) return this.#ranker;
+    if (this.#state === 'off') {
+      if (version === this.#offAt) return undefined;
+      this.#state = 'cold';
+    }
+    if (this.#state === 'cold') return this.#start(version);
+    if (this.#state === 'ready') {
+      const pending = this.#pending.get(this.#seq, this.#syncLimit + 1) as number;
+      if (pending > this.#syncLimit) {
+        this.#state = 'catching-up';
+        this.#schedule();
+        return undefined;
+      }
+      this.#applyChanges(Infinity);
+      if (!this.#withinLimit(version)) return undefined;
+      this.#applied = version;
+      return this.#ranker;
+    }
+    return undefined;
+  }
+
+  /** Brings the ranker up to date now, whatever the size (tests, benchmarks). */
+  syncNow(version: string): MemoryRanker | undefined {
+    this.#cancel();
+    if (this.#state !== 'ready' && this.#state !== 'catching-up') {
+      if ((this.#count.get() as number) > this.#maxDocuments) return this.#off(version);
+      this.#begin();
+      this.#scanBatch(Infinity);
+    }
+    this.#applyChanges(Infinity);
+    this.#state = 'ready';
+    if (!this.#withinLimit(version)) return undefined;
+    this.#applied = version;
+    return this.#ranker;
+  }
+
+  /** Live documents in the ranker, and whether it is in use. */
+  status(): { state: State; documents: number } {
+    return { state: this.#state, documents: this.#ranker.size };
+  }
+
+  close(): void {
+    this.#cancel();
+    this.#ranker = new MemoryRanker();
+    this.#state = 'off';
+    this.#offAt = 'closed';
+  }
+
+  #start(version: string): MemoryRanker | undefined {
+    const total = this.#count.get() as number;
+    if (total > this.#maxDocuments) return this.#off(version);
+    if (total <= this.#syncLimit) return this.syncNow(version);
+    this.#begin();
+    this.#schedule();
+    return undefined;
+  }
+
+  #begin(): void {
+    this.#ranker = new MemoryRanker();
+    this.#seq = this.#maxSeq.get() as number;
+    this.#cursor = 0;
+    this.#state = 'building';
+  }
+
+  #off(version: string): undefined {
+    this.#cancel();
+    this.#ranker = new MemoryRanker();
+    this.#state = 'off';
+    this.#offAt = version;
+    return undefined;
+  }
+
+  #withinLimit(version: string): boolean {
+    if (this.#ranker.size <= this.#maxDocuments) return true;
+    this.#off(version);
+    return false;
+  }
+
+  /** Reads up to `n` documents past the cursor; the scan ends when a batch comes back short. */
+  #scanBatch(n: number): void {
+    const rows = this.#scan.all(this.#cursor, Number.isFinite(n) ? n : -1) as RankerDocument[];
+    for (const row of rows) this.#ranker.add(row);
+    if (rows.length > 0) this.#cursor = rows[rows.length - 1].id;
+    if (!Number.isFinite(n) || rows.length < n) this.#state = 'catching-up';
+  }
+
+  /** Applies up to `n` changed ids past the last sequence number; true when none is left. */
+  #applyChanges(n: number): boolean {
+    const rows = this.#changes.all(this.#seq, Number.isFinite(n) ? n : -1) as { id: number; seq: number }[];
+    for (const { id, seq } of rows) {
+      const doc = this.#byId.get(id) as RankerDocument | undefined;
+      if (doc) this.#ranker.add(doc);
+      else this.#ranker.remove(id);
+      this.#seq = seq;
+    }
+    return !Number.isFinite(n) || rows.length < n;
+  }
+
+  #schedule(): void {
+    if (this.#step !== undefined) return;
+    this.#step = setImmediate(() => {
+      this.#step = undefined;
+      this.#background();
+    });
+  }
+
+  #background(): void {
+    if (this.#state === 'building') {
+      this.#scanBatch(this.#batch);
+    } else if (this.#state === 'catching-up') {
+      // Ready again once a batch comes back short: the next search applies what is left.
+      if (this.#applyChanges(this.#batch)) this.#state = 'ready';
+    } else {
+      return;
+    }
+    if (this.#ranker.size > this.#maxDocuments) {
+      this.#off('');
+      return;
+    }
+    if (this.#state !== 'ready') this.#schedule();
+    else this.#applied = '';
+  }
+
+  #cancel(): void {
+    if (this.#step !== undefined) clearImmediate(this.#step);
+    this.#step = undefined;
+  }
+}

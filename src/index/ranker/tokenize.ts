@@ -1,0 +1,98 @@
+import Database from 'better-sqlite3';
+import { stemmer } from 'stemmer';
+import { FTS5_TOKENIZER } from '../schema.ts';
+
+/**
+ * The local index's tokenizer in JS: exactly the tokens FTS5 makes with the index's
+ * tokenizer (`porter unicode61 remove_diacritics 2`, src/index/schema.ts), so the
+ * in-memory ranker scores what bm25() scores. Checked token by token against FTS5 in
+ * test/index/ranker/tokenize.test.ts.
+ *
+ * ASCII is done here: unicode61 keeps [0-9A-Za-z] runs, lower-cases them, and porter stems
+ * those of 3..64 characters (fts5_porter.c; the `stemmer` package is the same 1980
+ * algorithm, but for a "yy" in the word). Any run holding a non-ASCII character goes to FTS5 itself (a scratch
+ * in-memory table), once per distinct run: unicode61 uses Unicode 6.1 tables of its own
+ * (unassigned code points are token characters, only some marks are diacritics, its
+ * case folding is not String#toLowerCase), which no JS regex reproduces.
+ */
+const RUN = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g;
+const ASCII_RUN = /^[0-9A-Za-z]+$/;
+
+/** Distinct words/runs remembered (stems and FTS5 answers); cleared when full. */
+const MAX_REMEMBERED = 200_000;
+
+const stems = new Map<string, string>();
+
+/** A lower-case ASCII alphanumeric word → its index term. */
+function stemAscii(lower: string): string {
+  let t = stems.get(lower);
+  if (t === undefined) {
+    t = lower.length >= 3 && lower.length <= 64 ? stemmer(lower) : lower;
+    if (stems.size >= MAX_REMEMBERED) stems.clear();
+    stems.set(lower, t);
+  }
+  return t;
+}
+
+class Fts5Oracle {
+  readonly #db: Database.Database;
+  readonly #insert: Database.Statement;
+  readonly #read: Database.Statement;
+  readonly #clear: Database.Statement;
+  readonly #known = new Map<string, readonly string[]>();
+
+  constructor() {
+    this.#db = new Database(':memory:');
+    this.#db.exec(
+      `CREATE VIRTUAL TABLE o USING fts5(x, tokenize='${FTS5_TOKENIZER}');
+       CREATE VIRTUAL TABLE ov USING fts5vocab(o, 'instance');`,
+    );
+    this.#insert = this.#db.prepare('INSERT INTO o(rowid, x) VALUES (?, ?)');
+    this.#read = this.#db.prepare('SELECT term, doc, offset FROM ov');
+    this.#clear = this.#db.prepare('DELETE FROM o');
+  }
+
+  /** The terms of each run, in order; unknown runs are tokenized by FTS5 in one batch. */
+  terms(runs: readonly string[]): (readonly string[])[] {
+    const missing = [...new Set(runs.filter((r) => !this.#known.has(r)))];
+    if (missing.length > 0) {
+      const found = missing.map((): string[] => []);
+      this.#db.transaction(() => {
+        missing.forEach((r, i) => this.#insert.run(i + 1, r));
+        for (const row of this.#read.iterate() as IterableIterator<{ term: string; doc: number; offset: number }>) {
+          found[row.doc - 1][row.offset] = row.term;
+        }
+        this.#clear.run();
+      })();
+      if (this.#known.size + missing.length > MAX_REMEMBERED) this.#known.clear();
+      missing.forEach((r, i) => this.#known.set(r, found[i]));
+    }
+    return runs.map((r) => this.#known.get(r)!);
+  }
+}
+
+let oracle: Fts5Oracle | undefined;
+
+/** The index terms of a text, in order: position i is FTS5's offset i. */
+export function tokenize(text: string): string[] {
+  // ASCII words are final at once; a run with other characters is a slot (its index in
+  // `foreign`, a number) filled with FTS5's terms for it afterwards, in one batch.
+  const parts: (string | number)[] = [];
+  const foreign: string[] = [];
+  for (const m of text.matchAll(RUN)) {
+    const run = m[0];
+    const lower = run.toLowerCase();
+    // `stemmer` takes the second y of "yy" for a vowel where fts5_porter.c does not
+    // ("skyyed": sky vs skyi): such words are FTS5's too.
+    if (ASCII_RUN.test(run) && !lower.includes('yy')) parts.push(stemAscii(lower));
+    else parts.push(foreign.push(run) - 1);
+  }
+  if (foreign.length === 0) return parts as string[];
+  const terms = (oracle ??= new Fts5Oracle()).terms(foreign);
+  const out: string[] = [];
+  for (const p of parts) {
+    if (typeof p === 'string') out.push(p);
+    else for (const t of terms[p]) out.push(t);
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSearchBudget, MAX_LEASE } from '../../src/domain/search-budget.ts';
+import { DomainError } from '../../src/domain/errors.ts';
+import { createStores } from '../../src/store/create-stores.ts';
+import type { BudgetStore } from '../../src/store/ports.ts';
+
+/** A real SQLite budget store, with its consume calls counted. */
+function countedStore() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scout-budget-'));
+  const stores = createStores({ dataDir, rateLimitRpm: 60 });
+  let writes = 0;
+  const store: BudgetStore = {
+    consume: (p, c, l) => {
+      writes++;
+      return stores.budget.consume(p, c, l);
+    },
+    refund: (p, c) => stores.budget.refund(p, c),
+    used: (p) => stores.budget.used(p),
+  };
+  return { store, raw: stores.budget, writes: () => writes, close: () => stores.close(), dataDir };
+}
+
+const NOV = () => new Date('2026-11-21T12:00:00Z');
+
+describe('search budget leases', () => {
+  it('spends leased blocks in memory: a store write per block, not per search', async () => {
+    const s = countedStore();
+    const budget = createSearchBudget(s.store, 10_000, NOV);
+    for (let i = 0; i < 1000; i++) await budget.charge('basic');
+    expect(await budget.used('2026-11')).toBe(1000);
+    expect(s.writes()).toBeLessThan(1000 / MAX_LEASE + 5);
+    // The store holds at most one unspent block beyond what was spent.
+    expect((await s.raw.used('2026-11')) - 1000).toBeLessThanOrEqual(MAX_LEASE);
+    await budget.close();
+    expect(await s.raw.used('2026-11')).toBe(1000);
+    await s.close();
+  });
+
+  it('refuses exactly at the limit, with advanced searches costing 2 and refunds given back', async () => {
+    const s = countedStore();
+    const budget = createSearchBudget(s.store, 100, NOV);
+    let spent = 0;
+    for (let i = 0; spent + 2 <= 100; i++) {
+      const depth = i % 3 === 0 ? 'advanced' : 'basic';
+      if (spent + (depth === 'advanced' ? 2 : 1) > 100) break;
+      const c = await budget.charge(depth);
+      spent += c.units;
+    }
+    while (spent < 100) spent += (await budget.charge('basic')).units;
+    await expect(budget.charge('basic')).rejects.toThrow(/monthly free search budget \(100 units\) is exhausted/);
+    // A refunded search makes room for exactly its units again.
+    await budget.refund({ period: '2026-11', units: 2 });
+    await budget.charge('advanced');
+    await expect(budget.charge('basic')).rejects.toBeInstanceOf(DomainError);
+    expect(await budget.used('2026-11')).toBe(100);
+    await budget.close();
+    expect(await s.raw.used('2026-11')).toBe(100);
+    await s.close();
+  });
+
+  it('a restart keeps the count: the unspent lease is returned on close, and a crash over-counts by at most a block', async () => {
+    const s = countedStore();
+    const first = createSearchBudget(s.store, 10_000, NOV);
+    for (let i = 0; i < 10; i++) await first.charge('basic');
+    // No close(): the process "died" holding its block.
+    const second = createSearchBudget(s.store, 10_000, NOV);
+    const used = await second.used('2026-11');
+    expect(used).toBeGreaterThanOrEqual(10);
+    expect(used).toBeLessThanOrEqual(10 + MAX_LEASE);
+    await s.close();
+  });
+
+  it('gives the old month its unspent units back when the month turns', async () => {
+    const s = countedStore();
+    let now = new Date('2026-11-30T23:59:59Z');
+    const budget = createSearchBudget(s.store, 10_000, () => now);
+    for (let i = 0; i < 5; i++) await budget.charge('basic');
+    now = new Date('2026-12-01T00:00:01Z');
+    await budget.charge('basic');
+    expect(await s.raw.used('2026-11')).toBe(5);
+    expect(await budget.used('2026-12')).toBe(1);
+    await budget.close();
+    expect(await s.raw.used('2026-12')).toBe(1);
+    await s.close();
+  });
+
+  it('is 503 (unavailable), not a crash, when the store fails', async () => {
+    const broken: BudgetStore = {
+      consume: async () => Promise.reject(new Error('disk gone')),
+      refund: async () => undefined,
+      used: async () => 0,
+    };
+    const budget = createSearchBudget(broken, 100, NOV);
+    await expect(budget.charge('basic')).rejects.toMatchObject({ kind: 'unavailable', message: 'the quota store is unavailable; retry shortly' });
+  });
+});

@@ -1,0 +1,146 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openLocalIndex, type LocalHit, type LocalIndex, type LocalSearch } from '../../../src/index/local-index.ts';
+import { corpusLines, rng } from '../../../bench/make-corpus.ts';
+import { search, useTempIndexes } from '../temp-index.ts';
+
+const t = useTempIndexes();
+
+/**
+ * Ranks must agree: the same urls in the same order, scores equal to 1e-9 (Math.log vs
+ * libm), where two scores tie either order (and, at the cut, either document) is right.
+ */
+function expectSameRanking(memory: LocalHit[], sql: LocalHit[], label: string): void {
+  expect(memory.length, label).toBe(sql.length);
+  memory.forEach((m, i) => {
+    const s = sql[i];
+    expect(Math.abs(m.score - s.score), `${label} #${i + 1} score`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(s.score)));
+    if (m.url !== s.url) {
+      // A different document here must be a tie with the SQL path's.
+      const tied = sql.find((x) => x.url === m.url);
+      if (tied) expect(Math.abs(tied.score - m.score), `${label} #${i + 1} tie`).toBeLessThanOrEqual(1e-9 * Math.max(1, m.score));
+      else expect(Math.abs(s.score - m.score), `${label} #${i + 1} cut tie`).toBeLessThanOrEqual(1e-9 * Math.max(1, m.score));
+    }
+  });
+}
+
+function pair(docs: number, seed: number): { memory: LocalIndex; sql: LocalIndex; words: string[] } {
+  const dir = t.dir();
+  const file = join(dir, 'index.db');
+  const memory = openLocalIndex(file, { cacheSize: 0 });
+  const rows = [...corpusLines({ docs, seed })].map((l) => JSON.parse(l));
+  for (let i = 0; i < rows.length; i += 500) memory.upsert(rows.slice(i, i + 500));
+  const sql = openLocalIndex(file, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
+  const words = rows.slice(0, 60).flatMap((r) => `${r.title} ${r.content.slice(0, 300)}`.toLowerCase().split(/\s+/));
+  expect(memory.syncRanker()).toBe(true);
+  return { memory, sql, words };
+}
+
+const DOMAINS = ['example.com', 'blog.example.com', 'example.org', 'example.co.uk', 'example.de', 'nowhere.test'];
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'JP'];
+
+function randomSearch(words: string[], rand: () => number): LocalSearch {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const n = 1 + Math.floor(rand() * 5);
+  // Some queries keep consecutive words, so adjacency phrases (the proximity bonus) match.
+  const start = Math.floor(rand() * (words.length - n));
+  const text = rand() < 0.5 ? words.slice(start, start + n).join(' ') : Array.from({ length: n }, () => pick(words)).join(' ');
+  const extra: Partial<LocalSearch> = { limit: 1 + Math.floor(rand() * 20) };
+  if (rand() < 0.2) extra.includeDomains = [pick(DOMAINS)];
+  if (rand() < 0.2) extra.excludeDomains = [pick(DOMAINS)];
+  if (rand() < 0.2) extra.startDate = `20${10 + Math.floor(rand() * 15)}-01-01`;
+  if (rand() < 0.1) extra.endDate = `20${15 + Math.floor(rand() * 10)}-06-30`;
+  if (rand() < 0.2) extra.country = pick(COUNTRIES);
+  if (rand() < 0.1) extra.offset = Math.floor(rand() * 10);
+  return search(text, extra);
+}
+
+describe('in-memory ranker vs FTS5 bm25()', () => {
+  it('ranks 400 random searches (words, phrases, filters, pages) as the SQL path does', () => {
+    const { memory, sql, words } = pair(1500, 11);
+    const rand = rng(5);
+    let nonEmpty = 0;
+    for (let i = 0; i < 400; i++) {
+      const q = randomSearch(words, rand);
+      const m = memory.search(q);
+      const s = sql.search(q);
+      if (s.length > 0) nonEmpty++;
+      expectSameRanking(m, s, JSON.stringify(q));
+    }
+    expect(memory.rankerStatus()).toEqual({ state: 'ready', documents: 1500 });
+    expect(nonEmpty).toBeGreaterThan(300);
+  });
+
+  it('ranks like the SQL path with common words, unicode, title hits and the proximity bonus', () => {
+    const dir = t.dir();
+    const file = join(dir, 'index.db');
+    const memory = openLocalIndex(file, { cacheSize: 0 });
+    const filler = 'lorem ipsum dolor sit amet '.repeat(3);
+    memory.upsert([
+      { url: 'https://a.test/1', title: 'Bank of America', content: `${filler} the bank of america opened` },
+      { url: 'https://a.test/2', title: 'Banks', content: `bank ${filler} america ${filler} naïve café` },
+      { url: 'https://a.test/3', title: 'Café culture', content: `${filler} cafe naive résumé running runs` },
+      { url: 'https://a.test/4', title: 'Skyyed', content: `${filler} the the the one all of it` },
+      { url: 'https://a.test/5', title: '東京', content: `東京タワー ${filler} America bank` },
+    ]);
+    const sql = openLocalIndex(file, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
+    for (const q of ['bank of america', 'bank america', 'cafe', 'café naïve', 'running', 'run', 'the one', 'skyyed', '東京タワー', 'america bank lorem', 'x']) {
+      expectSameRanking(memory.search(search(q)), sql.search(search(q)), q);
+    }
+    expect(memory.rankerStatus().state).toBe('ready');
+  });
+});
+
+describe('in-memory ranker follows the index file', () => {
+  it('sees another connection\'s writes and deletes on the next search', () => {
+    const dir = t.dir();
+    const file = join(dir, 'index.db');
+    const server = openLocalIndex(file, { cacheSize: 0 });
+    server.upsert([{ url: 'https://a.test/1', title: 'Herons', content: 'grey herons wade' }]);
+    expect(server.search(search('herons'))).toHaveLength(1);
+    expect(server.rankerStatus().state).toBe('ready');
+    const cli = openLocalIndex(file);
+    cli.upsert([
+      { url: 'https://a.test/1', title: 'Egrets', content: 'white egrets wade' },
+      { url: 'https://a.test/2', title: 'Storks', content: 'storks wade too' },
+    ]);
+    expect(server.search(search('herons'))).toEqual([]);
+    expect(server.search(search('wade')).map((h) => h.url).sort()).toEqual(['https://a.test/1', 'https://a.test/2']);
+    cli.replaceSource('import', []);
+    expect(server.search(search('wade'))).toEqual([]);
+    expect(server.rankerStatus()).toEqual({ state: 'ready', documents: 0 });
+    cli.close();
+  });
+
+  it('catches up with a large change in the background while FTS5 answers, then ranks in memory again', async () => {
+    const dir = t.dir();
+    const file = join(dir, 'index.db');
+    const server = openLocalIndex(file, { cacheSize: 0 });
+    server.upsert([{ url: 'https://a.test/0', title: 'Start', content: 'first document' }]);
+    expect(server.search(search('first'))).toHaveLength(1);
+    const cli = openLocalIndex(file);
+    const rows = [...corpusLines({ docs: 1200, seed: 9 })].map((l) => JSON.parse(l));
+    cli.upsert(rows);
+    const word = (rows[0].title as string).split(' ')[0];
+    const sql = openLocalIndex(file, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
+    // Past the synchronous limit: this search is FTS5's, the ranker catches up behind it.
+    expectSameRanking(server.search(search(word)), sql.search(search(word)), word);
+    expect(server.rankerStatus().state).not.toBe('ready');
+    for (let i = 0; i < 200 && server.rankerStatus().state !== 'ready'; i++) await new Promise((r) => setImmediate(r));
+    expect(server.rankerStatus()).toEqual({ state: 'ready', documents: 1201 });
+    expectSameRanking(server.search(search(word)), sql.search(search(word)), word);
+    cli.close();
+  });
+
+  it('is off past its size limit (FTS5 ranks) and back when the index is small enough', () => {
+    const index = t.open({ cacheSize: 0, memoryRankerMaxDocuments: 2 });
+    index.upsert([1, 2, 3].map((n) => ({ url: `https://a.test/${n}`, title: `Doc ${n}`, content: 'shared words' })));
+    expect(index.search(search('shared'))).toHaveLength(3);
+    expect(index.rankerStatus().state).toBe('off');
+    index.replaceSource('import', [
+      { url: 'https://a.test/1', domain: 'a.test', title: 'Doc 1', content: 'shared words', published_date: null, published_day: null, language: null, country: null },
+    ]);
+    expect(index.search(search('shared'))).toHaveLength(1);
+    expect(index.rankerStatus()).toEqual({ state: 'ready', documents: 1 });
+  });
+});
