@@ -9,7 +9,7 @@ import { checkDocument, type DocumentRow, type IndexDocument } from './index-doc
 import { ensureSchema } from './schema.ts';
 import { domainParams, StatementCache, type FilterShape } from './search-statements.ts';
 import { normalizeFilters, type Filters } from './search-filters.ts';
-import { makeSnippet, snippetMatcher, type SnippetMatcher } from './snippet.ts';
+import { makeSnippet, snippetAround, snippetMatcher, type SnippetMatcher } from './snippet.ts';
 import { readStats, type IndexStats } from './stats.ts';
 import type { MemoryRanker } from './ranker/memory-ranker.ts';
 import { RankerSync } from './ranker/ranker-sync.ts';
@@ -25,6 +25,7 @@ interface Ranked {
 }
 
 interface DetailRow {
+  id: number;
   url: string;
   title: string;
   domain: string;
@@ -144,10 +145,16 @@ export class LocalIndex {
     const key = JSON.stringify([version, fts.match, fts.phrases, limit, offset, filters, withText]);
     const cached = this.#cache?.get(key);
     if (cached) return cached.slice();
-    const ranked =
-      this.#memoryRank(this.#ranker?.rankerFor(version), fts.terms, fts.spans, filters, offset + limit) ??
-      this.#rank({ all: fts.terms, informative: this.#frequencies.informative(fts.terms, version) }, fts.phrases, filters, offset + limit);
-    const hits = this.#details(ranked.slice(offset, offset + limit), snippetMatcher(fts.terms), withText);
+    const ranker = this.#ranker?.rankerFor(version);
+    const inMemory = this.#memoryRank(ranker, fts.terms, fts.spans, filters, offset + limit);
+    const hits =
+      ranker && inMemory
+        ? this.#hitsFrom(ranker, inMemory.slice(offset, offset + limit), fts.terms, withText)
+        : this.#details(
+            this.#rank({ all: fts.terms, informative: this.#frequencies.informative(fts.terms, version) }, fts.phrases, filters, offset + limit).slice(offset, offset + limit),
+            snippetMatcher(fts.terms),
+            withText,
+          );
     this.#cache?.set(key, hits);
     return hits.slice();
   }
@@ -245,22 +252,28 @@ export class LocalIndex {
       .sort((a, b) => b.score - a.score);
   }
 
+  /** Hits of a page ranked in memory: fields, text and match places come from the ranker. */
+  #hitsFrom(ranker: MemoryRanker, page: Ranked[], terms: string[], withText: boolean): LocalHit[] {
+    return ranker.page(page, terms).map((row) => this.#hit(row, row.score, snippetAround(row.content, row.matches), withText));
+  }
+
+  #hit(row: { url: string; title: string; domain: string; publishedDate: string | null; content: string }, score: number, snippet: string, withText: boolean): LocalHit {
+    const hit: LocalHit = { url: row.url, title: row.title, content: snippet, domain: row.domain, score };
+    if (row.publishedDate !== null) hit.publishedDate = row.publishedDate;
+    if (withText) hit.text = row.content;
+    return Object.freeze(hit);
+  }
+
   #details(page: Ranked[], matcher: SnippetMatcher | undefined, withText: boolean): LocalHit[] {
+    if (page.length === 0) return [];
+    const rows = new Map<number, DetailRow>();
+    for (const row of this.#stmts.details.all({ ids: JSON.stringify(page.map((r) => r.id)) }) as DetailRow[]) rows.set(row.id, row);
     const hits: LocalHit[] = [];
     for (const r of page) {
-      const row = this.#stmts.details.get({ id: r.id }) as DetailRow | undefined;
-      // A row deleted by another connection between the two statements is just skipped.
+      const row = rows.get(r.id);
+      // A row deleted by another connection since it was ranked is just skipped.
       if (row === undefined) continue;
-      const hit: LocalHit = {
-        url: row.url,
-        title: row.title,
-        content: makeSnippet(row.text, matcher),
-        domain: row.domain,
-        score: r.score,
-      };
-      if (row.publishedDate !== null) hit.publishedDate = row.publishedDate;
-      if (withText) hit.text = row.text;
-      hits.push(Object.freeze(hit));
+      hits.push(this.#hit({ ...row, content: row.text }, r.score, makeSnippet(row.text, matcher), withText));
     }
     return hits;
   }

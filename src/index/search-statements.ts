@@ -88,16 +88,18 @@ export class StatementCache {
   readonly #byShape = new Map<string, Database.Statement>();
   /** Score of the adjacency phrases of a query, over the whole index. Rows {id, score}. */
   readonly phrases: Database.Statement;
-  /** Shown fields and stored text of one ranked row (the snippet is cut from the text). */
+  /** Shown fields and stored text of a page of ranked ids (a JSON array); the snippet is cut from the text. */
   readonly details: Database.Statement;
 
   constructor(db: Database.Database) {
     this.#db = db;
     registerDomainFunction(db);
     this.phrases = db.prepare(`SELECT rowid AS id, ${BM25} AS score FROM documents_fts WHERE documents_fts MATCH @phrases`);
+    // One statement for a whole page: each statement is a read transaction of its own
+    // (file locks, WAL index check), which cost more than the rows on a page.
     this.details = db.prepare(
-      `SELECT d.url, t.title, d.domain, d.published_date AS publishedDate, t.content AS text
-       FROM documents d JOIN document_texts t ON t.id = d.id WHERE d.id = @id`,
+      `SELECT d.id, d.url, t.title, d.domain, d.published_date AS publishedDate, t.content AS text
+       FROM documents d JOIN document_texts t ON t.id = d.id WHERE d.id IN (SELECT value FROM json_each(@ids))`,
     );
   }
 

@@ -2,14 +2,17 @@ import { TITLE_WEIGHT } from '../search-statements.ts';
 import type { Filters } from '../search-filters.ts';
 import { contribution, idf, lengthNorm } from './bm25.ts';
 import { TopK } from './top-k.ts';
-import { tokenize } from './tokenize.ts';
+import { MAX_MATCHES, type Match } from '../snippet.ts';
+import { tokenize, wordEnd } from './tokenize.ts';
 
-/** What the ranker keeps of a document: its text is tokenized, then dropped. */
+/** A document as the ranker takes it (a row of documents ⋈ document_texts). */
 export interface RankerDocument {
   id: number;
+  url: string;
   title: string;
   content: string;
   domain: string;
+  publishedDate: string | null;
   /** UTC day of published_date (YYYY-MM-DD), or null. */
   day: string | null;
   country: string | null;
@@ -30,6 +33,18 @@ export interface RankQuery {
 export interface Ranked {
   id: number;
   score: number;
+}
+
+/** What a result shows of a ranked document, with the query words' places in its content. */
+export interface RankerHit {
+  score: number;
+  url: string;
+  title: string;
+  domain: string;
+  publishedDate: string | null;
+  content: string;
+  /** Occurrences of the query's words in the content, in text order (at most MAX_MATCHES). */
+  matches: Match[];
 }
 
 /** Postings of one term: slots in increasing order, with the column-weighted frequency. */
@@ -118,6 +133,9 @@ export class MemoryRanker {
   #lens: number[] = [];
   #alive: boolean[] = [];
   #vectors: Uint32Array[] = [];
+  #docs: (RankerDocument | undefined)[] = [];
+  /** UTF-16 start of each content token, per slot (snippets are cut around them). */
+  #offsets: Uint32Array[] = [];
   #domain: string[] = [];
   #day: (string | null)[] = [];
   #country: (string | null)[] = [];
@@ -145,7 +163,8 @@ export class MemoryRanker {
   add(doc: RankerDocument): void {
     this.remove(doc.id);
     const title = tokenize(doc.title);
-    const content = tokenize(doc.content);
+    const offsets: number[] = [];
+    const content = tokenize(doc.content, offsets);
     const byTerm = new Map<number, { title: number; positions: number[] }>();
     const note = (tok: string, pos: number, inTitle: boolean): void => {
       let id = this.#termIds.get(tok);
@@ -187,6 +206,8 @@ export class MemoryRanker {
     this.#lens.push(title.length + content.length);
     this.#alive.push(true);
     this.#vectors.push(v);
+    this.#docs.push({ ...doc });
+    this.#offsets.push(Uint32Array.from(offsets));
     this.#domain.push(doc.domain);
     this.#day.push(doc.day);
     this.#country.push(doc.country);
@@ -205,6 +226,8 @@ export class MemoryRanker {
     for (const t of termsOf(v)) this.#postings[t].df--;
     this.#alive[slot] = false;
     this.#vectors[slot] = EMPTY;
+    this.#docs[slot] = undefined;
+    this.#offsets[slot] = EMPTY;
     this.#rows--;
     this.#tokens -= this.#lens[slot];
     this.#livePostings -= v[N_TERMS];
@@ -253,8 +276,53 @@ export class MemoryRanker {
     return rerank && ranked.length > 1 ? this.#proximity(ranked, spans, q.proximityWeight) : ranked;
   }
 
+  /**
+   * The shown fields of ranked documents, with where the query words occur in each
+   * content (from the kept positions: the index's own stems, no text scan).
+   */
+  page(ranked: readonly Ranked[], words: readonly string[]): RankerHit[] {
+    const terms: number[] = [];
+    for (const w of words) {
+      const toks = tokenize(w);
+      const id = toks.length === 1 ? this.#termIds.get(toks[0]) : undefined;
+      if (id !== undefined && !terms.includes(id)) terms.push(id);
+    }
+    const hits: RankerHit[] = [];
+    for (const r of ranked) {
+      const slot = this.#slotOf.get(r.id);
+      const doc = slot === undefined ? undefined : this.#docs[slot];
+      if (slot === undefined || doc === undefined) continue;
+      hits.push({
+        score: r.score,
+        url: doc.url,
+        title: doc.title,
+        domain: doc.domain,
+        publishedDate: doc.publishedDate,
+        content: doc.content,
+        matches: this.#matches(slot, terms),
+      });
+    }
+    return hits;
+  }
+
+  #matches(slot: number, terms: readonly number[]): Match[] {
+    const v = this.#vectors[slot];
+    const offsets = this.#offsets[slot];
+    const text = this.#docs[slot]!.content;
+    const shift = v[TITLE_LEN] + 1;
+    const found: { token: number; term: number }[] = [];
+    terms.forEach((t, i) => {
+      for (const p of positionsOf(v, t) ?? []) if (p >= shift) found.push({ token: p - shift, term: i });
+    });
+    found.sort((a, b) => a.token - b.token);
+    return found.slice(0, MAX_MATCHES).map(({ token, term }) => {
+      const at = offsets[token];
+      return { at, end: wordEnd(text, at), term };
+    });
+  }
+
   /** Top `limit` accepted documents by the summed bm25() of the terms (each once per word). */
-  #score(terms: number[], limit: number, accept: (slot: number) => boolean): Ranked[] {
+  #score(terms: number[], limit: number, accept: ((slot: number) => boolean) | undefined): Ranked[] {
     const norms = this.#lengthNorms();
     this.#ensureScratch();
     const acc = this.#acc;
@@ -277,7 +345,7 @@ export class MemoryRanker {
     const top = new TopK(limit);
     for (let i = 0; i < nTouched; i++) {
       const s = touched[i];
-      if (accept(s)) top.offer(acc[s], this.#ids[s]);
+      if (accept === undefined || accept(s)) top.offer(acc[s], this.#ids[s]);
       acc[s] = 0;
     }
     return top.sorted();
@@ -302,8 +370,11 @@ export class MemoryRanker {
     return ranked.map((r, i) => ({ id: r.id, score: r.score + weight * bonus[i] })).sort((a, b) => b.score - a.score);
   }
 
-  /** Column-weighted count of the phrase in one document (0 when absent). */
-  #phraseFreq(slot: number, phrase: number[]): number {
+  /**
+   * Column-weighted count of the phrase in one document (0 when absent); with `first`,
+   * 1 as soon as one instance is found (for counting the documents that hold it).
+   */
+  #phraseFreq(slot: number, phrase: number[], first = false): number {
     if (phrase.some((t) => t < 0)) return 0;
     const v = this.#vectors[slot];
     const lists: Uint32Array[] = [];
@@ -317,7 +388,9 @@ export class MemoryRanker {
     for (const start of lists[0]) {
       let ok = true;
       for (let k = 1; k < lists.length && ok; k++) ok = contains(lists[k], start + k);
-      if (ok) f += start < titleLen ? TITLE_WEIGHT : 1;
+      if (!ok) continue;
+      if (first) return 1;
+      f += start < titleLen ? TITLE_WEIGHT : 1;
     }
     return f;
   }
@@ -334,14 +407,15 @@ export class MemoryRanker {
       const p = this.#postings[rarest];
       for (let i = 0; i < p.length; i++) {
         const s = p.slots[i];
-        if (this.#alive[s] && this.#phraseFreq(s, phrase) > 0) hits++;
+        if (this.#alive[s] && this.#phraseFreq(s, phrase, true) > 0) hits++;
       }
     }
     this.#phraseHits.set(key, hits);
     return hits;
   }
 
-  #filter(f: Filters): (slot: number) => boolean {
+  /** The filters as one test of a slot; undefined when there is none. */
+  #filter(f: Filters): ((slot: number) => boolean) | undefined {
     const tests: ((slot: number) => boolean)[] = [];
     const under = (domain: string, list: readonly string[]): boolean =>
       list.some((d) => domain === d || (domain.length > d.length && domain.endsWith(d) && domain[domain.length - d.length - 1] === '.'));
@@ -359,7 +433,7 @@ export class MemoryRanker {
       const c = f.country;
       tests.push((s) => this.#country[s] === null || this.#country[s] === c);
     }
-    if (tests.length === 0) return () => true;
+    if (tests.length === 0) return undefined;
     return (s) => tests.every((t) => t(s));
   }
 
@@ -403,6 +477,8 @@ export class MemoryRanker {
     this.#ids = keep(this.#ids) as number[];
     this.#lens = keep(this.#lens) as number[];
     this.#vectors = keep(this.#vectors) as Uint32Array[];
+    this.#docs = keep(this.#docs) as RankerDocument[];
+    this.#offsets = keep(this.#offsets) as Uint32Array[];
     this.#domain = keep(this.#domain) as string[];
     this.#day = keep(this.#day) as (string | null)[];
     this.#country = keep(this.#country) as (string | null)[];

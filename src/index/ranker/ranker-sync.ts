@@ -12,7 +12,7 @@ export interface RankerSyncOptions {
 
 type State = 'cold' | 'building' | 'catching-up' | 'ready' | 'off';
 
-const DOC_COLUMNS = `d.id, d.domain, d.published_day AS day, d.country, t.title, t.content
+const DOC_COLUMNS = `d.id, d.url, d.domain, d.published_date AS publishedDate, d.published_day AS day, d.country, t.title, t.content
   FROM documents d JOIN document_texts t ON t.id = d.id`;
 
 /**

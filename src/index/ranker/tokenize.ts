@@ -17,6 +17,7 @@ import { FTS5_TOKENIZER } from '../schema.ts';
  */
 const RUN = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g;
 const ASCII_RUN = /^[0-9A-Za-z]+$/;
+const RUN_AT = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/y;
 
 /** Distinct words/runs remembered (stems and FTS5 answers); cleared when full. */
 const MAX_REMEMBERED = 200_000;
@@ -73,11 +74,16 @@ class Fts5Oracle {
 
 let oracle: Fts5Oracle | undefined;
 
-/** The index terms of a text, in order: position i is FTS5's offset i. */
-export function tokenize(text: string): string[] {
+/**
+ * The index terms of a text, in order: position i is FTS5's offset i. With `offsets`, the
+ * UTF-16 index where each term's word starts is pushed there too (the terms of a run FTS5
+ * split share the run's start).
+ */
+export function tokenize(text: string, offsets?: number[]): string[] {
   // ASCII words are final at once; a run with other characters is a slot (its index in
   // `foreign`, a number) filled with FTS5's terms for it afterwards, in one batch.
   const parts: (string | number)[] = [];
+  const starts: number[] = [];
   const foreign: string[] = [];
   for (const m of text.matchAll(RUN)) {
     const run = m[0];
@@ -86,13 +92,30 @@ export function tokenize(text: string): string[] {
     // ("skyyed": sky vs skyi): such words are FTS5's too.
     if (ASCII_RUN.test(run) && !lower.includes('yy')) parts.push(stemAscii(lower));
     else parts.push(foreign.push(run) - 1);
+    starts.push(m.index);
   }
-  if (foreign.length === 0) return parts as string[];
+  if (foreign.length === 0) {
+    if (offsets) for (const at of starts) offsets.push(at);
+    return parts as string[];
+  }
   const terms = (oracle ??= new Fts5Oracle()).terms(foreign);
   const out: string[] = [];
-  for (const p of parts) {
-    if (typeof p === 'string') out.push(p);
-    else for (const t of terms[p]) out.push(t);
-  }
+  parts.forEach((p, i) => {
+    if (typeof p === 'string') {
+      out.push(p);
+      offsets?.push(starts[i]);
+    } else {
+      for (const t of terms[p]) {
+        out.push(t);
+        offsets?.push(starts[i]);
+      }
+    }
+  });
   return out;
+}
+
+/** The end of the word starting at `at` (what a match in a snippet covers). */
+export function wordEnd(text: string, at: number): number {
+  RUN_AT.lastIndex = at;
+  return RUN_AT.exec(text) === null ? at : RUN_AT.lastIndex;
 }
