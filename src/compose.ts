@@ -7,7 +7,7 @@ import { createFetchService } from './domain/fetch-service.ts';
 import { createContentStage } from './content/content-stage.ts';
 import { FETCH_LIMITS } from './schemas/fetch.ts';
 import { createSearchBudget, type SearchBudget } from './domain/search-budget.ts';
-import { createSearchService } from './domain/search-service.ts';
+import { createSearchService, type SearchService } from './domain/search-service.ts';
 import { extractDocument } from './extract/extract-document.ts';
 import { openLocalIndex, type LocalIndex } from './index/local-index.ts';
 import { indexStarterCorpus } from './index/starter-corpus.ts';
@@ -26,6 +26,7 @@ export interface Scout {
   keys: ApiKeys;
   sponsored: Sponsored;
   budget: SearchBudget;
+  search: SearchService;
   close(): Promise<void>;
 }
 
@@ -120,5 +121,5 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
   });
   // Closed first: in-flight requests finish before the stores behind them go.
   closers.push(() => app.close());
-  return { app, stores, index, keys, sponsored, budget };
+  return { app, stores, index, keys, sponsored, budget, search };
 }

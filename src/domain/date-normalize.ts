@@ -87,13 +87,26 @@ function fromRfc2822(m: RegExpExecArray): string | undefined {
 
 const dayOf = (now: Date, daysBack: number): string => formatDay(now.getTime() - daysBack * 86_400_000);
 
+/**
+ * ISO dates already read (their form does not depend on `now`): every local result carries
+ * one, and reading it again cost more than the rest of turning a hit into a result.
+ */
+const isoRead = new Map<string, string | undefined>();
+const ISO_REMEMBERED = 10_000;
+
 /** Any provider's date → `YYYY-MM-DDTHH:MM:SSZ` or `YYYY-MM-DD`, or undefined when it cannot be read. */
 export function normalizeDate(raw: unknown, now: Date): string | undefined {
   if (typeof raw !== 'string') return undefined;
+  if (isoRead.has(raw)) return isoRead.get(raw);
   const s = raw.trim().replace(/\s+/g, ' ');
   if (s === '' || s.length > 64) return undefined;
   let m = ISO_RE.exec(s);
-  if (m) return fromIso(m);
+  if (m) {
+    const iso = fromIso(m);
+    if (isoRead.size >= ISO_REMEMBERED) isoRead.clear();
+    isoRead.set(raw, iso);
+    return iso;
+  }
   m = RELATIVE_RE.exec(s);
   if (m) return fromRelative(m, now);
   const lower = s.toLowerCase();

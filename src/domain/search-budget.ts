@@ -94,9 +94,12 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
     async used(period: string): Promise<number> {
       return (await store.used(period)) - (leases.get(period) ?? 0);
     },
-    /** Returns the unspent lease to the store (on shutdown). */
+    /**
+     * Returns the unspent lease to the store (on shutdown). Best effort: a store that is
+     * already gone keeps the block counted, as after a crash.
+     */
     async close(): Promise<void> {
-      await returnOthers('');
+      await returnOthers('').catch(() => undefined);
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
 
+const NEVER_ABORTED = new AbortController().signal;
+
 /**
  * One call of one provider under a time limit. The limit is enforced here, not trusted to
  * the provider: the provider's signal is aborted and the call settles as a timeout even if
@@ -13,6 +15,12 @@ export async function attempt(
   outer: AbortSignal | undefined,
   timeoutLabel = `timeout after ${timeoutMs} ms`,
 ): Promise<ProviderResult[]> {
+  if (provider.synchronous) {
+    // Its answer is settled before any timer could fire: the race below would only add an
+    // AbortController, a timer and two promises to every local search.
+    if (outer?.aborted) throw new ProviderError(provider.name, 'timeout', 'the search was cancelled before it started');
+    return provider.search(query, outer ?? NEVER_ABORTED);
+  }
   const ac = new AbortController();
   const onOuter = () => ac.abort(outer?.reason);
   if (outer?.aborted) ac.abort(outer.reason);

@@ -26,6 +26,11 @@ export interface SearchProvider {
    * keeps them as they are instead of merging fragment-only differences.
    */
   readonly uniqueUrls?: boolean;
+  /**
+   * True when the provider answers on the calling tick, without I/O (the local index): no
+   * timer could interrupt it, so the registry calls it without one.
+   */
+  readonly synchronous?: boolean;
   search(query: SearchQuery, signal: AbortSignal): Promise<ProviderResult[]>;
 }
 

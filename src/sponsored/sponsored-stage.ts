@@ -38,10 +38,10 @@ function toResult(c: CompiledCampaign, position: number, recId: string, url: str
 
 /** The bids of every campaign whose keyword occurs in the query and that may show now. */
 async function bidsFor(o: SponsoredStageOptions, query: SearchQuery): Promise<Bid[]> {
-  const words = tokenize(query.query);
-  if (words.length === 0) return [];
   const snap = await o.snapshots.get();
   if (snap.index.size === 0) return [];
+  const words = tokenize(query.query);
+  if (words.length === 0) return [];
   const forms = words.map(wordForms);
   const matches = snap.index.match(forms);
   if (matches.length === 0) return [];

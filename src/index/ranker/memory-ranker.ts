@@ -148,6 +148,10 @@ export class MemoryRanker {
   /** Phrase document frequencies, valid until the next change. */
   readonly #phraseHits = new Map<string, number>();
   #acc = new Float64Array(0);
+  /** Scratch of add(): per term id, the call that last saw it and its count / next place. */
+  #mark = new Int32Array(0);
+  #local = new Int32Array(0);
+  #stamp = 0;
   #touched = new Int32Array(0);
 
   /** Live documents. */
@@ -165,45 +169,64 @@ export class MemoryRanker {
     const title = tokenize(doc.title);
     const offsets: number[] = [];
     const content = tokenize(doc.content, offsets);
-    const byTerm = new Map<number, { title: number; positions: number[] }>();
-    const note = (tok: string, pos: number, inTitle: boolean): void => {
-      let id = this.#termIds.get(tok);
-      if (id === undefined) {
-        id = this.#postings.length;
-        this.#termIds.set(tok, id);
-        this.#postings.push(new Postings());
+    const total = title.length + content.length;
+    // Term id of every token, titles first; then the distinct ids with their counts, using
+    // per-term scratch slots stamped with this call (no Map or object per term: a build
+    // adds millions of tokens).
+    const tokIds = new Int32Array(total);
+    for (let i = 0; i < total; i++) tokIds[i] = this.#termId(i < title.length ? title[i] : content[i - title.length]);
+    const stamp = ++this.#stamp;
+    this.#ensureTermScratch();
+    const mark = this.#mark;
+    const local = this.#local;
+    const distinct: number[] = [];
+    for (let i = 0; i < total; i++) {
+      const t = tokIds[i];
+      if (mark[t] !== stamp) {
+        mark[t] = stamp;
+        local[t] = 0;
+        distinct.push(t);
       }
-      let e = byTerm.get(id);
-      if (e === undefined) byTerm.set(id, (e = { title: 0, positions: [] }));
-      if (inTitle) e.title++;
-      e.positions.push(pos);
-    };
-    title.forEach((tok, i) => note(tok, i, true));
-    const shift = title.length + 1;
-    content.forEach((tok, i) => note(tok, shift + i, false));
-
-    const ids = [...byTerm.keys()].sort((a, b) => a - b);
+      local[t]++;
+    }
+    const ids = Int32Array.from(distinct).sort();
     const n = ids.length;
-    const v = new Uint32Array(HEAD + n + n + 1 + title.length + content.length);
+    const v = new Uint32Array(HEAD + n + n + 1 + total);
     v[N_TERMS] = n;
     v[TITLE_LEN] = title.length;
     const starts = HEAD + n;
     let at = starts + n + 1;
-    const slot = this.#ids.length;
-    ids.forEach((id, j) => {
-      const e = byTerm.get(id)!;
-      v[HEAD + j] = id;
+    // Each term's run of positions starts where the previous ends; `local` becomes the
+    // next free place of the term's run.
+    for (let j = 0; j < n; j++) {
+      const t = ids[j];
+      v[HEAD + j] = t;
       v[starts + j] = at;
-      for (const p of e.positions) v[at++] = p;
-      const p = this.#postings[id];
-      p.push(slot, TITLE_WEIGHT * e.title + (e.positions.length - e.title));
-      p.df++;
-    });
+      const count = local[t];
+      local[t] = at;
+      at += count;
+    }
     v[starts + n] = at;
+    const shift = title.length + 1;
+    for (let i = 0; i < total; i++) {
+      const t = tokIds[i];
+      v[local[t]++] = i < title.length ? i : shift + i - title.length;
+    }
+    const slot = this.#ids.length;
+    for (let j = 0; j < n; j++) {
+      const t = ids[j];
+      const from = v[starts + j];
+      const to = v[starts + j + 1];
+      let inTitle = 0;
+      for (let k = from; k < to && v[k] < title.length; k++) inTitle++;
+      const p = this.#postings[t];
+      p.push(slot, TITLE_WEIGHT * inTitle + (to - from - inTitle));
+      p.df++;
+    }
 
     this.#slotOf.set(doc.id, slot);
     this.#ids.push(doc.id);
-    this.#lens.push(title.length + content.length);
+    this.#lens.push(total);
     this.#alive.push(true);
     this.#vectors.push(v);
     this.#docs.push({ ...doc });
@@ -212,9 +235,29 @@ export class MemoryRanker {
     this.#day.push(doc.day);
     this.#country.push(doc.country);
     this.#rows++;
-    this.#tokens += title.length + content.length;
+    this.#tokens += total;
     this.#livePostings += n;
     this.#changed();
+  }
+
+  #termId(tok: string): number {
+    let id = this.#termIds.get(tok);
+    if (id === undefined) {
+      id = this.#postings.length;
+      this.#termIds.set(tok, id);
+      this.#postings.push(new Postings());
+    }
+    return id;
+  }
+
+  #ensureTermScratch(): void {
+    if (this.#mark.length < this.#postings.length) {
+      const size = Math.max(1024, this.#postings.length * 2);
+      const mark = new Int32Array(size);
+      mark.set(this.#mark);
+      this.#mark = mark;
+      this.#local = new Int32Array(size);
+    }
   }
 
   /** Removes a document; unknown ids are ignored. */

@@ -46,7 +46,7 @@ export class RankerSync {
   constructor(db: Database.Database, options: RankerSyncOptions) {
     this.#maxDocuments = options.maxDocuments;
     this.#syncLimit = options.syncLimit ?? 500;
-    this.#batch = options.batch ?? 200;
+    this.#batch = options.batch ?? 32;
     this.#maxSeq = db.prepare('SELECT ifnull(max(seq), 0) FROM index_changes').pluck();
     this.#pending = db.prepare('SELECT count(*) FROM (SELECT 1 FROM index_changes WHERE seq > ? LIMIT ?)').pluck();
     this.#changes = db.prepare('SELECT id, seq FROM index_changes WHERE seq > ? ORDER BY seq LIMIT ?');

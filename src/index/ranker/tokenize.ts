@@ -15,7 +15,6 @@ import { FTS5_TOKENIZER } from '../schema.ts';
  * (unassigned code points are token characters, only some marks are diacritics, its
  * case folding is not String#toLowerCase), which no JS regex reproduces.
  */
-const RUN = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g;
 const ASCII_RUN = /^[0-9A-Za-z]+$/;
 const RUN_AT = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/y;
 
@@ -23,6 +22,12 @@ const RUN_AT = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/y;
 const MAX_REMEMBERED = 200_000;
 
 const stems = new Map<string, string>();
+/** Run as written → its term, or null for a run FTS5 tokenizes (non-ASCII, "yy"). */
+const runs = new Map<string, string | null>();
+
+/** ASCII letters and digits, and every non-ASCII code unit (FTS5 decides those). */
+const isRunChar = (c: number): boolean =>
+  c >= 0x80 || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 /** A lower-case ASCII alphanumeric word → its index term. */
 function stemAscii(lower: string): string {
@@ -85,14 +90,26 @@ export function tokenize(text: string, offsets?: number[]): string[] {
   const parts: (string | number)[] = [];
   const starts: number[] = [];
   const foreign: string[] = [];
-  for (const m of text.matchAll(RUN)) {
-    const run = m[0];
-    const lower = run.toLowerCase();
-    // `stemmer` takes the second y of "yy" for a vowel where fts5_porter.c does not
-    // ("skyyed": sky vs skyi): such words are FTS5's too.
-    if (ASCII_RUN.test(run) && !lower.includes('yy')) parts.push(stemAscii(lower));
-    else parts.push(foreign.push(run) - 1);
-    starts.push(m.index);
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    // A hand scan: matchAll allocates a match array per word, which dominated builds.
+    while (i < n && !isRunChar(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const from = i;
+    while (i < n && isRunChar(text.charCodeAt(i))) i++;
+    const run = text.slice(from, i);
+    let t = runs.get(run);
+    if (t === undefined) {
+      const lower = run.toLowerCase();
+      // `stemmer` takes the second y of "yy" for a vowel where fts5_porter.c does not
+      // ("skyyed": sky vs skyi): such words are FTS5's too.
+      t = ASCII_RUN.test(run) && !lower.includes('yy') ? stemAscii(lower) : null;
+      if (runs.size >= MAX_REMEMBERED) runs.clear();
+      runs.set(run, t);
+    }
+    parts.push(t ?? foreign.push(run) - 1);
+    starts.push(from);
   }
   if (foreign.length === 0) {
     if (offsets) for (const at of starts) offsets.push(at);
@@ -100,14 +117,14 @@ export function tokenize(text: string, offsets?: number[]): string[] {
   }
   const terms = (oracle ??= new Fts5Oracle()).terms(foreign);
   const out: string[] = [];
-  parts.forEach((p, i) => {
+  parts.forEach((p, k) => {
     if (typeof p === 'string') {
       out.push(p);
-      offsets?.push(starts[i]);
+      offsets?.push(starts[k]);
     } else {
-      for (const t of terms[p]) {
-        out.push(t);
-        offsets?.push(starts[i]);
+      for (const term of terms[p]) {
+        out.push(term);
+        offsets?.push(starts[k]);
       }
     }
   });
