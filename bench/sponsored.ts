@@ -108,6 +108,8 @@ async function main() {
   const index = openLocalIndex(join(root, 'index.db'), { cacheSize: 0 });
   const docs = [...corpusLines({ docs: DOCS, seed: 42 })].map((l) => JSON.parse(l));
   for (let i = 0; i < docs.length; i += 1000) index.upsert(docs.slice(i, i + 1000));
+  // Ranked in memory on both sides, as a server does once its ranker is built.
+  index.syncRanker();
   const stores = createStores({ dataDir: root, rateLimitRpm: 1_000_000 });
   const budget = createSearchBudget(stores.budget, 1_000_000_000);
   const backend = createSearchBackend([createLocalProvider(index)], { cacheTtlMs: 0 });

@@ -69,13 +69,23 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
   const logger = createLogger(config.logLevel, options.logStream);
   const stores = createStores(config);
   closers.push(() => stores.close());
-  const index = openLocalIndex(indexFile(config.dataDir));
+  const index = openLocalIndex(indexFile(config.dataDir), {
+    memoryRankerMaxDocuments: config.indexMemoryMaxDocs,
+    onRankerChange: (s) =>
+      s.state === 'ready'
+        ? logger.info({ documents: s.documents, ms: s.ms }, 'local index ranked in memory')
+        : logger.warn(
+            { maxDocuments: config.indexMemoryMaxDocs },
+            'local index is over SCOUT_INDEX_MEMORY_MAX_DOCS: ranked by SQLite FTS5 alone (slower)',
+          ),
+  });
   closers.push(() => index.close());
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   // Refreshed on every start (one transaction, imported documents untouched), so the
   // starter corpus follows the docs; turning it off removes it.
   if (config.starterCorpus) await indexStarterCorpus(index, options.docsDir, { baseUrl: publicUrl });
   else index.replaceSource('starter', []);
+  index.startRanker();
 
   const providers = createProviders(config, { local: createLocalProvider(index) });
   const backend = createSearchBackend(providers, searchBackendOptions(config, logger.child({ component: 'search' })));

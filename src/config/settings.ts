@@ -12,6 +12,7 @@ export const settings = {
   host: s('HOST', str, '0.0.0.0', 'Interface the API binds to.'),
   dataDir: s('SCOUT_DATA_DIR', str, './data', 'Folder of the embedded SQLite store (keys, quotas, local index).'),
   starterCorpus: s('SCOUT_STARTER_CORPUS', bool, 'true', "Index Scout's own docs/ folder on first start so a first search finds something."),
+  indexMemoryMaxDocs: s('SCOUT_INDEX_MEMORY_MAX_DOCS', int(0, 10_000_000), '50000', 'Largest local index (documents) ranked in memory, ~5x its text size in RAM; a larger one is ranked by SQLite FTS5 alone (slower). 0 turns the in-memory ranker off.'),
   logLevel: s('SCOUT_LOG_LEVEL', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'info', 'pino log level.'),
   publicUrl: s('SCOUT_PUBLIC_URL', optionalUrl, '', 'Base URL clients reach Scout at (printed curl line, sponsored click URLs). Default http://localhost:PORT.'),
   rateLimitRpm: s('SCOUT_RATE_LIMIT_RPM', int(1, 1_000_000), '60', 'Requests per minute per API key (token bucket; bursts up to this many).'),

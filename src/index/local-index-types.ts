@@ -45,9 +45,11 @@ export interface LocalIndexOptions {
   rerankWindow?: number;
   /**
    * Largest index (documents) ranked in memory (src/index/ranker/); a larger one is ranked
-   * by FTS5's bm25() alone. 0 turns the in-memory ranker off. Default 250,000.
+   * by FTS5's bm25() alone. 0 turns the in-memory ranker off. Default 50,000.
    */
   memoryRankerMaxDocuments?: number;
+  /** Told when the in-memory ranker finishes a build (`ready`) or turns off (too large). */
+  onRankerChange?: (status: { state: string; documents: number; ms?: number }) => void;
 }
 
 /** Where rows came from: `scout index import` (or upsert) vs the docs/ starter corpus. */

@@ -39,8 +39,8 @@ const CACHE_MAX_CHARS = 32 * 1024 * 1024;
 const hitsChars = (hits: readonly LocalHit[]): number =>
   hits.reduce((n, h) => n + h.url.length + h.title.length + h.content.length + (h.text?.length ?? 0), 1);
 
-/** Documents up to which the in-memory ranker is kept (~5 KB of memory per 1 KB document). */
-export const DEFAULT_RANKER_MAX_DOCUMENTS = 250_000;
+/** Documents up to which the in-memory ranker is kept (it holds ~5x the index's text). */
+export const DEFAULT_RANKER_MAX_DOCUMENTS = 50_000;
 
 const OPEN_START = '';
 const OPEN_END = '9999-12-31';
@@ -94,7 +94,9 @@ export class LocalIndex {
     this.#proximityWeight = options.proximityWeight ?? 0.25;
     this.#rerankWindow = options.rerankWindow ?? 100;
     const maxDocuments = options.memoryRankerMaxDocuments ?? DEFAULT_RANKER_MAX_DOCUMENTS;
-    if (maxDocuments > 0) this.#ranker = new RankerSync(db, { maxDocuments });
+    if (maxDocuments > 0) {
+      this.#ranker = new RankerSync(db, { maxDocuments, ...(options.onRankerChange ? { onChange: options.onRankerChange } : {}) });
+    }
   }
 
   /** Validates every document first, then writes all in one transaction; a url replaces itself. */
@@ -178,6 +180,14 @@ export class LocalIndex {
    */
   syncRanker(): boolean {
     return this.#ranker?.syncNow(this.#version()) !== undefined;
+  }
+
+  /**
+   * Starts the in-memory ranker now rather than at the first search: a small index is
+   * loaded at once, a large one in the background (FTS5 answers until it is ready).
+   */
+  startRanker(): void {
+    this.#ranker?.rankerFor(this.#version());
   }
 
   /** Whether searches are ranked in memory right now, and over how many documents. */

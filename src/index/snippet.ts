@@ -137,12 +137,29 @@ export function snippetAround(text: string, matches: Match[], maxChars = SNIPPET
  * `maxChars`, cut at a word boundary with an ellipsis.
  */
 export function tidySnippet(raw: string, maxChars = SNIPPET_MAX_CHARS): string {
-  // Only runs that are not already one space are replaced: `\s+` would rebuild the string
-  // at every word gap (measured 3x slower on typical text).
-  const flat = raw.replace(/\s{2,}|[^\S ]/g, ' ').trim();
+  // Flattened from a prefix first: a snippet needs maxChars, and the window handed in is
+  // twice that; the whole window only when the prefix flattens short.
+  const prefix = raw.length > maxChars + 64 ? raw.slice(0, maxChars + 64) : raw;
+  let flat = flatten(prefix);
+  if (flat.length <= maxChars && prefix !== raw) flat = flatten(raw);
   if (flat.length <= maxChars) return flat;
   // Never cut a surrogate pair in half (emoji, astral CJK).
-  const cut = flat.slice(0, maxChars - 1).replace(/[\uD800-\uDBFF]$/, '');
+  let cut = flat.slice(0, maxChars - 1);
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > maxChars / 2 ? cut.slice(0, space) : cut).replace(/[\s…]+$/, '')}…`;
+  return `${trimEndSpaceOrEllipsis(space > maxChars / 2 ? cut.slice(0, space) : cut)}…`;
+}
+
+/**
+ * Runs of whitespace as one space, trimmed. Only runs that are not already one space are
+ * replaced: `\s+` would rebuild the string at every word gap (measured 3x slower).
+ */
+const flatten = (text: string): string => text.replace(/\s{2,}|[^\S ]/g, ' ').trim();
+
+/** Without trailing whitespace and ellipses (a hand loop: `/[\s…]+$/` retries at every position). */
+function trimEndSpaceOrEllipsis(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === '…' || /\s/.test(text[end - 1]))) end--;
+  return end === text.length ? text : text.slice(0, end);
 }

@@ -74,6 +74,9 @@ class Postings {
  * position starts × (n + 1), positions…]. Positions of the content are shifted by
  * titleTokens + 1, so no phrase runs from the title into the content.
  */
+/** Phrase document frequencies remembered between writes. */
+const PHRASES_REMEMBERED = 20_000;
+
 const N_TERMS = 0;
 const TITLE_LEN = 1;
 const HEAD = 2;
@@ -403,6 +406,7 @@ export class MemoryRanker {
       const slot = this.#slotOf.get(r.id)!;
       let score = 0;
       phrases.forEach((phrase) => {
+        if (phrase.some((t) => t < 0)) return;
         const f = this.#phraseFreq(slot, phrase);
         if (f > 0) score += contribution(idf(this.#rows, this.#phraseHitsOf(phrase)), f, norms[slot]);
       });
@@ -418,19 +422,21 @@ export class MemoryRanker {
    * 1 as soon as one instance is found (for counting the documents that hold it).
    */
   #phraseFreq(slot: number, phrase: number[], first = false): number {
-    if (phrase.some((t) => t < 0)) return 0;
     const v = this.#vectors[slot];
-    const lists: Uint32Array[] = [];
-    for (const t of phrase) {
-      const ps = positionsOf(v, t);
+    const head = positionsOf(v, phrase[0]);
+    if (head === undefined) return 0;
+    const rest: Uint32Array[] = [];
+    for (let k = 1; k < phrase.length; k++) {
+      const ps = positionsOf(v, phrase[k]);
       if (ps === undefined) return 0;
-      lists.push(ps);
+      rest.push(ps);
     }
     const titleLen = v[TITLE_LEN];
     let f = 0;
-    for (const start of lists[0]) {
+    for (let i = 0; i < head.length; i++) {
+      const start = head[i];
       let ok = true;
-      for (let k = 1; k < lists.length && ok; k++) ok = contains(lists[k], start + k);
+      for (let k = 0; k < rest.length && ok; k++) ok = contains(rest[k], start + k + 1);
       if (!ok) continue;
       if (first) return 1;
       f += start < titleLen ? TITLE_WEIGHT : 1;
@@ -453,6 +459,8 @@ export class MemoryRanker {
         if (this.#alive[s] && this.#phraseFreq(s, phrase, true) > 0) hits++;
       }
     }
+    // Bounded: distinct phrases of distinct queries would otherwise pile up until a write.
+    if (this.#phraseHits.size >= PHRASES_REMEMBERED) this.#phraseHits.clear();
     this.#phraseHits.set(key, hits);
     return hits;
   }

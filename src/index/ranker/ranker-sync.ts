@@ -8,6 +8,15 @@ export interface RankerSyncOptions {
   syncLimit?: number;
   /** Documents read per background step (one event-loop turn each). */
   batch?: number;
+  /** Told when a build completes (`ready`, with its duration) and when the ranker turns off. */
+  onChange?: (status: RankerStatus) => void;
+}
+
+export interface RankerStatus {
+  state: State;
+  documents: number;
+  /** Build time, on the `ready` that ends a build. */
+  ms?: number;
 }
 
 type State = 'cold' | 'building' | 'catching-up' | 'ready' | 'off';
@@ -42,11 +51,15 @@ export class RankerSync {
   #applied = '';
   #offAt = '';
   #step?: NodeJS.Immediate;
+  readonly #onChange?: (status: RankerStatus) => void;
+  /** performance.now() when the running build began; undefined when none is running. */
+  #buildStart?: number;
 
   constructor(db: Database.Database, options: RankerSyncOptions) {
     this.#maxDocuments = options.maxDocuments;
     this.#syncLimit = options.syncLimit ?? 500;
     this.#batch = options.batch ?? 32;
+    if (options.onChange) this.#onChange = options.onChange;
     this.#maxSeq = db.prepare('SELECT ifnull(max(seq), 0) FROM index_changes').pluck();
     this.#pending = db.prepare('SELECT count(*) FROM (SELECT 1 FROM index_changes WHERE seq > ? LIMIT ?)').pluck();
     this.#changes = db.prepare('SELECT id, seq FROM index_changes WHERE seq > ? ORDER BY seq LIMIT ?');
@@ -90,11 +103,20 @@ export class RankerSync {
     this.#state = 'ready';
     if (!this.#withinLimit(version)) return undefined;
     this.#applied = version;
+    this.#built();
     return this.#ranker;
   }
 
+  /** Reports the end of a build (once). */
+  #built(): void {
+    if (this.#buildStart === undefined) return;
+    const ms = Math.round(performance.now() - this.#buildStart);
+    this.#buildStart = undefined;
+    this.#onChange?.({ state: 'ready', documents: this.#ranker.size, ms });
+  }
+
   /** Live documents in the ranker, and whether it is in use. */
-  status(): { state: State; documents: number } {
+  status(): RankerStatus {
     return { state: this.#state, documents: this.#ranker.size };
   }
 
@@ -103,6 +125,7 @@ export class RankerSync {
     this.#ranker = new MemoryRanker();
     this.#state = 'off';
     this.#offAt = 'closed';
+    this.#buildStart = undefined;
   }
 
   #start(version: string): MemoryRanker | undefined {
@@ -115,6 +138,7 @@ export class RankerSync {
   }
 
   #begin(): void {
+    this.#buildStart = performance.now();
     this.#ranker = new MemoryRanker();
     this.#seq = this.#maxSeq.get() as number;
     this.#cursor = 0;
@@ -123,9 +147,12 @@ export class RankerSync {
 
   #off(version: string): undefined {
     this.#cancel();
+    const was = this.#state;
     this.#ranker = new MemoryRanker();
     this.#state = 'off';
     this.#offAt = version;
+    this.#buildStart = undefined;
+    if (was !== 'off') this.#onChange?.({ state: 'off', documents: 0 });
     return undefined;
   }
 
@@ -176,8 +203,12 @@ export class RankerSync {
       this.#off('');
       return;
     }
-    if (this.#state !== 'ready') this.#schedule();
-    else this.#applied = '';
+    if (this.#state !== 'ready') {
+      this.#schedule();
+    } else {
+      this.#applied = '';
+      this.#built();
+    }
   }
 
   #cancel(): void {

@@ -132,8 +132,28 @@ describe('in-memory ranker follows the index file', () => {
     cli.close();
   });
 
+  it('builds a large index in the background from start-up, FTS5 answering until it says it is ready', async () => {
+    const dir = t.dir();
+    const file = join(dir, 'index.db');
+    const cli = openLocalIndex(file);
+    const rows = [...corpusLines({ docs: 800, seed: 4 })].map((l) => JSON.parse(l));
+    cli.upsert(rows);
+    cli.close();
+    const told: { state: string; documents: number; ms?: number }[] = [];
+    const server = openLocalIndex(file, { cacheSize: 0, onRankerChange: (s) => told.push(s) });
+    server.startRanker();
+    expect(server.rankerStatus().state).toBe('building');
+    const title = rows[3].title as string;
+    expect(server.search(search(title)).map((h) => h.url)).toContain(rows[3].url);
+    for (let i = 0; i < 200 && server.rankerStatus().state !== 'ready'; i++) await new Promise((r) => setImmediate(r));
+    expect(server.rankerStatus()).toEqual({ state: 'ready', documents: 800 });
+    expect(told).toEqual([{ state: 'ready', documents: 800, ms: expect.any(Number) }]);
+    server.close();
+  });
+
   it('is off past its size limit (FTS5 ranks) and back when the index is small enough', () => {
-    const index = t.open({ cacheSize: 0, memoryRankerMaxDocuments: 2 });
+    const told: string[] = [];
+    const index = t.open({ cacheSize: 0, memoryRankerMaxDocuments: 2, onRankerChange: (s) => told.push(s.state) });
     index.upsert([1, 2, 3].map((n) => ({ url: `https://a.test/${n}`, title: `Doc ${n}`, content: 'shared words' })));
     expect(index.search(search('shared'))).toHaveLength(3);
     expect(index.rankerStatus().state).toBe('off');
@@ -142,5 +162,6 @@ describe('in-memory ranker follows the index file', () => {
     ]);
     expect(index.search(search('shared'))).toHaveLength(1);
     expect(index.rankerStatus()).toEqual({ state: 'ready', documents: 1 });
+    expect(told).toEqual(['off', 'ready']);
   });
 });
