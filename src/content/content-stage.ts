@@ -30,9 +30,14 @@ export interface ContentStageDeps {
   onPageError?: (url: string, error: unknown) => void;
 }
 
+/** A copy without rawContent (field by field: a rest-spread copy was a visible cost per result). */
 function withoutRaw(r: ProviderResult): ProviderResult {
-  const { rawContent: _dropped, ...rest } = r;
-  return { ...rest };
+  const out: ProviderResult = { title: r.title, url: r.url, content: r.content };
+  if (r.publishedDate !== undefined) out.publishedDate = r.publishedDate;
+  if (r.favicon !== undefined) out.favicon = r.favicon;
+  if (r.extraSnippets !== undefined) out.extraSnippets = r.extraSnippets.slice();
+  if (r.score !== undefined) out.score = r.score;
+  return out;
 }
 
 /** Cuts one basic result's `content`, then its extra snippets in order, to `limit` tokens; returns tokens kept. */
