@@ -33,6 +33,8 @@ export interface RankQuery {
 export interface Ranked {
   id: number;
   score: number;
+  /** The ranker's slot of the document (internal; saves a look-up per candidate). */
+  slot?: number;
 }
 
 /** What a result shows of a ranked document, with the query words' places in its content. */
@@ -54,6 +56,9 @@ class Postings {
   length = 0;
   /** Live documents holding the term. */
   df = 0;
+  /** Each posting's bm25() addition (0 for a dead slot), valid for ranker generation `impactsAt`. */
+  impacts = new Float64Array(0);
+  impactsAt = -1;
 
   push(slot: number, freq: number): void {
     if (this.length === this.slots.length) {
@@ -155,6 +160,8 @@ export class MemoryRanker {
   #mark = new Int32Array(0);
   #local = new Int32Array(0);
   #stamp = 0;
+  /** Bumped by every add and remove: cached impacts of older generations are stale. */
+  #generation = 0;
   #touched = new Int32Array(0);
 
   /** Live documents. */
@@ -335,7 +342,7 @@ export class MemoryRanker {
     }
     const hits: RankerHit[] = [];
     for (const r of ranked) {
-      const slot = this.#slotOf.get(r.id);
+      const slot = r.slot ?? this.#slotOf.get(r.id);
       const doc = slot === undefined ? undefined : this.#docs[slot];
       if (slot === undefined || doc === undefined) continue;
       hits.push({
@@ -369,7 +376,6 @@ export class MemoryRanker {
 
   /** Top `limit` accepted documents by the summed bm25() of the terms (each once per word). */
   #score(terms: number[], limit: number, accept: ((slot: number) => boolean) | undefined): Ranked[] {
-    const norms = this.#lengthNorms();
     this.#ensureScratch();
     const acc = this.#acc;
     const touched = this.#touched;
@@ -378,23 +384,45 @@ export class MemoryRanker {
       if (t < 0) continue;
       const p = this.#postings[t];
       if (p.df === 0) continue;
-      const w = idf(this.#rows, p.df);
-      const { slots, freqs, length } = p;
-      const alive = this.#alive;
+      const impacts = this.#impacts(p);
+      const { slots, length } = p;
       for (let i = 0; i < length; i++) {
+        const c = impacts[i];
+        if (c === 0) continue; // a dead slot
         const s = slots[i];
-        if (!alive[s]) continue;
         if (acc[s] === 0) touched[nTouched++] = s;
-        acc[s] += contribution(w, freqs[i], norms[s]);
+        acc[s] += c;
       }
     }
     const top = new TopK(limit);
+    const ids = this.#ids;
     for (let i = 0; i < nTouched; i++) {
       const s = touched[i];
-      if (accept === undefined || accept(s)) top.offer(acc[s], this.#ids[s]);
+      const score = acc[s];
       acc[s] = 0;
+      if (top.admits(score) && (accept === undefined || accept(s))) top.offer(score, ids[s], s);
     }
-    return top.sorted();
+    return top.sorted().map((r) => ({ id: r.id, score: r.score, slot: r.tag }));
+  }
+
+  /**
+   * The term's postings as bm25() additions, computed once per ranker generation (any
+   * write is a new one): a search then adds numbers instead of evaluating the formula for
+   * every posting. Same operations as contribution(), so the same doubles.
+   */
+  #impacts(p: Postings): Float64Array {
+    if (p.impactsAt === this.#generation) return p.impacts;
+    const norms = this.#lengthNorms();
+    const w = idf(this.#rows, p.df);
+    if (p.impacts.length < p.length) p.impacts = new Float64Array(p.slots.length);
+    const { slots, freqs, impacts, length } = p;
+    const alive = this.#alive;
+    for (let i = 0; i < length; i++) {
+      const s = slots[i];
+      impacts[i] = alive[s] ? contribution(w, freqs[i], norms[s]) : 0;
+    }
+    p.impactsAt = this.#generation;
+    return impacts;
   }
 
   /** Adds proximityWeight × bm25() of the spans as phrases, then re-sorts (stable). */
@@ -403,7 +431,7 @@ export class MemoryRanker {
     const norms = this.#lengthNorms();
     let any = false;
     const bonus = ranked.map((r) => {
-      const slot = this.#slotOf.get(r.id)!;
+      const slot = r.slot ?? this.#slotOf.get(r.id)!;
       let score = 0;
       phrases.forEach((phrase) => {
         if (phrase.some((t) => t < 0)) return;
@@ -414,7 +442,7 @@ export class MemoryRanker {
       return score;
     });
     if (!any) return ranked;
-    return ranked.map((r, i) => ({ id: r.id, score: r.score + weight * bonus[i] })).sort((a, b) => b.score - a.score);
+    return ranked.map((r, i) => ({ id: r.id, score: r.score + weight * bonus[i], slot: r.slot })).sort((a, b) => b.score - a.score);
   }
 
   /**
@@ -505,6 +533,7 @@ export class MemoryRanker {
   }
 
   #changed(): void {
+    this.#generation++;
     this.#normsFor = -1;
     this.#phraseHits.clear();
   }

@@ -7,12 +7,20 @@ export class TopK {
   readonly #k: number;
   readonly #score: Float64Array;
   readonly #id: Float64Array;
+  /** A number carried along with each pair (the ranker's slot). */
+  readonly #tag: Int32Array;
   #n = 0;
 
   constructor(k: number) {
     this.#k = k;
     this.#score = new Float64Array(k);
     this.#id = new Float64Array(k);
+    this.#tag = new Int32Array(k);
+  }
+
+  /** False when `score` cannot enter (the heap is full of better or equal scores): a cheap pre-check. */
+  admits(score: number): boolean {
+    return this.#n < this.#k || score >= this.#score[0];
   }
 
   /** True when (a, ia) ranks below (b, ib). */
@@ -20,10 +28,11 @@ export class TopK {
     return a < b || (a === b && ia > ib);
   }
 
-  offer(score: number, id: number): void {
+  offer(score: number, id: number, tag = 0): void {
     if (this.#k === 0) return;
     const s = this.#score;
     const d = this.#id;
+    const g = this.#tag;
     if (this.#n < this.#k) {
       let i = this.#n++;
       while (i > 0) {
@@ -31,10 +40,12 @@ export class TopK {
         if (!TopK.#worse(score, id, s[p], d[p])) break;
         s[i] = s[p];
         d[i] = d[p];
+        g[i] = g[p];
         i = p;
       }
       s[i] = score;
       d[i] = id;
+      g[i] = tag;
       return;
     }
     if (!TopK.#worse(s[0], d[0], score, id)) return;
@@ -49,16 +60,18 @@ export class TopK {
       if (!TopK.#worse(s[c], d[c], score, id)) break;
       s[i] = s[c];
       d[i] = d[c];
+      g[i] = g[c];
       i = c;
     }
     s[i] = score;
     d[i] = id;
+    g[i] = tag;
   }
 
   /** The kept pairs, best first. */
-  sorted(): { id: number; score: number }[] {
-    const out: { id: number; score: number }[] = [];
-    for (let i = 0; i < this.#n; i++) out.push({ id: this.#id[i], score: this.#score[i] });
+  sorted(): { id: number; score: number; tag: number }[] {
+    const out: { id: number; score: number; tag: number }[] = [];
+    for (let i = 0; i < this.#n; i++) out.push({ id: this.#id[i], score: this.#score[i], tag: this.#tag[i] });
     return out.sort((a, b) => b.score - a.score || a.id - b.id);
   }
 }
