@@ -79,6 +79,9 @@ class Postings {
  * position starts × (n + 1), positions…]. Positions of the content are shifted by
  * titleTokens + 1, so no phrase runs from the title into the content.
  */
+/** Longest phrase (tokens) the proximity bonus matches; a span is at most 2 words + 2 stop words. */
+const MAX_PHRASE_TOKENS = 64;
+
 /** Phrase document frequencies remembered between writes. */
 const PHRASES_REMEMBERED = 20_000;
 
@@ -109,13 +112,27 @@ function positionsOf(v: Uint32Array, t: number): Uint32Array | undefined {
   return undefined;
 }
 
-function contains(sorted: Uint32Array, x: number): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
+/** Index j of term `t` among the vector's terms, or -1 (no allocation, unlike positionsOf). */
+function termIndex(v: Uint32Array, t: number): number {
+  let lo = HEAD;
+  let hi = HEAD + v[N_TERMS] - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid] === x) return true;
-    if (sorted[mid] < x) lo = mid + 1;
+    const x = v[mid];
+    if (x === t) return mid - HEAD;
+    if (x < t) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Whether x is in the ascending run v[lo, hi). */
+function containsIn(v: Uint32Array, lo: number, hi: number, x: number): boolean {
+  hi -= 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (v[mid] === x) return true;
+    if (v[mid] < x) lo = mid + 1;
     else hi = mid - 1;
   }
   return false;
@@ -160,6 +177,9 @@ export class MemoryRanker {
   #mark = new Int32Array(0);
   #local = new Int32Array(0);
   #stamp = 0;
+  /** Scratch of #phraseFreq: each phrase word's run of positions. */
+  readonly #phraseFrom = new Uint32Array(MAX_PHRASE_TOKENS);
+  readonly #phraseTo = new Uint32Array(MAX_PHRASE_TOKENS);
   /** Bumped by every add and remove: cached impacts of older generations are stale. */
   #generation = 0;
   #touched = new Int32Array(0);
@@ -309,7 +329,7 @@ export class MemoryRanker {
       words.push({ word, term: this.#termIds.get(toks[0]) ?? -1 });
     }
     const spans = q.proximityWeight > 0 ? q.spans.map((s) => tokenize(s)) : [];
-    if (spans.some((s) => s.length === 0)) return undefined;
+    if (spans.some((s) => s.length === 0 || s.length > MAX_PHRASE_TOKENS)) return undefined;
 
     const df = (t: number): number => (t < 0 ? 0 : this.#postings[t].df);
     // DocFrequency.informative: drop words found nowhere or in half the rows or more.
@@ -450,21 +470,27 @@ export class MemoryRanker {
    * 1 as soon as one instance is found (for counting the documents that hold it).
    */
   #phraseFreq(slot: number, phrase: number[], first = false): number {
+    // Allocation-free: this runs for every candidate and phrase of a search.
     const v = this.#vectors[slot];
-    const head = positionsOf(v, phrase[0]);
-    if (head === undefined) return 0;
-    const rest: Uint32Array[] = [];
-    for (let k = 1; k < phrase.length; k++) {
-      const ps = positionsOf(v, phrase[k]);
-      if (ps === undefined) return 0;
-      rest.push(ps);
+    const n = v[N_TERMS];
+    const starts = HEAD + n;
+    const j0 = termIndex(v, phrase[0]);
+    if (j0 < 0) return 0;
+    const k = phrase.length;
+    const from = this.#phraseFrom;
+    const to = this.#phraseTo;
+    for (let i = 1; i < k; i++) {
+      const j = termIndex(v, phrase[i]);
+      if (j < 0) return 0;
+      from[i] = v[starts + j];
+      to[i] = v[starts + j + 1];
     }
     const titleLen = v[TITLE_LEN];
     let f = 0;
-    for (let i = 0; i < head.length; i++) {
-      const start = head[i];
+    for (let at = v[starts + j0], end = v[starts + j0 + 1]; at < end; at++) {
+      const start = v[at];
       let ok = true;
-      for (let k = 0; k < rest.length && ok; k++) ok = contains(rest[k], start + k + 1);
+      for (let i = 1; i < k && ok; i++) ok = containsIn(v, from[i], to[i], start + i);
       if (!ok) continue;
       if (first) return 1;
       f += start < titleLen ? TITLE_WEIGHT : 1;
