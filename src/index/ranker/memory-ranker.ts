@@ -1,6 +1,6 @@
 import { TITLE_WEIGHT } from '../search-statements.ts';
 import type { Filters } from '../search-filters.ts';
-import { contribution, idf, lengthNorm } from './bm25.ts';
+import { contribution, idf, K1_PLUS_1, lengthNorm } from './bm25.ts';
 import { TopK } from './top-k.ts';
 import { MAX_MATCHES, type Match } from '../snippet.ts';
 import { tokenize, wordEnd } from './tokenize.ts';
@@ -346,7 +346,7 @@ export class MemoryRanker {
       const seen = new Set(ranked.map((r) => r.id));
       for (const r of this.#score(words.map((w) => w.term), limit, accept)) if (!seen.has(r.id)) ranked.push(r);
     }
-    return rerank && ranked.length > 1 ? this.#proximity(ranked, spans, q.proximityWeight) : ranked;
+    return rerank && ranked.length > 1 ? this.#proximity(ranked, spans, q.proximityWeight, q.wanted) : ranked;
   }
 
   /**
@@ -445,24 +445,38 @@ export class MemoryRanker {
     return impacts;
   }
 
-  /** Adds proximityWeight × bm25() of the spans as phrases, then re-sorts (stable). */
-  #proximity(ranked: Ranked[], spans: string[][], weight: number): Ranked[] {
-    const phrases = spans.map((toks) => toks.map((t) => this.#termIds.get(t) ?? -1));
+  /**
+   * Adds proximityWeight × bm25() of the spans as phrases, then re-sorts (stable). Only the
+   * first `wanted` are shown, so a candidate whose score plus the largest bonus any document
+   * could get stays below the `wanted`-th score is left where it is, unscored: bonuses only
+   * raise scores, so it could not reach the page.
+   */
+  #proximity(ranked: Ranked[], spans: string[][], weight: number, wanted: number): Ranked[] {
+    const phrases = spans.map((toks) => toks.map((t) => this.#termIds.get(t) ?? -1)).filter((p) => !p.some((t) => t < 0));
+    if (phrases.length === 0) return ranked;
+    let end = ranked.length;
+    if (ranked.length > wanted) {
+      // Each phrase adds less than idf × (k1 + 1), and no IDF passes that of a phrase in one row.
+      const maxBonus = weight * phrases.length * K1_PLUS_1 * idf(this.#rows, 1) * (1 + 1e-9);
+      const floor = ranked[wanted - 1].score;
+      end = wanted;
+      while (end < ranked.length && ranked[end].score + maxBonus >= floor) end++;
+    }
     const norms = this.#lengthNorms();
     let any = false;
-    const bonus = ranked.map((r) => {
+    const head: Ranked[] = ranked.slice(0, end).map((r) => {
       const slot = r.slot ?? this.#slotOf.get(r.id)!;
-      let score = 0;
-      phrases.forEach((phrase) => {
-        if (phrase.some((t) => t < 0)) return;
+      let bonus = 0;
+      for (const phrase of phrases) {
         const f = this.#phraseFreq(slot, phrase);
-        if (f > 0) score += contribution(idf(this.#rows, this.#phraseHitsOf(phrase)), f, norms[slot]);
-      });
-      if (score > 0) any = true;
-      return score;
+        if (f > 0) bonus += contribution(idf(this.#rows, this.#phraseHitsOf(phrase)), f, norms[slot]);
+      }
+      if (bonus > 0) any = true;
+      return { id: r.id, score: r.score + weight * bonus, slot };
     });
     if (!any) return ranked;
-    return ranked.map((r, i) => ({ id: r.id, score: r.score + weight * bonus[i], slot: r.slot })).sort((a, b) => b.score - a.score);
+    head.sort((a, b) => b.score - a.score);
+    return end === ranked.length ? head : head.concat(ranked.slice(end));
   }
 
   /**
