@@ -94,25 +94,7 @@ function termsOf(v: Uint32Array): Uint32Array {
   return v.subarray(HEAD, HEAD + v[N_TERMS]);
 }
 
-/** Positions of term `t` in vector `v` (empty when absent): binary search over its terms. */
-function positionsOf(v: Uint32Array, t: number): Uint32Array | undefined {
-  let lo = HEAD;
-  let hi = HEAD + v[N_TERMS] - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const x = v[mid];
-    if (x === t) {
-      const starts = HEAD + v[N_TERMS];
-      const j = mid - HEAD;
-      return v.subarray(v[starts + j], v[starts + j + 1]);
-    }
-    if (x < t) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
-}
-
-/** Index j of term `t` among the vector's terms, or -1 (no allocation, unlike positionsOf). */
+/** Index j of term `t` among the vector's terms (binary search), or -1. */
 function termIndex(v: Uint32Array, t: number): number {
   let lo = HEAD;
   let hi = HEAD + v[N_TERMS] - 1;
@@ -378,20 +360,33 @@ export class MemoryRanker {
     return hits;
   }
 
+  /** The query terms' places in the content, in text order: a merge of their position runs. */
   #matches(slot: number, terms: readonly number[]): Match[] {
     const v = this.#vectors[slot];
     const offsets = this.#offsets[slot];
     const text = this.#docs[slot]!.content;
     const shift = v[TITLE_LEN] + 1;
-    const found: { token: number; term: number }[] = [];
-    terms.forEach((t, i) => {
-      for (const p of positionsOf(v, t) ?? []) if (p >= shift) found.push({ token: p - shift, term: i });
-    });
-    found.sort((a, b) => a.token - b.token);
-    return found.slice(0, MAX_MATCHES).map(({ token, term }) => {
-      const at = offsets[token];
-      return { at, end: wordEnd(text, at), term };
-    });
+    const starts = HEAD + v[N_TERMS];
+    // Cursor and end of each term's run (content positions only: they come after the title's).
+    const at: number[] = [];
+    const end: number[] = [];
+    for (const t of terms) {
+      const j = termIndex(v, t);
+      let from = j < 0 ? 0 : v[starts + j];
+      const to = j < 0 ? 0 : v[starts + j + 1];
+      while (from < to && v[from] < shift) from++;
+      at.push(from);
+      end.push(to);
+    }
+    const out: Match[] = [];
+    while (out.length < MAX_MATCHES) {
+      let best = -1;
+      for (let i = 0; i < terms.length; i++) if (at[i] < end[i] && (best < 0 || v[at[i]] < v[at[best]])) best = i;
+      if (best < 0) break;
+      const from = offsets[v[at[best]++] - shift];
+      out.push({ at: from, end: wordEnd(text, from), term: best });
+    }
+    return out;
   }
 
   /** Top `limit` accepted documents by the summed bm25() of the terms (each once per word). */
