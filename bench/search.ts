@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --docs 10000 --seconds 5 --rounds 4 --connections 10]
+ * npm run bench [-- --docs 10000 --seconds 3 --rounds 10 --connections 10]
  *
  * POST /v1/search on the local index (a synthetic corpus of --docs documents) beside a bare
  * Fastify hello-world route, measured the same way in the same run; prints requests/s,
@@ -20,14 +20,15 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/load-config.ts';
-import { createScout } from '../src/compose.ts';
+import { createScout, type Scout } from '../src/compose.ts';
+import { SearchResponse } from '../src/schemas/search.ts';
 import { corpusLines, rng } from './make-corpus.ts';
 
 const { values } = parseArgs({
   options: {
     docs: { type: 'string', default: '10000' },
-    seconds: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     queries: { type: 'string', default: '2000' },
     'empty-queries': { type: 'boolean', default: false },
@@ -47,10 +48,8 @@ export interface Run {
   non2xx: number;
 }
 
-export async function load(name: string, opts: autocannon.Options): Promise<Run> {
-  // A short warm-up so JIT and caches settle, then the measured run.
-  await autocannon({ ...opts, duration: 2 });
-  const r = await autocannon({ ...opts, duration: SECONDS, connections: CONNECTIONS });
+export async function load(name: string, opts: autocannon.Options, seconds = SECONDS): Promise<Run> {
+  const r = await autocannon({ ...opts, duration: seconds, connections: CONNECTIONS });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
@@ -62,6 +61,15 @@ function queries(n: number): string[] {
     const k = 2 + Math.floor(rand() * 3);
     return Array.from({ length: k }, () => words[Math.floor(rand() * words.length)]).join(' ');
   });
+}
+
+/** A real answer of 10 results (the first query that has 10), served as is by the reference route. */
+async function fixedAnswer(scout: Scout, qs: string[]): Promise<SearchResponse> {
+  for (const query of qs) {
+    const { body } = await scout.search.run({ query, max_results: 10 }, { requestId: 'reference', startedAt: performance.now() });
+    if (body.results.length === 10) return body;
+  }
+  throw new Error('no query of the corpus has 10 results');
 }
 
 async function main() {
@@ -84,8 +92,14 @@ async function main() {
   const key = (await scout.keys.create('bench')).key;
   await scout.app.listen({ port: 0, host: '127.0.0.1' });
 
+  // A reference beside the goal's baseline: the same bare Fastify answering a POST of the
+  // same body with a fixed search response of 10 results (same schema serializer), doing no
+  // other work. The distance from hello-world to it is what the request and response
+  // sizes cost alone, before any of Scout's work.
+  const sample = await fixedAnswer(scout, queries(200));
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));
+  hello.post('/fixed', { schema: { response: { 200: SearchResponse } } }, async () => sample);
   await hello.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
@@ -98,13 +112,21 @@ async function main() {
   }));
 
   const helloOpts = { url: `http://127.0.0.1:${port(hello)}/` };
+  const fixedOpts = { url: `http://127.0.0.1:${port(hello)}`, requests: requests.map((r) => ({ ...r, path: '/fixed' })) };
   const searchOpts = { url: `http://127.0.0.1:${port(scout.app)}`, requests };
   const bases: Run[] = [];
+  const fixeds: Run[] = [];
   const searches: Run[] = [];
+  // One warm-up of each so JIT and caches settle; then the measured rounds, alternating.
+  for (const o of [helloOpts, fixedOpts, searchOpts]) await load('warm-up', o, 2);
+  const pct = (a: Run, b: Run): string => `${((100 * a.rps) / b.rps).toFixed(1)}%`;
   for (let r = 0; r < ROUNDS; r++) {
     bases.push(await load('hello-world (bare Fastify)', helloOpts));
+    fixeds.push(await load('  reference: bare POST, fixed 10-result body', fixedOpts));
     searches.push(await load(`POST /v1/search (local index, ${DOCS} docs)`, searchOpts));
-    console.log(`round ${r + 1}: hello ${bases[r].rps.toFixed(0)} req/s, search ${searches[r].rps.toFixed(0)} req/s (${((100 * searches[r].rps) / bases[r].rps).toFixed(1)}%)`);
+    console.log(
+      `round ${r + 1}: hello ${bases[r].rps.toFixed(0)} req/s, reference ${fixeds[r].rps.toFixed(0)} (${pct(fixeds[r], bases[r])}), search ${searches[r].rps.toFixed(0)} (${pct(searches[r], bases[r])})`,
+    );
   }
   const median = (xs: number[]): number => {
     const s = [...xs].sort((a, b) => a - b);
@@ -119,15 +141,18 @@ async function main() {
     non2xx: runs.reduce((n, x) => n + x.non2xx, 0),
   });
   const base = summary(bases);
+  const fixed = summary(fixeds);
   const search = summary(searches);
 
   console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, same process, same run (medians)`);
   console.log('route'.padEnd(44), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
-  for (const r of [base, search]) {
+  for (const r of [base, fixed, search]) {
     console.log(r.name.padEnd(44), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors + r.non2xx).padStart(7));
   }
   const ratio = median(searches.map((x, i) => x.rps / bases[i].rps));
-  console.log(`\nsearch / hello-world requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 40%)`);
+  const reference = median(fixeds.map((x, i) => x.rps / bases[i].rps));
+  console.log(`\nreference / hello-world requests/s: ${(reference * 100).toFixed(1)}% (payload sizes alone)`);
+  console.log(`search / hello-world requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 40%)`);
 
   await hello.close();
   await scout.close();
