@@ -34,9 +34,10 @@ export interface LocalHit {
 
 export interface LocalIndexOptions {
   /**
-   * Searches remembered per (query terms, filters, page); 0 turns the cache off. Default
-   * 1000 (and at most 32 Mi characters). Any write, by this or another connection, makes
-   * the remembered answers stale at once.
+   * Searches ranked by FTS5 remembered per (query terms, filters, page); 0 turns the cache
+   * off. Default 1000 (and at most 32 Mi characters). Any write, by this or another
+   * connection, makes the remembered answers stale at once. Searches ranked in memory are
+   * not cached (they cost about what a cache look-up does).
    */
   cacheSize?: number;
   /** Weight of the adjacent-terms phrase score added to BM25; 0 turns it off. Default 0.25. */

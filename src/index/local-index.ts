@@ -144,19 +144,16 @@ export class LocalIndex {
     const offset = clamp(q.offset ?? 0, 0, MAX_PAGE);
     const withText = q.withText === true;
     const version = this.#version();
+    const ranker = this.#ranker?.rankerFor(version);
+    const inMemory = this.#memoryRank(ranker, fts.terms, fts.spans, filters, offset + limit);
+    // Ranked in memory a search costs tens of microseconds, about what remembering it
+    // would: the result cache only fronts the FTS5 path.
+    if (ranker && inMemory) return this.#hitsFrom(ranker, inMemory.slice(offset, offset + limit), fts.terms, withText);
     const key = JSON.stringify([version, fts.match, fts.phrases, limit, offset, filters, withText]);
     const cached = this.#cache?.get(key);
     if (cached) return cached.slice();
-    const ranker = this.#ranker?.rankerFor(version);
-    const inMemory = this.#memoryRank(ranker, fts.terms, fts.spans, filters, offset + limit);
-    const hits =
-      ranker && inMemory
-        ? this.#hitsFrom(ranker, inMemory.slice(offset, offset + limit), fts.terms, withText)
-        : this.#details(
-            this.#rank({ all: fts.terms, informative: this.#frequencies.informative(fts.terms, version) }, fts.phrases, filters, offset + limit).slice(offset, offset + limit),
-            snippetMatcher(fts.terms),
-            withText,
-          );
+    const ranked = this.#rank({ all: fts.terms, informative: this.#frequencies.informative(fts.terms, version) }, fts.phrases, filters, offset + limit);
+    const hits = this.#details(ranked.slice(offset, offset + limit), snippetMatcher(fts.terms), withText);
     this.#cache?.set(key, hits);
     return hits.slice();
   }
