@@ -155,6 +155,8 @@ export class MemoryRanker {
   /** Phrase document frequencies, valid until the next change. */
   readonly #phraseHits = new Map<string, number>();
   #acc = new Float64Array(0);
+  /** The heap of the last search, reused while the page size stays the same. */
+  #top?: TopK;
   /** Scratch of add(): per term id, the call that last saw it and its count / next place. */
   #mark = new Int32Array(0);
   #local = new Int32Array(0);
@@ -409,7 +411,8 @@ export class MemoryRanker {
         acc[s] += c;
       }
     }
-    const top = new TopK(limit);
+    const top = this.#top?.k === limit ? this.#top : (this.#top = new TopK(limit));
+    top.clear();
     const ids = this.#ids;
     for (let i = 0; i < nTouched; i++) {
       const s = touched[i];
@@ -417,7 +420,7 @@ export class MemoryRanker {
       acc[s] = 0;
       if (top.admits(score) && (accept === undefined || accept(s))) top.offer(score, ids[s], s);
     }
-    return top.sorted().map((r) => ({ id: r.id, score: r.score, slot: r.tag }));
+    return top.sorted();
   }
 
   /**

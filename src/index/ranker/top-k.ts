@@ -4,7 +4,7 @@
  * then lower id (a stable order for ties, as a rowid-ordered scan gives).
  */
 export class TopK {
-  readonly #k: number;
+  readonly k: number;
   readonly #score: Float64Array;
   readonly #id: Float64Array;
   /** A number carried along with each pair (the ranker's slot). */
@@ -12,15 +12,20 @@ export class TopK {
   #n = 0;
 
   constructor(k: number) {
-    this.#k = k;
+    this.k = k;
     this.#score = new Float64Array(k);
     this.#id = new Float64Array(k);
     this.#tag = new Int32Array(k);
   }
 
+  /** Empties the heap for another round (the arrays are kept: allocating them showed up per search). */
+  clear(): void {
+    this.#n = 0;
+  }
+
   /** False when `score` cannot enter (the heap is full of better or equal scores): a cheap pre-check. */
   admits(score: number): boolean {
-    return this.#n < this.#k || score >= this.#score[0];
+    return this.#n < this.k || score >= this.#score[0];
   }
 
   /** True when (a, ia) ranks below (b, ib). */
@@ -29,11 +34,11 @@ export class TopK {
   }
 
   offer(score: number, id: number, tag = 0): void {
-    if (this.#k === 0) return;
+    if (this.k === 0) return;
     const s = this.#score;
     const d = this.#id;
     const g = this.#tag;
-    if (this.#n < this.#k) {
+    if (this.#n < this.k) {
       let i = this.#n++;
       while (i > 0) {
         const p = (i - 1) >> 1;
@@ -68,10 +73,10 @@ export class TopK {
     g[i] = tag;
   }
 
-  /** The kept pairs, best first. */
-  sorted(): { id: number; score: number; tag: number }[] {
-    const out: { id: number; score: number; tag: number }[] = [];
-    for (let i = 0; i < this.#n; i++) out.push({ id: this.#id[i], score: this.#score[i], tag: this.#tag[i] });
+  /** The kept pairs, best first, with their tags as `slot`. */
+  sorted(): { id: number; score: number; slot: number }[] {
+    const out: { id: number; score: number; slot: number }[] = [];
+    for (let i = 0; i < this.#n; i++) out.push({ id: this.#id[i], score: this.#score[i], slot: this.#tag[i] });
     return out.sort((a, b) => b.score - a.score || a.id - b.id);
   }
 }
