@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryRanker, type RankerDocument, type RankQuery } from '../../../src/index/ranker/memory-ranker.ts';
+import { corpusLines, rng } from '../../../bench/make-corpus.ts';
+
+const docsOf = (n: number, seed: number): RankerDocument[] =>
+  [...corpusLines({ docs: n, seed })].map((l, i) => {
+    const d = JSON.parse(l) as { url: string; title: string; content: string; country?: string; published_date?: string };
+    return {
+      id: i + 1,
+      url: d.url,
+      title: d.title,
+      content: d.content,
+      domain: new URL(d.url).hostname,
+      publishedDate: d.published_date ?? null,
+      day: d.published_date?.slice(0, 10) ?? null,
+      country: d.country ?? null,
+    };
+  });
+
+const query = (terms: string[], spans: string[] = []): RankQuery => ({
+  terms,
+  spans,
+  filters: { include: [], exclude: [] },
+  wanted: 10,
+  proximityWeight: 0.25,
+  rerankWindow: 100,
+});
+
+describe('MemoryRanker', () => {
+  it('after heavy churn (replacements, removals, compaction) ranks exactly as one built from the survivors', () => {
+    const all = docsOf(1200, 21);
+    const churned = new MemoryRanker();
+    for (const d of all) churned.add(d);
+    const rand = rng(8);
+    const final = new Map<number, RankerDocument>(all.map((d) => [d.id, d]));
+    // Replace a third with other texts, remove half of the rest: dead postings pass the live ones.
+    const others = docsOf(400, 99);
+    for (let i = 0; i < 400; i++) {
+      const id = 1 + Math.floor(rand() * 1200);
+      const d = { ...others[i], id };
+      churned.add(d);
+      final.set(id, d);
+    }
+    for (let id = 1; id <= 1200; id++) {
+      if (id % 2 === 0) {
+        churned.remove(id);
+        final.delete(id);
+      }
+    }
+    const fresh = new MemoryRanker();
+    for (const d of [...final.values()].sort((a, b) => a.id - b.id)) fresh.add(d);
+    expect(churned.size).toBe(final.size);
+    const words = all.slice(0, 40).flatMap((d) => d.title.toLowerCase().split(' '));
+    for (let i = 0; i < 150; i++) {
+      const terms = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => words[Math.floor(rand() * words.length)]))];
+      const spans = terms.length > 1 ? [terms.slice(0, 2).join(' ')] : [];
+      const a = churned.rank(query(terms, spans));
+      const b = fresh.rank(query(terms, spans));
+      expect(a?.map((r) => [r.id, r.score]), terms.join(' ')).toEqual(b?.map((r) => [r.id, r.score]));
+    }
+  });
+
+  it('answers undefined (the SQL path takes over) for a query word FTS5 splits into several tokens', () => {
+    const r = new MemoryRanker();
+    r.add(docsOf(1, 1)[0]);
+    expect(r.rank(query(['a\u20e3b']))).toBeUndefined();
+  });
+
+  it('tells where the query words stand in each shown content', () => {
+    const r = new MemoryRanker();
+    r.add({ id: 1, url: 'https://a.test/', title: 'Herons', content: 'Grey herons wade. A heron waits.', domain: 'a.test', publishedDate: null, day: null, country: null });
+    const ranked = r.rank(query(['heron']))!;
+    const [hit] = r.page(ranked, ['heron']);
+    expect(hit.matches.map((m) => hit.content.slice(m.at, m.end))).toEqual(['herons', 'heron']);
+  });
+});
