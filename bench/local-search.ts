@@ -1,9 +1,9 @@
 /**
  * In-process timing of LocalIndex.search() on a synthetic corpus:
  *   npx tsx bench/local-search.ts [--docs 10000]
- * Builds a temporary index from bench/make-corpus.ts, then times a set of queries with the
- * result cache off (every search ranks) and on (repeated queries, as a load test sends),
- * next to a baseline measured in the same run: a primary-key lookup of one stored row.
+ * Builds a temporary index from bench/make-corpus.ts, then times a set of queries ranked by
+ * FTS5 with the result cache off (every search ranks) and on, and ranked by the in-memory
+ * ranker, next to a baseline measured in the same run: a primary-key lookup of one stored row.
  * "cold"/"warm": first and second pass over the same distinct queries (the second finds
  * the document frequencies of their terms remembered; results are not cached).
  */
@@ -95,13 +95,20 @@ try {
   db.close();
   console.log(`baseline ${baseline.toFixed(1).padStart(9)} µs  (one primary-key row lookup)`);
 
-  const uncached = openLocalIndex(file, { cacheSize: 0 });
-  report(uncached, 'uncached', baseline);
-  reportMix(uncached, 'uncached', baseline);
+  const uncached = openLocalIndex(file, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
+  report(uncached, 'fts5', baseline);
+  reportMix(uncached, 'fts5', baseline);
   uncached.close();
-  const cached = openLocalIndex(file);
+  const cached = openLocalIndex(file, { memoryRankerMaxDocuments: 0 });
   report(cached, 'cached', baseline);
   cached.close();
+  const memory = openLocalIndex(file, { cacheSize: 0 });
+  const t0 = performance.now();
+  memory.syncRanker();
+  console.log(`in-memory ranker built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  report(memory, 'memory', baseline);
+  reportMix(memory, 'memory', baseline);
+  memory.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

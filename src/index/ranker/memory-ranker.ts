@@ -533,25 +533,36 @@ export class MemoryRanker {
 
   /** The filters as one test of a slot; undefined when there is none. */
   #filter(f: Filters): ((slot: number) => boolean) | undefined {
-    const tests: ((slot: number) => boolean)[] = [];
+    const hasDomains = f.include.length > 0 || f.exclude.length > 0;
+    const hasDates = f.start !== undefined || f.end !== undefined;
+    const country = f.country;
+    if (!hasDomains && !hasDates && country === undefined) return undefined;
     const under = (domain: string, list: readonly string[]): boolean =>
       list.some((d) => domain === d || (domain.length > d.length && domain.endsWith(d) && domain[domain.length - d.length - 1] === '.'));
-    if (f.include.length > 0) tests.push((s) => under(this.#domain[s], f.include));
-    if (f.exclude.length > 0) tests.push((s) => !under(this.#domain[s], f.exclude));
-    if (f.start !== undefined || f.end !== undefined) {
-      const start = f.start ?? '';
-      const end = f.end ?? '9999-12-31';
-      tests.push((s) => {
-        const day = this.#day[s];
-        return day !== null && day >= start && day <= end;
-      });
-    }
-    if (f.country !== undefined) {
-      const c = f.country;
-      tests.push((s) => this.#country[s] === null || this.#country[s] === c);
-    }
-    if (tests.length === 0) return undefined;
-    return (s) => tests.every((t) => t(s));
+    // A search meets few distinct domains among thousands of candidates: decide each once.
+    const domainOk = new Map<string, boolean>();
+    const start = f.start ?? '';
+    const end = f.end ?? '9999-12-31';
+    const domains = this.#domain;
+    const days = this.#day;
+    const countries = this.#country;
+    return (s) => {
+      if (hasDomains) {
+        const d = domains[s];
+        let ok = domainOk.get(d);
+        if (ok === undefined) {
+          ok = (f.include.length === 0 || under(d, f.include)) && !(f.exclude.length > 0 && under(d, f.exclude));
+          domainOk.set(d, ok);
+        }
+        if (!ok) return false;
+      }
+      if (hasDates) {
+        const day = days[s];
+        if (day === null || day < start || day > end) return false;
+      }
+      if (country !== undefined && countries[s] !== null && countries[s] !== country) return false;
+      return true;
+    };
   }
 
   #lengthNorms(): Float64Array {
