@@ -134,3 +134,20 @@ describe('SQLite ad event store', () => {
     expect(await events.write([read('rec_1', 'cmp_a')])).toEqual([{ campaignId: 'cmp_a', day: '2026-03-10', micros: 300 }]);
   });
 });
+
+describe('SQLite ad event store, large batches', () => {
+  it('counts each impression once across multi-row inserts: repeats within a batch and across batches are not counted', async () => {
+    const { stores } = open();
+    await stores.campaigns.insert(record('cmp_a'));
+    await stores.campaigns.insert(record('cmp_b'));
+    const first = Array.from({ length: 130 }, (_, n) => impression(`rec_${String(n).padStart(4, '0')}`, n % 2 ? 'cmp_a' : 'cmp_b'));
+    // The same 130 again, plus 30 new ones, with 5 of the new ones twice in the same batch.
+    const fresh = Array.from({ length: 30 }, (_, n) => impression(`rec_new_${n}`, 'cmp_a'));
+    await stores.events.write(first);
+    await stores.events.write([...first, ...fresh, ...fresh.slice(0, 5)]);
+    const stats = new Map((await stores.events.stats()).map((s) => [s.campaignId, s.impressions]));
+    expect(stats.get('cmp_a')).toBe(65 + 30);
+    expect(stats.get('cmp_b')).toBe(65);
+    expect(await stores.events.findImpression('rec_0129')).toMatchObject({ campaignId: 'cmp_a', position: 1 });
+  });
+});
