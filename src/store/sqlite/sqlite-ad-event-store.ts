@@ -50,9 +50,13 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
   // Impressions come by the hundred per batch: one statement for IMPRESSION_ROWS of them
   // costs a fraction of as many single-row statements (the per-statement overhead was the
   // larger part of the sponsored stage's cost per search).
-  const insertImpressions = db.prepare(`${IMPRESSION_SQL}${Array(IMPRESSION_ROWS).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`);
-  const existingImpressions = db.prepare('SELECT rec_id FROM impressions WHERE rec_id IN (SELECT value FROM json_each(?))').pluck();
+  // RETURNING names the rows actually inserted (OR IGNORE skips a rec_id already there, or
+  // repeated in the batch), so each impression is counted once without asking first.
+  const insertImpressions = db
+    .prepare(`${IMPRESSION_SQL}${Array(IMPRESSION_ROWS).fill('(?, ?, ?, ?, ?, ?)').join(', ')} RETURNING rec_id`)
+    .pluck();
   const impressionParams = (i: ImpressionRecord) => [i.recId, i.campaignId, i.landingUrl, i.shownAt, i.requestId, i.position];
+
   const markRead = db.prepare('UPDATE impressions SET read_at = ? WHERE rec_id = ? AND read_at IS NULL');
   const markClick = db.prepare('UPDATE impressions SET clicked_at = ? WHERE rec_id = ? AND clicked_at IS NULL');
   const setCharge = db.prepare('UPDATE impressions SET charge_micros = ? WHERE rec_id = ?');
@@ -95,18 +99,25 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
       if (!c) counts.set(key, (c = { id, day, impressions: 0, clicks: 0 }));
       c[what]++;
     };
-    const impressions = events.flatMap((e) => (e.kind === 'impression' ? [e.impression] : []));
+    const impressions: ImpressionRecord[] = [];
+    for (const e of events) if (e.kind === 'impression') impressions.push(e.impression);
+    const params: unknown[] = new Array(IMPRESSION_ROWS * 6);
     let k = 0;
     for (; k + IMPRESSION_ROWS <= impressions.length; k += IMPRESSION_ROWS) {
-      const chunk = impressions.slice(k, k + IMPRESSION_ROWS);
-      // Only impressions new to the table are counted (a batch may be written twice, an
-      // event pushed twice): the ones already there are known before the insert ignores them.
-      const counted = new Set<string>(existingImpressions.all(JSON.stringify(chunk.map((i) => i.recId))) as string[]);
-      insertImpressions.run(chunk.flatMap(impressionParams));
-      for (const i of chunk) {
-        if (counted.has(i.recId)) continue;
-        counted.add(i.recId);
-        count(i.campaignId, dayOf(i.shownAt), 'impressions');
+      for (let j = 0; j < IMPRESSION_ROWS; j++) {
+        const i = impressions[k + j]!;
+        const at = j * 6;
+        params[at] = i.recId;
+        params[at + 1] = i.campaignId;
+        params[at + 2] = i.landingUrl;
+        params[at + 3] = i.shownAt;
+        params[at + 4] = i.requestId;
+        params[at + 5] = i.position;
+      }
+      const inserted = new Set(insertImpressions.all(params) as string[]);
+      for (let j = 0; j < IMPRESSION_ROWS; j++) {
+        const i = impressions[k + j]!;
+        if (inserted.delete(i.recId)) count(i.campaignId, dayOf(i.shownAt), 'impressions');
       }
     }
     for (const i of impressions.slice(k)) {
