@@ -21,8 +21,14 @@ export function foldText(text: string): string {
     .replace(/['’ʼ]/g, '');
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const ASCII_WORD_RE = /[a-z0-9]+[+#]*/g;
+
 /** The words of a text, folded. */
 export function tokenize(text: string): string[] {
+  // Printable ASCII (most queries) has no accents, marks or letters to fold: the same words
+  // without NFKD and the Unicode-property scan. Apostrophes still join ("women's" → womens).
+  if (PRINTABLE_ASCII.test(text)) return text.toLowerCase().replace(/'/g, '').match(ASCII_WORD_RE) ?? [];
   return foldText(text).match(WORD_RE) ?? [];
 }
 
