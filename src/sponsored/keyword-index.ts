@@ -59,16 +59,27 @@ export function buildKeywordIndex(campaigns: readonly CompiledCampaign[]): Keywo
     size: campaigns.length,
     match(query) {
       const found = new Map<CompiledCampaign, Set<number>>();
+      let tried: Set<Entry> | undefined;
       for (let at = 0; at < query.length; at++) {
-        const tried = new Set<Entry>();
-        for (const form of query[at] as string[]) {
-          for (const entry of byFirstWord.get(form) ?? []) {
-            if (tried.has(entry)) continue;
-            tried.add(entry);
-            if (!phraseAt(entry.phrase, query, at)) continue;
+        const forms = query[at] as string[];
+        // One entry is listed under each form of its first word: only a query word with
+        // several forms can reach the same entry twice.
+        const several = forms.length > 1;
+        if (several) (tried ??= new Set()).clear();
+        for (const form of forms) {
+          const list = byFirstWord.get(form);
+          if (list === undefined) continue;
+          for (const entry of list) {
+            if (several) {
+              if (tried!.has(entry)) continue;
+              tried!.add(entry);
+            }
+            const n = entry.phrase.words.length;
+            // A one-word keyword met this word through `form` already.
+            if (n > 1 && !phraseAt(entry.phrase, query, at)) continue;
             let covered = found.get(entry.campaign);
             if (!covered) found.set(entry.campaign, (covered = new Set()));
-            for (let i = 0; i < entry.phrase.words.length; i++) covered.add(at + i);
+            for (let i = 0; i < n; i++) covered.add(at + i);
           }
         }
       }
