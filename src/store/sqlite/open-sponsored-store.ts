@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { SponsoredStores } from '../sponsored-ports.ts';
 import { migrate, openDatabase } from './open-database.ts';
+import { createWorkerEventWriter } from './ad-event-writer.ts';
 import { createSqliteAdEventStore } from './sqlite-ad-event-store.ts';
 import { createSqliteCampaignStore } from './sqlite-campaign-store.ts';
 import { sponsoredMigrations } from './sponsored-migrations.ts';
@@ -10,12 +11,16 @@ export const sponsoredStoreFile = (dataDir: string): string => join(dataDir, 'sp
 
 /** Opens (creating and migrating) `<dataDir>/sponsored.db`; the CLI and the server share it. */
 export function openSponsoredStore(dataDir: string): SponsoredStores {
-  const db = openDatabase(sponsoredStoreFile(dataDir));
+  const file = sponsoredStoreFile(dataDir);
+  const db = openDatabase(file);
   migrate(db, sponsoredMigrations);
+  const events = createSqliteAdEventStore(db);
+  const writer = createWorkerEventWriter(file, events);
   return {
     campaigns: createSqliteCampaignStore(db),
-    events: createSqliteAdEventStore(db),
+    events: { ...events, write: (batch) => writer.write(batch) },
     async close() {
+      await writer.close();
       db.close();
     },
   };
