@@ -12,17 +12,12 @@
  * two back-to-back runs would read as a difference between the routes. The load generator
  * runs in this process (both routes pay for it alike).
  */
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config/load-config.ts';
-import { createScout, type Scout } from '../src/compose.ts';
+import type { Scout } from '../src/compose.ts';
 import { SearchResponse } from '../src/schemas/search.ts';
-import { corpusLines, rng } from './make-corpus.ts';
+import { benchScout, load, median, queries, querySequence, summary, type Run } from './load-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,30 +34,6 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
 
-export interface Run {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-export async function load(name: string, opts: autocannon.Options, seconds = SECONDS): Promise<Run> {
-  const r = await autocannon({ ...opts, duration: seconds, connections: CONNECTIONS });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
-}
-
-/** Queries made of corpus words (2-4 terms), so most match something. */
-function queries(n: number): string[] {
-  const words = [...corpusLines({ docs: 200, seed: 7 })].flatMap((l) => (JSON.parse(l).title as string).toLowerCase().split(' '));
-  const rand = rng(99);
-  return Array.from({ length: n }, () => {
-    const k = 2 + Math.floor(rand() * 3);
-    return Array.from({ length: k }, () => words[Math.floor(rand() * words.length)]).join(' ');
-  });
-}
-
 /** A real answer of 10 results (the first query that has 10), served as is by the reference route. */
 async function fixedAnswer(scout: Scout, qs: string[]): Promise<SearchResponse> {
   for (const query of qs) {
@@ -73,24 +44,9 @@ async function fixedAnswer(scout: Scout, qs: string[]): Promise<SearchResponse> 
 }
 
 async function main() {
-  const root = mkdtempSync(join(tmpdir(), 'scout-bench-'));
-  const sink = new Writable({ write: (_c, _e, cb) => cb() }); // logs are produced, then dropped
-  const config = loadConfig({
-    SCOUT_DATA_DIR: join(root, 'data'),
-    SCOUT_STARTER_CORPUS: 'false',
-    SCOUT_RATE_LIMIT_RPM: '1000000',
-    SCOUT_MONTHLY_SEARCH_BUDGET: '1000000000',
-    SCOUT_SEARCH_CACHE_TTL: '0',
-  });
-  const scout = await createScout(config, { docsDir: join(root, 'none'), logStream: sink });
-  const docs = [...corpusLines({ docs: DOCS, seed: 42 })].map((l) => JSON.parse(l));
-  for (let i = 0; i < docs.length; i += 1000) scout.index.upsert(docs.slice(i, i + 1000));
-  // A server builds its in-memory ranker in the background after start; here, before measuring.
   const t0 = performance.now();
-  if (!scout.index.syncRanker()) throw new Error('the in-memory ranker did not build');
-  console.log(`in-memory ranker built over ${DOCS} documents in ${(performance.now() - t0).toFixed(0)} ms`);
-  const key = (await scout.keys.create('bench')).key;
-  await scout.app.listen({ port: 0, host: '127.0.0.1' });
+  const { scout, key, url, root } = await benchScout(DOCS);
+  console.log(`Scout with ${DOCS} documents ranked in memory, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   // A reference beside the goal's baseline: the same bare Fastify answering a POST of the
   // same body with a fixed search response of 10 results (same schema serializer), doing no
@@ -101,50 +57,26 @@ async function main() {
   hello.get('/', async () => ({ hello: 'world' }));
   hello.post('/fixed', { schema: { response: { 200: SearchResponse } } }, async () => sample);
   await hello.listen({ port: 0, host: '127.0.0.1' });
+  const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}`;
 
-  const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
   const qs = values['empty-queries'] ? Array.from({ length: 2000 }, (_, i) => `zzqx${i}`) : queries(Number(values.queries));
-  // One global sequence: autocannon walks a `requests` array separately on each connection,
-  // so 10 connections would send every query 10 times in a row and any cache would answer 9
-  // of them. setupRequest hands each request the next query of the run instead.
-  let next = 0;
-  const distinct = (path: string) => [
-    {
-      method: 'POST' as const,
-      path,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ query: qs[next++ % qs.length], max_results: 10 }) }),
-    },
-  ];
-  const helloOpts = { url: `http://127.0.0.1:${port(hello)}/` };
-  const fixedOpts = { url: `http://127.0.0.1:${port(hello)}`, requests: distinct('/fixed') };
-  const searchOpts = { url: `http://127.0.0.1:${port(scout.app)}`, requests: distinct('/v1/search') };
+  const helloOpts = { url: `${helloUrl}/` };
+  const fixedOpts = { url: helloUrl, requests: querySequence('/fixed', qs) };
+  const searchOpts = { url, requests: querySequence('/v1/search', qs, key) };
   const bases: Run[] = [];
   const fixeds: Run[] = [];
   const searches: Run[] = [];
   // One warm-up of each so JIT and caches settle; then the measured rounds, alternating.
-  for (const o of [helloOpts, fixedOpts, searchOpts]) await load('warm-up', o, 2);
+  for (const o of [helloOpts, fixedOpts, searchOpts]) await load('warm-up', o, 2, CONNECTIONS);
   const pct = (a: Run, b: Run): string => `${((100 * a.rps) / b.rps).toFixed(1)}%`;
   for (let r = 0; r < ROUNDS; r++) {
-    bases.push(await load('hello-world (bare Fastify)', helloOpts));
-    fixeds.push(await load('  reference: bare POST, fixed 10-result body', fixedOpts));
-    searches.push(await load(`POST /v1/search (local index, ${DOCS} docs)`, searchOpts));
+    bases.push(await load('hello-world (bare Fastify)', helloOpts, SECONDS, CONNECTIONS));
+    fixeds.push(await load('  reference: bare POST, fixed 10-result body', fixedOpts, SECONDS, CONNECTIONS));
+    searches.push(await load(`POST /v1/search (local index, ${DOCS} docs)`, searchOpts, SECONDS, CONNECTIONS));
     console.log(
-      `round ${r + 1}: hello ${bases[r].rps.toFixed(0)} req/s, reference ${fixeds[r].rps.toFixed(0)} (${pct(fixeds[r], bases[r])}), search ${searches[r].rps.toFixed(0)} (${pct(searches[r], bases[r])})`,
+      `round ${r + 1}: hello ${bases[r]!.rps.toFixed(0)} req/s, reference ${fixeds[r]!.rps.toFixed(0)} (${pct(fixeds[r]!, bases[r]!)}), search ${searches[r]!.rps.toFixed(0)} (${pct(searches[r]!, bases[r]!)})`,
     );
   }
-  const median = (xs: number[]): number => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  };
-  const summary = (runs: Run[]): Run => ({
-    name: runs[0].name,
-    rps: median(runs.map((x) => x.rps)),
-    p50: median(runs.map((x) => x.p50)),
-    p99: median(runs.map((x) => x.p99)),
-    errors: runs.reduce((n, x) => n + x.errors, 0),
-    non2xx: runs.reduce((n, x) => n + x.non2xx, 0),
-  });
   const base = summary(bases);
   const fixed = summary(fixeds);
   const search = summary(searches);
@@ -154,8 +86,8 @@ async function main() {
   for (const r of [base, fixed, search]) {
     console.log(r.name.padEnd(44), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors + r.non2xx).padStart(7));
   }
-  const ratio = median(searches.map((x, i) => x.rps / bases[i].rps));
-  const reference = median(fixeds.map((x, i) => x.rps / bases[i].rps));
+  const ratio = median(searches.map((x, i) => x.rps / bases[i]!.rps));
+  const reference = median(fixeds.map((x, i) => x.rps / bases[i]!.rps));
   console.log(`\nreference / hello-world requests/s: ${(reference * 100).toFixed(1)}% (payload sizes alone)`);
   console.log(`search / hello-world requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 40%)`);
 

@@ -1,0 +1,100 @@
+/**
+ * Pieces shared by the HTTP benchmarks (bench/search.ts, bench/sponsored.ts): a real Scout on
+ * a synthetic local index, the query sequence, one autocannon run, medians.
+ */
+import autocannon from 'autocannon';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createScout, type Scout } from '../src/compose.ts';
+import { loadConfig } from '../src/config/load-config.ts';
+import { corpusLines, rng } from './make-corpus.ts';
+
+export interface Run {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(name: string, opts: autocannon.Options, seconds: number, connections: number): Promise<Run> {
+  const r = await autocannon({ ...opts, duration: seconds, connections });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+/** Medians of a route's rounds, errors summed. */
+export function summary(runs: readonly Run[]): Run {
+  return {
+    name: runs[0]!.name,
+    rps: median(runs.map((x) => x.rps)),
+    p50: median(runs.map((x) => x.p50)),
+    p99: median(runs.map((x) => x.p99)),
+    errors: runs.reduce((n, x) => n + x.errors, 0),
+    non2xx: runs.reduce((n, x) => n + x.non2xx, 0),
+  };
+}
+
+/** Lower-case title words of a small corpus: the vocabulary of the queries (and of campaign keywords). */
+export function titleWords(): string[] {
+  return [...corpusLines({ docs: 200, seed: 7 })].flatMap((l) => (JSON.parse(l).title as string).toLowerCase().split(' '));
+}
+
+/** Queries of 2-4 corpus words, so most match something. */
+export function queries(n: number, words = titleWords()): string[] {
+  const rand = rng(99);
+  return Array.from({ length: n }, () => {
+    const k = 2 + Math.floor(rand() * 3);
+    return Array.from({ length: k }, () => words[Math.floor(rand() * words.length)]).join(' ');
+  });
+}
+
+/**
+ * POSTs of `qs` to `path`, one global sequence: autocannon walks a `requests` array
+ * separately on each connection, so 10 connections would send every query 10 times in a row
+ * and any cache would answer 9 of them; setupRequest hands each request the next query instead.
+ */
+export function querySequence(path: string, qs: readonly string[], key?: string): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      path,
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': 'application/json' },
+      setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ query: qs[next++ % qs.length], max_results: 10 }) }),
+    },
+  ];
+}
+
+/**
+ * A real Scout (every stage, auth, rate limit at 1M/min, budget) on a fresh data folder with
+ * `docs` synthetic documents, its ranker built, listening on loopback; logs are produced
+ * and dropped. Returns it with an API key and its base URL.
+ */
+export async function benchScout(docs: number, env: Record<string, string> = {}): Promise<{ scout: Scout; key: string; url: string; root: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'scout-bench-'));
+  const sink = new Writable({ write: (_c, _e, cb) => cb() });
+  const config = loadConfig({
+    SCOUT_DATA_DIR: join(root, 'data'),
+    SCOUT_STARTER_CORPUS: 'false',
+    SCOUT_RATE_LIMIT_RPM: '1000000',
+    SCOUT_MONTHLY_SEARCH_BUDGET: '1000000000',
+    SCOUT_SEARCH_CACHE_TTL: '0',
+    ...env,
+  });
+  const scout = await createScout(config, { docsDir: join(root, 'none'), logStream: sink });
+  const rows = [...corpusLines({ docs, seed: 42 })].map((l) => JSON.parse(l));
+  for (let i = 0; i < rows.length; i += 1000) scout.index.upsert(rows.slice(i, i + 1000));
+  // A server builds its in-memory ranker in the background after start; here, before measuring.
+  if (!scout.index.syncRanker()) throw new Error('the in-memory ranker did not build');
+  const key = (await scout.keys.create('bench')).key;
+  await scout.app.listen({ port: 0, host: '127.0.0.1' });
+  return { scout, key, url: `http://127.0.0.1:${(scout.app.server.address() as { port: number }).port}`, root };
+}
