@@ -53,9 +53,12 @@ async function bidsFor(o: SponsoredStageOptions, query: SearchQuery): Promise<Bi
     ...(query.country !== undefined ? { country: query.country } : {}),
   };
   const topic = topicPositions(words);
-  return matches
-    .filter((m) => whyIneligible(m.campaign, req, snap.spend.get(m.campaign.record.id) ?? NO_SPEND) === undefined)
-    .map((m) => ({ campaign: m.campaign, relevance: relevance(m.covered, topic) }));
+  const bids: Bid[] = [];
+  for (const m of matches) {
+    if (whyIneligible(m.campaign, req, snap.spend.get(m.campaign.record.id) ?? NO_SPEND) !== undefined) continue;
+    bids.push({ campaign: m.campaign, relevance: relevance(m.covered, topic) });
+  }
+  return bids;
 }
 
 /**

@@ -62,3 +62,30 @@ describe('auction', () => {
     expect(topicPositions(tokenize('to be or not'))).toEqual([0, 1, 2, 3]);
   });
 });
+
+describe('runAuction picks exactly what a full sort would', () => {
+  it('matches sort-by-(bid × relevance, relevance, age, id) then the first k, over random bid sets', async () => {
+    const { rng } = await import('../../bench/make-corpus.ts');
+    const rand = rng(17);
+    for (let round = 0; round < 300; round++) {
+      const n = Math.floor(rand() * 40);
+      const bids = Array.from({ length: n }, (_, i) => ({
+        campaign: campaign(`c${i}`, 1 + Math.floor(rand() * 5) * 100, `2026-01-0${1 + Math.floor(rand() * 3)}T00:00:00.000Z`),
+        relevance: [0, 1 / 3, 1 / 2, 2 / 3, 1][Math.floor(rand() * 5)]!,
+      }));
+      const k = Math.floor(rand() * 5);
+      const rank = (b: (typeof bids)[number]) => b.campaign.record.bidMicros * b.relevance;
+      const expected = bids
+        .filter((b) => b.relevance > 0)
+        .sort(
+          (a, b) =>
+            rank(b) - rank(a) ||
+            b.relevance - a.relevance ||
+            a.campaign.record.createdAt.localeCompare(b.campaign.record.createdAt) ||
+            a.campaign.record.id.localeCompare(b.campaign.record.id),
+        )
+        .slice(0, k);
+      expect(ids(runAuction(bids, k))).toEqual(ids(expected));
+    }
+  });
+});
