@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createScout, type Scout } from '../src/compose.ts';
 import { loadConfig } from '../src/config/load-config.ts';
+import type { Config } from '../src/config/settings.ts';
 import { corpusLines, rng } from './make-corpus.ts';
 
 export interface Run {
@@ -78,7 +79,10 @@ export function querySequence(path: string, qs: readonly string[], key?: string)
  * `docs` synthetic documents, its ranker built, listening on loopback; logs are produced
  * and dropped. Returns it with an API key and its base URL.
  */
-export async function benchScout(docs: number, env: Record<string, string> = {}): Promise<{ scout: Scout; key: string; url: string; root: string }> {
+export async function benchScout(
+  docs: number,
+  env: Record<string, string> = {},
+): Promise<{ scout: Scout; key: string; url: string; root: string; config: Config }> {
   const root = mkdtempSync(join(tmpdir(), 'scout-bench-'));
   const sink = new Writable({ write: (_c, _e, cb) => cb() });
   const config = loadConfig({
@@ -96,5 +100,5 @@ export async function benchScout(docs: number, env: Record<string, string> = {})
   if (!scout.index.syncRanker()) throw new Error('the in-memory ranker did not build');
   const key = (await scout.keys.create('bench')).key;
   await scout.app.listen({ port: 0, host: '127.0.0.1' });
-  return { scout, key, url: `http://127.0.0.1:${(scout.app.server.address() as { port: number }).port}`, root };
+  return { scout, key, url: `http://127.0.0.1:${(scout.app.server.address() as { port: number }).port}`, root, config };
 }

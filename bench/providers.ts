@@ -15,17 +15,13 @@
  * and the differences to direct.
  * Goal: at most 2 ms p50 and 5 ms p99 added.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { Agent, request } from 'undici';
-import { loadConfig } from '../src/config/load-config.ts';
-import { createScout } from '../src/compose.ts';
 import { createProviders, searchBackendOptions } from '../src/providers/create-providers.ts';
 import { createSearchBackend } from '../src/providers/registry.ts';
+import { benchScout } from './load-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -94,22 +90,12 @@ const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.leng
 
 async function main() {
   const mock = await startMock();
-  const root = mkdtempSync(join(tmpdir(), 'scout-bench-providers-'));
-  const config = loadConfig({
-    SCOUT_DATA_DIR: join(root, 'data'),
-    SCOUT_STARTER_CORPUS: 'false',
-    SCOUT_RATE_LIMIT_RPM: '1000000',
-    SCOUT_MONTHLY_SEARCH_BUDGET: '1000000000',
-    SCOUT_SEARCH_CACHE_TTL: '0',
+  const { scout, key: apiKey, url, root, config } = await benchScout(0, {
     SCOUT_SEARCH_PROVIDERS: 'brave',
     SCOUT_BRAVE_URL: mock.url,
     SCOUT_BRAVE_API_KEY: BRAVE_KEY,
   });
-  const sink = new Writable({ write: (_c, _e, cb) => cb() });
-  const scout = await createScout(config, { docsDir: join(root, 'none'), logStream: sink });
-  const apiKey = (await scout.keys.create('bench')).key;
-  await scout.app.listen({ port: 0, host: '127.0.0.1' });
-  const scoutUrl = `http://127.0.0.1:${(scout.app.server.address() as { port: number }).port}/v1/search`;
+  const scoutUrl = `${url}/v1/search`;
 
   // Both clients: same undici, keep-alive, one connection per worker.
   const client = new Agent({ connections: CONNECTIONS * 2, keepAliveTimeout: 60_000 });
