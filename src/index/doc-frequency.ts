@@ -14,6 +14,20 @@ import { LRUCache } from 'lru-cache';
  * Document frequencies come from FTS5 itself (a count over the term's doclist, so the
  * index's tokenizer and stemmer apply) and are remembered until the index changes.
  */
+/**
+ * The rule above, for any query-word representation (the SQL path's words here, the
+ * in-memory ranker's term ids): the items found in some but fewer than half of the
+ * `documents`, or all items when there is none such (or fewer than two items).
+ */
+export function informativeOf<T>(items: readonly T[], frequency: (item: T) => number, documents: number): T[] {
+  if (items.length < 2) return [...items];
+  const kept = items.filter((x) => {
+    const n = frequency(x);
+    return n > 0 && 2 * n < documents;
+  });
+  return kept.length > 0 ? kept : [...items];
+}
+
 export class DocFrequency {
   readonly #count: Database.Statement;
   readonly #total: Database.Statement;
@@ -37,11 +51,7 @@ export class DocFrequency {
       this.#version = version;
       this.#documents = this.#total.get() as number;
     }
-    const kept = terms.filter((t) => {
-      const n = this.#frequency(t);
-      return n > 0 && 2 * n < this.#documents;
-    });
-    return kept.length > 0 ? kept : terms;
+    return informativeOf(terms, (t) => this.#frequency(t), this.#documents);
   }
 
   #frequency(term: string): number {

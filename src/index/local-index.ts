@@ -145,7 +145,14 @@ export class LocalIndex {
     const withText = q.withText === true;
     const version = this.#version();
     const ranker = this.#ranker?.rankerFor(version);
-    const inMemory = this.#memoryRank(ranker, fts.terms, fts.spans, filters, offset + limit);
+    const inMemory = ranker?.rank({
+      terms: fts.terms,
+      spans: fts.spans,
+      filters,
+      wanted: offset + limit,
+      proximityWeight: this.#proximityWeight,
+      rerankWindow: this.#rerankWindow,
+    });
     // Ranked in memory a search costs tens of microseconds, about what remembering it
     // would: the result cache only fronts the FTS5 path.
     if (ranker && inMemory) return this.#hitsFrom(ranker, inMemory.slice(offset, offset + limit), fts.terms, withText);
@@ -200,17 +207,6 @@ export class LocalIndex {
 
   #version(): string {
     return `${this.#dataVersion.get() as number}.${this.#generation}`;
-  }
-
-  #memoryRank(ranker: MemoryRanker | undefined, terms: string[], spans: string[], filters: Filters, wanted: number): Ranked[] | undefined {
-    return ranker?.rank({
-      terms,
-      spans,
-      filters,
-      wanted,
-      proximityWeight: this.#proximityWeight,
-      rerankWindow: this.#rerankWindow,
-    });
   }
 
   /**

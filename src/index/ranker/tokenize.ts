@@ -16,7 +16,6 @@ import { FTS5_TOKENIZER } from '../schema.ts';
  * case folding is not String#toLowerCase), which no JS regex reproduces.
  */
 const ASCII_RUN = /^[0-9A-Za-z]+$/;
-const RUN_AT = /[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/y;
 
 /** Distinct words/runs remembered (stems and FTS5 answers); cleared when full. */
 const MAX_REMEMBERED = 200_000;
@@ -133,6 +132,7 @@ export function tokenize(text: string, offsets?: number[]): string[] {
 
 /** The end of the word starting at `at` (what a match in a snippet covers). */
 export function wordEnd(text: string, at: number): number {
-  RUN_AT.lastIndex = at;
-  return RUN_AT.exec(text) === null ? at : RUN_AT.lastIndex;
+  let end = at;
+  while (end < text.length && isRunChar(text.charCodeAt(end))) end++;
+  return end;
 }

@@ -55,7 +55,15 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
   const insertImpressions = db
     .prepare(`${IMPRESSION_SQL}${Array(IMPRESSION_ROWS).fill('(?, ?, ?, ?, ?, ?)').join(', ')} RETURNING rec_id`)
     .pluck();
-  const impressionParams = (i: ImpressionRecord) => [i.recId, i.campaignId, i.landingUrl, i.shownAt, i.requestId, i.position];
+  /** Writes the six parameters of one impression row into `params` from `at` on. */
+  const putImpression = (params: unknown[], at: number, i: ImpressionRecord): void => {
+    params[at] = i.recId;
+    params[at + 1] = i.campaignId;
+    params[at + 2] = i.landingUrl;
+    params[at + 3] = i.shownAt;
+    params[at + 4] = i.requestId;
+    params[at + 5] = i.position;
+  };
 
   const markRead = db.prepare('UPDATE impressions SET read_at = ? WHERE rec_id = ? AND read_at IS NULL');
   const markClick = db.prepare('UPDATE impressions SET clicked_at = ? WHERE rec_id = ? AND clicked_at IS NULL');
@@ -104,16 +112,7 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
     const params: unknown[] = new Array(IMPRESSION_ROWS * 6);
     let k = 0;
     for (; k + IMPRESSION_ROWS <= impressions.length; k += IMPRESSION_ROWS) {
-      for (let j = 0; j < IMPRESSION_ROWS; j++) {
-        const i = impressions[k + j]!;
-        const at = j * 6;
-        params[at] = i.recId;
-        params[at + 1] = i.campaignId;
-        params[at + 2] = i.landingUrl;
-        params[at + 3] = i.shownAt;
-        params[at + 4] = i.requestId;
-        params[at + 5] = i.position;
-      }
+      for (let j = 0; j < IMPRESSION_ROWS; j++) putImpression(params, j * 6, impressions[k + j]!);
       const inserted = new Set(insertImpressions.all(params) as string[]);
       for (let j = 0; j < IMPRESSION_ROWS; j++) {
         const i = impressions[k + j]!;
@@ -121,12 +120,14 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
       }
     }
     for (const i of impressions.slice(k)) {
-      if (insertImpression.run(...impressionParams(i)).changes > 0) count(i.campaignId, dayOf(i.shownAt), 'impressions');
+      const row: unknown[] = [];
+      putImpression(row, 0, i);
+      if (insertImpression.run(row).changes > 0) count(i.campaignId, dayOf(i.shownAt), 'impressions');
     }
+    // Then reads and clicks, in order (their impressions are in the table by now).
     for (const e of events) {
-      if (e.kind === 'impression') {
-        continue;
-      } else if (e.kind === 'click') {
+      if (e.kind === 'impression') continue;
+      if (e.kind === 'click') {
         if (markClick.run(e.at, e.recId).changes > 0) {
           insertEvent.run('click', e.recId, e.campaignId, e.at, 0);
           count(e.campaignId, dayOf(e.at), 'clicks');

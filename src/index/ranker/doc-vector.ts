@@ -1,0 +1,181 @@
+import { TITLE_WEIGHT } from '../search-statements.ts';
+import { MAX_MATCHES, type Match } from '../snippet.ts';
+import { wordEnd } from './tokenize.ts';
+
+/*
+ * A document's vector, one Uint32Array: [n, titleTokens, term ids (ascending) × n,
+ * position starts × (n + 1), positions…]. Positions of the content are shifted by
+ * titleTokens + 1, so no phrase runs from the title into the content.
+ */
+const N_TERMS = 0;
+const TITLE_LEN = 1;
+const HEAD = 2;
+
+/** The vector of a removed document. */
+export const EMPTY_VECTOR = new Uint32Array([0, 0, 0]);
+
+/** Longest phrase (tokens) phraseFreq matches; a span is at most 2 words + 2 stop words. */
+export const MAX_PHRASE_TOKENS = 64;
+
+export const termCount = (v: Uint32Array): number => v[N_TERMS];
+export const titleLength = (v: Uint32Array): number => v[TITLE_LEN];
+export const termsOf = (v: Uint32Array): Uint32Array => v.subarray(HEAD, HEAD + v[N_TERMS]);
+
+/** Start and end (exclusive) in `v` of the positions of the j-th term. */
+const runStart = (v: Uint32Array, j: number): number => v[HEAD + v[N_TERMS] + j];
+const runEnd = (v: Uint32Array, j: number): number => v[HEAD + v[N_TERMS] + j + 1];
+
+/** Index j of term `t` among the vector's terms (binary search), or -1. */
+function termIndex(v: Uint32Array, t: number): number {
+  let lo = HEAD;
+  let hi = HEAD + v[N_TERMS] - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = v[mid];
+    if (x === t) return mid - HEAD;
+    if (x < t) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Whether x is in the ascending run v[lo, hi). */
+function containsIn(v: Uint32Array, lo: number, hi: number, x: number): boolean {
+  hi -= 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (v[mid] === x) return true;
+    if (v[mid] < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/**
+ * Scratch of buildVector, per term id: the build that last saw it and its count / next
+ * place. Stamped per build, so nothing is cleared and no Map or object is made per term
+ * (a ranker build adds millions of tokens).
+ */
+export class VectorScratch {
+  #mark = new Int32Array(0);
+  #local = new Int32Array(0);
+  #stamp = 0;
+
+  /** Arrays for term ids below `terms`, and this build's stamp. */
+  next(terms: number): { mark: Int32Array; local: Int32Array; stamp: number } {
+    if (this.#mark.length < terms) {
+      const size = Math.max(1024, terms * 2);
+      const mark = new Int32Array(size);
+      mark.set(this.#mark);
+      this.#mark = mark;
+      this.#local = new Int32Array(size);
+    }
+    return { mark: this.#mark, local: this.#local, stamp: ++this.#stamp };
+  }
+}
+
+/** The vector of a document whose tokens' term ids are `tokIds`, the first `titleLen` of them its title. */
+export function buildVector(tokIds: Int32Array, titleLen: number, termIds: number, scratch: VectorScratch): Uint32Array {
+  const total = tokIds.length;
+  const { mark, local, stamp } = scratch.next(termIds);
+  const distinct: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const t = tokIds[i];
+    if (mark[t] !== stamp) {
+      mark[t] = stamp;
+      local[t] = 0;
+      distinct.push(t);
+    }
+    local[t]++;
+  }
+  const ids = Int32Array.from(distinct).sort();
+  const n = ids.length;
+  const v = new Uint32Array(HEAD + n + n + 1 + total);
+  v[N_TERMS] = n;
+  v[TITLE_LEN] = titleLen;
+  const starts = HEAD + n;
+  let at = starts + n + 1;
+  // Each term's run of positions starts where the previous ends; `local` becomes the next
+  // free place of the term's run.
+  for (let j = 0; j < n; j++) {
+    const t = ids[j];
+    v[HEAD + j] = t;
+    v[starts + j] = at;
+    const count = local[t];
+    local[t] = at;
+    at += count;
+  }
+  v[starts + n] = at;
+  const shift = titleLen + 1;
+  for (let i = 0; i < total; i++) v[local[tokIds[i]]++] = i < titleLen ? i : shift + i - titleLen;
+  return v;
+}
+
+/** The j-th term's column-weighted frequency (title hits count TITLE_WEIGHT). */
+export function weightedFrequency(v: Uint32Array, j: number): number {
+  const from = runStart(v, j);
+  const to = runEnd(v, j);
+  let inTitle = 0;
+  for (let k = from; k < to && v[k] < v[TITLE_LEN]; k++) inTitle++;
+  return TITLE_WEIGHT * inTitle + (to - from - inTitle);
+}
+
+/** Scratch of phraseFreq: each phrase word's run of positions. */
+const phraseFrom = new Uint32Array(MAX_PHRASE_TOKENS);
+const phraseTo = new Uint32Array(MAX_PHRASE_TOKENS);
+
+/**
+ * Column-weighted count of the phrase (term ids, at most MAX_PHRASE_TOKENS) in the
+ * document (0 when absent); with `first`, 1 as soon as one instance is found (for counting
+ * the documents that hold it). Allocation-free: it runs for every candidate and phrase.
+ */
+export function phraseFreq(v: Uint32Array, phrase: readonly number[], first = false): number {
+  const j0 = termIndex(v, phrase[0]!);
+  if (j0 < 0) return 0;
+  const k = phrase.length;
+  for (let i = 1; i < k; i++) {
+    const j = termIndex(v, phrase[i]!);
+    if (j < 0) return 0;
+    phraseFrom[i] = runStart(v, j);
+    phraseTo[i] = runEnd(v, j);
+  }
+  const titleLen = v[TITLE_LEN];
+  let f = 0;
+  for (let at = runStart(v, j0), end = runEnd(v, j0); at < end; at++) {
+    const start = v[at];
+    let ok = true;
+    for (let i = 1; i < k && ok; i++) ok = containsIn(v, phraseFrom[i], phraseTo[i], start + i);
+    if (!ok) continue;
+    if (first) return 1;
+    f += start < titleLen ? TITLE_WEIGHT : 1;
+  }
+  return f;
+}
+
+/**
+ * The terms' places in the content `text`, in text order (at most MAX_MATCHES): a merge of
+ * their position runs, mapped to characters through `offsets` (each content token's start).
+ */
+export function matchesIn(v: Uint32Array, offsets: Uint32Array, text: string, terms: readonly number[]): Match[] {
+  const shift = v[TITLE_LEN] + 1;
+  // Cursor and end of each term's run (content positions only: they come after the title's).
+  const at: number[] = [];
+  const end: number[] = [];
+  for (const t of terms) {
+    const j = termIndex(v, t);
+    let from = j < 0 ? 0 : runStart(v, j);
+    const to = j < 0 ? 0 : runEnd(v, j);
+    while (from < to && v[from] < shift) from++;
+    at.push(from);
+    end.push(to);
+  }
+  const out: Match[] = [];
+  while (out.length < MAX_MATCHES) {
+    let best = -1;
+    for (let i = 0; i < terms.length; i++) if (at[i] < end[i] && (best < 0 || v[at[i]] < v[at[best]])) best = i;
+    if (best < 0) break;
+    const from = offsets[v[at[best]++] - shift];
+    out.push({ at: from, end: wordEnd(text, from), term: best });
+  }
+  return out;
+}

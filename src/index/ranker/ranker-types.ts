@@ -1,0 +1,47 @@
+/** The shapes MemoryRanker takes and gives (memory-ranker.ts re-exports them). */
+import type { Filters } from '../search-filters.ts';
+import type { Match } from '../snippet.ts';
+
+/** A document as the ranker takes it (a row of documents ⋈ document_texts). */
+export interface RankerDocument {
+  id: number;
+  url: string;
+  title: string;
+  content: string;
+  domain: string;
+  publishedDate: string | null;
+  /** UTC day of published_date (YYYY-MM-DD), or null. */
+  day: string | null;
+  country: string | null;
+}
+
+export interface RankQuery {
+  /** Distinct query words, stop words dropped (fts-query.ts). */
+  terms: readonly string[];
+  /** Adjacent-word spans for the proximity bonus ("bank of america"). */
+  spans: readonly string[];
+  filters: Filters;
+  /** How many the caller shows (offset + limit). */
+  wanted: number;
+  proximityWeight: number;
+  rerankWindow: number;
+}
+
+export interface Ranked {
+  id: number;
+  score: number;
+  /** The ranker's slot of the document (internal; saves a look-up per candidate). */
+  slot?: number;
+}
+
+/** What a result shows of a ranked document, with the query words' places in its content. */
+export interface RankerHit {
+  score: number;
+  url: string;
+  title: string;
+  domain: string;
+  publishedDate: string | null;
+  content: string;
+  /** Occurrences of the query's words in the content, in text order (at most MAX_MATCHES). */
+  matches: Match[];
+}
