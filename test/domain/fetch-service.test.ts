@@ -8,6 +8,7 @@ import { createFetchService, type FetchServiceDeps } from '../../src/domain/fetc
 import type { ResolvedAddress } from '../../src/domain/url-guard.ts';
 import type { ExtractInput } from '../../src/extract/extract-document.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import { domainFailure } from '../helpers/domain-failure.ts';
 
 // Fixtures live on 127.0.0.2 (allow-listed); a decoy on 127.0.0.1 (refused) counts any request
 // that should never have been sent.
@@ -20,15 +21,7 @@ const stubExtract = async (input: ExtractInput) => {
   return { title: 'stub', markdown: Buffer.from(input.body).toString('utf8'), contentType: type };
 };
 
-const failure = async (p: Promise<unknown>): Promise<DomainError> => {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected the fetch to fail');
-};
+const failure = domainFailure;
 
 let site: FixtureServer;
 let decoy: FixtureServer;

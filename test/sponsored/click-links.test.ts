@@ -1,29 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/domain/errors.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetchService } from '../../src/domain/fetch-service.ts';
 import { extractDocument } from '../../src/extract/extract-document.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
-import { campaignFile, ctx, searchQuery, sponsoredHarness, type SponsoredHarness } from './sponsored-fixture.ts';
+import { campaignFile, ctx, searchQuery, useSponsoredHarnesses, type SponsoredHarness } from './sponsored-fixture.ts';
+import { domainFailure } from '../helpers/domain-failure.ts';
 
-const harnesses: SponsoredHarness[] = [];
-const harness = (...args: Parameters<typeof sponsoredHarness>) => {
-  const h = sponsoredHarness(...args);
-  harnesses.push(h);
-  return h;
-};
-afterEach(async () => {
-  for (const h of harnesses.splice(0)) await h.close();
-});
+const harness = useSponsoredHarnesses();
 
-const failure = async (p: Promise<unknown>): Promise<DomainError> => {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a DomainError');
-};
+const failure = domainFailure;
 
 /** One impression of the default campaign; its click URL. */
 async function adUrl(h: SponsoredHarness): Promise<URL> {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestContext } from '../../src/domain/search-service.ts';
@@ -71,5 +72,21 @@ export function sponsoredHarness(options: Partial<SponsoredOptions> = {}): Spons
       await sponsored.close();
       rmSync(root, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Harnesses closed after each test: call once at the top of a test file, then make
+ * harnesses with the function it returns.
+ */
+export function useSponsoredHarnesses(): (...args: Parameters<typeof sponsoredHarness>) => SponsoredHarness {
+  const open: SponsoredHarness[] = [];
+  afterEach(async () => {
+    for (const h of open.splice(0)) await h.close();
+  });
+  return (...args) => {
+    const h = sponsoredHarness(...args);
+    open.push(h);
+    return h;
   };
 }

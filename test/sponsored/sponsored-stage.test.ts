@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Result } from '../../src/schemas/search.ts';
 import { openSponsoredStore } from '../../src/store/sqlite/open-sponsored-store.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
-import { campaignFile, ctx, searchQuery, sponsoredHarness, type SponsoredHarness } from './sponsored-fixture.ts';
+import { campaignFile, ctx, searchQuery, useSponsoredHarnesses, type SponsoredHarness } from './sponsored-fixture.ts';
 
-const harnesses: SponsoredHarness[] = [];
-const harness = (...args: Parameters<typeof sponsoredHarness>) => {
-  const h = sponsoredHarness(...args);
-  harnesses.push(h);
-  return h;
-};
-afterEach(async () => {
-  for (const h of harnesses.splice(0)) await h.close();
-});
+const harness = useSponsoredHarnesses();
 
 const select = (h: SponsoredHarness, q: string, over = {}) => h.sponsored.stage.select(searchQuery(q, over), ctx());
 const titles = async (h: SponsoredHarness, q: string, over = {}) => (await select(h, q, over)).map((r) => r.title);
