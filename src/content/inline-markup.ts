@@ -59,20 +59,41 @@ function runEnd(line: string, from: number, ch: string): number {
 }
 
 /**
- * `line.replace(/`+([^`]+)`+/g, '$1')`: an opening run of backticks, text, and the whole
- * closing run. Matches only ever start at the first backtick of a run.
+ * `line.replace(/`+([^`]+)`+/g, (_, text) => replace(text))`: an opening run of backticks,
+ * text, and the whole closing run. Matches only ever start at the first backtick of a run.
  */
-export function stripCodeSpans(line: string): string {
+function replaceCodeSpans(line: string, replace: (text: string) => string): string {
   let out = '';
   let pos = 0;
   for (let open = line.indexOf('`'); open !== -1; open = line.indexOf('`', pos)) {
     const text = runEnd(line, open, '`');
     const close = line.indexOf('`', text);
     if (text === line.length || close === -1) break;
-    out += line.slice(pos, open) + line.slice(text, close);
+    out += line.slice(pos, open) + replace(line.slice(text, close));
     pos = runEnd(line, close, '`');
   }
   return out + line.slice(pos);
+}
+
+/** `line.replace(/`+([^`]+)`+/g, '$1')`: code spans' backticks go, their text stays. */
+export const stripCodeSpans = (line: string): string => replaceCodeSpans(line, (text) => text);
+
+// Private-use characters: a held code span is HOLD + its number + HOLD_END.
+const HOLD = '\uE000';
+const HOLD_END = '\uE001';
+const HELD = /\uE000(\d+)\uE001/g;
+
+/**
+ * Code spans out of the way of the other inline rules: their text is literal (`<key>` is no
+ * tag, `*` no emphasis), so each is replaced by a numbered placeholder and `restore` puts
+ * the text back, without its backticks, once the rules have run. Undefined when the line
+ * holds the placeholder characters itself (then the caller strips code spans as before).
+ */
+export function holdCodeSpans(line: string): { line: string; restore: (out: string) => string } | undefined {
+  if (line.includes(HOLD)) return undefined;
+  const held: string[] = [];
+  const out = replaceCodeSpans(line, (text) => `${HOLD}${held.push(text) - 1}${HOLD_END}`);
+  return { line: out, restore: (s) => s.replace(HELD, (_, i: string) => held[Number(i)] ?? '') };
 }
 
 const AUTOLINK_OPEN = /<https?:\/\//y;

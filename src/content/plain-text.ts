@@ -1,10 +1,11 @@
-import { isTableRule, stripCodeSpans, stripHtmlTags, stripStrong, unwrapAutolinks } from './inline-markup.ts';
+import { holdCodeSpans, isTableRule, stripCodeSpans, stripHtmlTags, stripStrong, unwrapAutolinks } from './inline-markup.ts';
 
 /**
  * One markdown block as snippet text: what `extra_snippets` shows, like a search engine's
  * snippets, without markdown syntax. Link text stays, destinations and images go, list
- * items and table rows become one line joined with "; ". Code keeps its characters
- * (remove-markdown strips `*` and `_` inside code, which mangles it, hence this file).
+ * items and table rows become one line joined with "; ". Code keeps its characters: inline
+ * rules never touch a code span (`<key>` stays), which is why this is Scout's one
+ * markdown-to-text (the starter corpus's sections use it too).
  */
 
 const FENCE_LINE = /^ {0,3}(?:`{3,}|~{3,}).*$/gm;
@@ -21,11 +22,14 @@ const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|>~<])/g;
 function inline(line: string): string {
   let out = line;
   if (out.includes('[')) out = out.replace(IMAGE, '').replace(LINK, '$1');
+  // Code span text is literal: held aside while the other rules run.
+  const held = out.includes('`') ? holdCodeSpans(out) : undefined;
+  if (held) out = held.line;
   if (out.includes('<')) out = stripHtmlTags(unwrapAutolinks(out));
   if (out.includes('*') || out.includes('__')) out = stripStrong(out).replace(EMPHASIS, '$1$2');
-  if (out.includes('`')) out = stripCodeSpans(out);
+  if (!held && out.includes('`')) out = stripCodeSpans(out);
   if (out.includes('\\')) out = out.replace(ESCAPE, '$1');
-  return out;
+  return held ? held.restore(out) : out;
 }
 
 const STOPS = '.!?:;,';

@@ -143,7 +143,7 @@ export class LocalIndex {
     const limit = clamp(q.limit, 1, MAX_PAGE);
     const offset = clamp(q.offset ?? 0, 0, MAX_PAGE);
     const withText = q.withText === true;
-    const version = this.#version();
+    const version = this.version();
     const ranker = this.#ranker?.rankerFor(version);
     const inMemory = ranker?.rank({
       terms: fts.terms,
@@ -183,7 +183,7 @@ export class LocalIndex {
    * while FTS5 answers); false when it is off or the index is past its size limit.
    */
   syncRanker(): boolean {
-    return this.#ranker?.syncNow(this.#version()) !== undefined;
+    return this.#ranker?.syncNow(this.version()) !== undefined;
   }
 
   /**
@@ -191,7 +191,7 @@ export class LocalIndex {
    * loaded at once, a large one in the background (FTS5 answers until it is ready).
    */
   startRanker(): void {
-    this.#ranker?.rankerFor(this.#version());
+    this.#ranker?.rankerFor(this.version());
   }
 
   /** Whether searches are ranked in memory right now, and over how many documents. */
@@ -205,7 +205,11 @@ export class LocalIndex {
     this.#db.close();
   }
 
-  #version(): string {
+  /**
+   * Changes on every write to the index file: this connection's (a generation count) and any
+   * other connection's or process's (SQLite's data_version). Caches in front key by it.
+   */
+  version(): string {
     return `${this.#dataVersion.get() as number}.${this.#generation}`;
   }
 

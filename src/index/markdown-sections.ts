@@ -1,10 +1,12 @@
-import removeMarkdown from 'remove-markdown';
+import { splitBlocks } from '../content/markdown-blocks.ts';
+import { blockToPlainText } from '../content/plain-text.ts';
 
 /**
  * Cuts a Markdown file into searchable sections: the text before the first `##` heading
  * (titled by the file's `#` heading) and one section per `##` heading, each with the
  * GitHub-style anchor of its heading. Headings inside fenced code blocks are ignored.
- * Section text is plain text (remove-markdown), so snippets show no Markdown syntax.
+ * Section text is plain text (blockToPlainText, block by block), so snippets show no Markdown
+ * syntax while code keeps its characters.
  */
 export interface MarkdownSection {
   /** `File title — Section heading`, or the file title for the lead section. */
@@ -28,12 +30,16 @@ export function slugify(heading: string): string {
 }
 
 /** Inline Markdown of a heading (`**x**`, `` `y` ``, links) to its text. */
-const plain = (md: string): string => removeMarkdown(md).trim();
+const plain = (md: string): string => blockToPlainText(md);
 
-const toText = (lines: string[]): string =>
-  removeMarkdown(lines.join('\n'))
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+/** Blocks as plain text, separated by a blank line. */
+function toText(lines: string[]): string {
+  const md = lines.join('\n');
+  return splitBlocks(md)
+    .map((b) => blockToPlainText(md.slice(b.start, b.end), b.fenced))
+    .filter((t) => t !== '')
+    .join('\n\n');
+}
 
 export function markdownSections(markdown: string, fallbackTitle: string): MarkdownSection[] {
   const lines = markdown.replace(/^\uFEFF/, '').split(/\r?\n/);

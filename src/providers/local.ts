@@ -35,6 +35,7 @@ export function createLocalProvider(index: LocalIndex, options: LocalProviderOpt
     honours: new Set(['domains', 'dates', 'country'] as const),
     uniqueUrls: true,
     synchronous: true,
+    revision: () => index.version(),
     async search(query: SearchQuery, signal: AbortSignal): Promise<ProviderResult[]> {
       if (signal.aborted) throw new ProviderError('local', 'timeout', 'the search was cancelled before it started');
       const startDate =

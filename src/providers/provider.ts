@@ -31,6 +31,13 @@ export interface SearchProvider {
    * timer could interrupt it, so the registry calls it without one.
    */
   readonly synchronous?: boolean;
+  /**
+   * For a provider whose answers change with writes Scout can see (the local index): a value
+   * that changes whenever they may have, whoever wrote (this process, another connection,
+   * another process). The result cache keys answers by it, so a write is seen by the very
+   * next search; providers without it are cached for the configured TTL.
+   */
+  revision?(): string;
   search(query: SearchQuery, signal: AbortSignal): Promise<ProviderResult[]>;
 }
 

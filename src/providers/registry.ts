@@ -112,6 +112,10 @@ export function createSearchBackend(
     breaker: new CircuitBreaker({ ...o.breaker, ...(options.now ? { now: options.now } : {}) }),
   }));
   const cache = createResultCache({ ttlMs: o.cacheTtlMs, max: o.cacheMax, ...(options.now ? { now: options.now } : {}) });
+  // Providers whose answers follow local writes (the local index) key the cache by their
+  // revision, read before they are asked: a write, from anywhere, is a miss on the next search.
+  const revised = slots.filter((s) => s.provider.revision !== undefined).map((s) => s.provider);
+  const revision = (): string => (revised.length === 0 ? '' : `${revised.map((p) => p.revision!()).join(' ')}\n`);
 
   /** One provider, within what is left of the deadline; throws only when the caller cancelled. */
   async function run(slot: Slot, query: SearchQuery, deadlineAt: number, log: BackendLogger, signal?: AbortSignal): Promise<Outcome> {
@@ -191,11 +195,12 @@ export function createSearchBackend(
 
   return {
     async search(query, signal, log = backendLog) {
-      const hit = cache.get(query);
+      const at = revision();
+      const hit = cache.get(query, at);
       if (hit) return { results: hit.results.slice(), providers: hit.providers.slice(), cached: true };
       if (slots.length === 0) throw new DomainError('unavailable', 'no search provider is configured (SCOUT_SEARCH_PROVIDERS)');
       const answer = o.mode === 'fusion' ? await fusion(query, log, signal) : await failover(query, log, signal);
-      cache.set(query, answer);
+      cache.set(query, answer, at);
       return answer;
     },
     status: () =>

@@ -32,8 +32,9 @@ const answerChars = (a: CachedAnswer): number => {
 };
 
 export interface ResultCache {
-  get(query: SearchQuery): CachedAnswer | undefined;
-  set(query: SearchQuery, answer: CachedAnswer): void;
+  /** `revision`: the providers' revisions (SearchProvider.revision); an answer is only found under the one it was stored with. */
+  get(query: SearchQuery, revision?: string): CachedAnswer | undefined;
+  set(query: SearchQuery, answer: CachedAnswer, revision?: string): void;
   readonly size: number;
 }
 
@@ -75,10 +76,10 @@ export function createResultCache(opts: ResultCacheOptions): ResultCache {
     ...(opts.now ? { perf: { now: opts.now }, ttlResolution: 0 } : {}),
   });
   return {
-    get: (q) => lru.get(searchCacheKey(q)),
-    set: (q, answer) => {
+    get: (q, revision = '') => lru.get(revision + searchCacheKey(q)),
+    set: (q, answer, revision = '') => {
       if (answerChars(answer) > maxChars) return;
-      lru.set(searchCacheKey(q), Object.freeze({ results: answer.results.map((r) => Object.freeze({ ...r })), providers: [...answer.providers] }));
+      lru.set(revision + searchCacheKey(q), Object.freeze({ results: answer.results.map((r) => Object.freeze({ ...r })), providers: [...answer.providers] }));
     },
     get size() {
       return lru.size;

@@ -7,6 +7,11 @@ describe('blockToPlainText', () => {
     expect(blockToPlainText(md)).toBe('A bold word, em, code, https://e.test/a, tag and link .');
   });
 
+  it('keeps the characters of code spans: tags, emphasis markers and escapes are text there', () => {
+    expect(blockToPlainText('Use `Bearer <key>` or `a *b* c\\_d` but *em* <i>x</i>.')).toBe('Use Bearer <key> or a *b* c\\_d but em x.');
+    expect(blockToPlainText('*across `<a>` code*')).toBe('across <a> code');
+  });
+
   it('joins list items and table rows with "; " unless the previous line ended a sentence', () => {
     expect(blockToPlainText('- one\n- two.\n- three')).toBe('one; two. three');
     expect(blockToPlainText('| a | b |\n|---|:--:|\n| 1 | 2 |')).toBe('a, b; 1, 2');

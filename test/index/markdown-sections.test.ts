@@ -34,9 +34,19 @@ describe('markdownSections', () => {
     ]);
     expect(sections[0].text).toBe('Intro with a link and code.');
     expect(sections[1].text).toContain('install it');
-    expect(sections[1].text).toContain('not a heading\nnpm start');
+    // Code keeps its characters, lines joined as snippets show them.
+    expect(sections[1].text).toContain('## not a heading; npm start');
     expect(sections[1].text).not.toMatch(/\*\*|```/);
     expect(sections[3].text).toContain('Deeper: still here');
+  });
+
+  // Two markdown-to-text implementations once disagreed: the library one dropped `<key>`.
+  it('keeps angle brackets inside code spans (`<key>`, `<label>`)', () => {
+    const md = '# Keys\n\nSend `Authorization: Bearer <key>`; create one with `scout keys create --name <label>`.\n\n## `<id>` usage\n\nRevoke with `keys revoke <id>` and a <b>tag</b>.';
+    const sections = markdownSections(md, 'keys');
+    expect(sections[0].text).toBe('Send Authorization: Bearer <key>; create one with scout keys create --name <label>.');
+    expect(sections[1].title).toBe('Keys — <id> usage');
+    expect(sections[1].text).toBe('Revoke with keys revoke <id> and a tag.');
   });
 
   it('uses the fallback title without a # heading and skips empty sections', () => {

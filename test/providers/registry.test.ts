@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.ts';
 import { createBraveProvider } from '../../src/providers/brave.ts';
 import { createMarginaliaProvider } from '../../src/providers/marginalia.ts';
+import type { SearchProvider } from '../../src/providers/provider.ts';
 import { createSearchBackend, type BackendLogger, type SearchBackendOptions } from '../../src/providers/registry.ts';
 import { createSearxngProvider } from '../../src/providers/searxng.ts';
 import { createSerperProvider } from '../../src/providers/serper.ts';
@@ -201,6 +202,29 @@ describe('result cache', () => {
     t += 300_001;
     expect((await backend.search(query())).cached).toBe(false);
     expect(mocks.brave!.requests).toHaveLength(3);
+  });
+
+  // The local index's answers change with writes from anywhere: its revision keys the
+  // cache, so a fused answer holding local results is never served after a write.
+  it('keys answers by the revisions of providers that have one (fusion with a local index)', async () => {
+    let revision = 'r1';
+    let title = 'Old title';
+    const local: SearchProvider = {
+      name: 'local',
+      honours: new Set(['domains', 'dates', 'country'] as const),
+      uniqueUrls: true,
+      revision: () => revision,
+      search: async () => [{ title, url: 'https://local.test/a', content: 'quillwort', score: 1 }],
+    };
+    const backend = createSearchBackend([local, brave()], { mode: 'fusion', cacheTtlMs: 300_000 });
+    const titles = async () => (await backend.search(query())).results.map((r) => r.title);
+    expect(await titles()).toContain('Old title');
+    expect((await backend.search(query())).cached).toBe(true);
+    title = 'New title';
+    revision = 'r2';
+    expect(await titles()).toContain('New title');
+    expect(mocks.brave!.requests).toHaveLength(2);
+    expect((await backend.search(query())).cached).toBe(true);
   });
 
   it('does not cache failures', async () => {
