@@ -11,6 +11,7 @@ import { DomainError } from './domain/errors.ts';
 import { registerAuth } from './http/auth.ts';
 import { clientErrorHandler } from './http/client-error.ts';
 import { makeErrorHandler } from './http/error-handler.ts';
+import { frameworkErrorOptions } from './http/framework-errors.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] } },
     return503OnClosing: true,
     clientErrorHandler,
+    ...frameworkErrorOptions(deps.config.bodyLimitBytes),
     // Node answers a missing Host itself, in no shape of ours; the onRequest hook below does.
     http: { requireHostHeader: false },
   });

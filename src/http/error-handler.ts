@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { isDomainError } from '../domain/errors.ts';
+import { PATH_SEGMENT_MAX } from './path-limits.ts';
+import { sendBodyRefusal } from './refuse-body.ts';
 import { STATUS_OF } from './status-table.ts';
 import { validationMessage, type ValidationIssue } from './validation-message.ts';
 
@@ -13,6 +15,11 @@ const FRAMEWORK_MESSAGES: Record<string, (e: FastifyError, limit: number) => { s
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ status: 400, message: 'Content-Length does not match the body sent' }),
   FST_ERR_CTP_BODY_TOO_LARGE: (_e, limit) => ({ status: 413, message: `request body is larger than ${limit} bytes` }),
   FST_ERR_BAD_URL: () => ({ status: 400, message: 'the request URL is malformed' }),
+  // Fastify's message quotes the whole path back; the caller only needs the rule.
+  FST_ERR_MAX_PARAM_LENGTH: () => ({
+    status: 414,
+    message: `a segment of the URL path is longer than ${PATH_SEGMENT_MAX} characters; send a shorter path`,
+  }),
 };
 
 export interface ErrorRendering {
@@ -47,7 +54,10 @@ export function renderError(error: unknown, request: FastifyRequest, bodyLimit: 
 
 export function sendError(reply: FastifyReply, r: ErrorRendering): FastifyReply {
   if (r.retryAfterS !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(r.retryAfterS))));
-  return reply.code(r.status).type('application/json; charset=utf-8').send({ error: { status: r.status, message: r.message } });
+  reply.code(r.status).type('application/json; charset=utf-8');
+  // The client may still be sending the body it is refused for: answer without resetting it.
+  if (r.status === 413) return sendBodyRefusal(reply, JSON.stringify({ error: { status: r.status, message: r.message } }));
+  return reply.send({ error: { status: r.status, message: r.message } });
 }
 
 export function makeErrorHandler(bodyLimit: number) {

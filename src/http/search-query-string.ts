@@ -29,17 +29,18 @@ function integer(q: Query, name: string, rule: string): number | undefined {
   return Number(v);
 }
 
-/** Repetition and comma lists both work: `a=x&a=y,z` → [x, y, z]. */
+/**
+ * Repetition and comma lists both work: `a=x&a=y,z` → [x, y, z]. Empty items are kept, so the
+ * schema refuses `a=x&a=` and `a=x,` as POST refuses ["x", ""]: dropping them silently would
+ * hide a list built from a missing value.
+ */
 function list(q: Query, name: string): string[] | undefined {
   const v = q[name];
   if (v === undefined) return undefined;
-  const entries = [v]
+  return [v]
     .flat()
     .flatMap((s) => s.split(','))
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  // `include_domains=` alone is an empty entry, refused as POST refuses "".
-  return entries.length > 0 ? entries : [''];
+    .map((s) => s.trim());
 }
 
 /**

@@ -3,6 +3,7 @@ import type { SearchService } from '../../domain/search-service.ts';
 import { ErrorBody } from '../../schemas/error.ts';
 import { SearchQueryString, SearchRequest, SearchResponse } from '../../schemas/search.ts';
 import { createValidator } from '../body-validator.ts';
+import { assertDecodableQuery } from '../query-encoding.ts';
 import { searchRequestFromQuery } from '../search-query-string.ts';
 import { errorResponses, okResponse, RATE_HEADERS } from './error-responses.ts';
 
@@ -40,6 +41,8 @@ export function searchRoutes(app: FastifyInstance, search: SearchService): void 
       },
       // HEAD would run (and charge) a whole search to send no body: 405 instead.
       exposeHeadRoute: false,
+      // Before the schema check, so a bad escape is named as such whatever else is wrong.
+      preValidation: async (request) => assertDecodableQuery(request.url),
     },
     async (request, reply) => {
       const req = validateQueryForm(searchRequestFromQuery(request.query));
