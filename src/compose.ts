@@ -34,7 +34,7 @@ export interface ScoutOptions {
   /** Folder of the starter corpus (Scout's own docs/). */
   docsDir: string;
   logStream?: NodeJS.WritableStream;
-  /** DNS resolver for fetch (tests inject a stub). */
+  /** DNS resolver for fetch and for sponsored landing hosts (tests inject a stub). */
   resolver?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
 }
 
@@ -92,6 +92,7 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
   const keys = createApiKeys(stores.keys);
   const sponsored = createSponsored({
     ...sponsoredOptionsFrom(config),
+    ...(options.resolver ? { resolver: options.resolver } : {}),
     onError: (err) => logger.error({ err }, 'sponsored results skipped'),
   });
   closers.push(() => sponsored.close());

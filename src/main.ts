@@ -2,19 +2,42 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { loadConfig } from './config/load-config.ts';
+import type { Config } from './config/settings.ts';
 import { createScout, type Scout } from './compose.ts';
+import { ensureDataDir, listenError } from './startup-errors.ts';
 
 /** Scout's own docs/ folder: the starter corpus. */
 export const DOCS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
 
 /**
  * loadConfig → stores → app → listen. On a store without keys, creates one and prints it
- * once with a ready curl line. Closes gracefully on SIGINT/SIGTERM.
+ * once with a ready curl line. `out` gets that, the listening line and the JSON logs (the
+ * serve command passes a stdout that never blocks). A data folder Scout cannot write or a
+ * port it cannot listen on is a one-line ConfigError, with everything opened closed again.
+ * The caller closes the returned Scout (`scout serve` does on SIGINT/SIGTERM).
  */
 export async function startServer(env: Record<string, string | undefined>, out: Writable): Promise<Scout> {
   const config = loadConfig(env);
-  const scout = await createScout(config, { docsDir: DOCS_DIR });
-  await scout.app.listen({ port: config.port, host: config.host });
+  ensureDataDir(config.dataDir);
+  const scout = await createScout(config, { docsDir: DOCS_DIR, logStream: out });
+  try {
+    await announce(scout, config, out);
+  } catch (e) {
+    // Nothing left open (the event writer thread, the ranker, the SQLite files), so the
+    // process ends after its one-line message instead of staying up half started.
+    await scout.close().catch(() => undefined);
+    throw e;
+  }
+  return scout;
+}
+
+/** Listens, then prints the first key (if the store has none) and where Scout listens. */
+async function announce(scout: Scout, config: Config, out: Writable): Promise<void> {
+  try {
+    await scout.app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    throw listenError(e, config.host, config.port);
+  }
   const address = scout.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // 0.0.0.0 and :: are "every interface": localhost reaches them; a specific host is shown as is.
@@ -35,5 +58,4 @@ export async function startServer(env: Record<string, string | undefined>, out: 
     );
   }
   out.write(`Scout listening on ${base} (OpenAPI: ${base}/openapi.json)\n`);
-  return scout;
 }

@@ -4,18 +4,11 @@ import { loadConfig } from '../config/load-config.ts';
 import type { Campaign, CampaignReport } from '../schemas/campaign.ts';
 import { createCampaignAdmin, type CampaignAdmin } from '../sponsored/campaign-admin.ts';
 import { validateCampaignFile } from '../sponsored/campaign-validation.ts';
-import { openSponsoredStore } from '../store/sqlite/open-sponsored-store.ts';
+import { createLandingCheck, type LandingCheck } from '../sponsored/landing-check.ts';
+import { openSponsoredStore, sponsoredStoreFile } from '../store/sqlite/open-sponsored-store.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
+import { requireExistingStore } from './existing-store.ts';
 import { parseFlags } from './parse-flags.ts';
-
-const USAGE = `usage:
-  scout campaigns create --file <campaign.json|->     validate and store a campaign; prints its id
-  scout campaigns update <id> --file <campaign.json|-> replace a campaign's definition (spend is kept)
-  scout campaigns list [--json]                       campaigns with bid, budget and status
-  scout campaigns show <id>                           one campaign as JSON
-  scout campaigns pause <id> | resume <id> | delete <id>
-  scout campaigns report [--since YYYY-MM-DD] [--json] impressions, agent reads, clicks, spend, read rate
-Amounts are in micros (millionths of the currency unit); docs/sponsored.md has the file format.`;
 
 /** 1500000 → "1.50"; keeps the digits that matter, at least two decimals. */
 export const formatMicros = (micros: number): string => (micros / 1e6).toFixed(6).replace(/0{1,4}$/, '');
@@ -27,7 +20,7 @@ async function readAll(stream: Readable): Promise<string> {
 }
 
 /** Reads and checks a campaign file; prints every problem and returns undefined when it is not valid. */
-async function loadCampaignFile(path: string, io: CliIO): Promise<unknown> {
+async function loadCampaignFile(path: string, io: CliIO, landing: LandingCheck): Promise<unknown> {
   let text: string;
   try {
     text = path === '-' ? await readAll(io.stdin) : await readFile(path, 'utf8');
@@ -42,7 +35,7 @@ async function loadCampaignFile(path: string, io: CliIO): Promise<unknown> {
     io.stderr.write(`${path} is not valid JSON: ${(e as Error).message}\n`);
     return undefined;
   }
-  const v = validateCampaignFile(value);
+  const v = validateCampaignFile(value, landing);
   if (v.ok) return value;
   io.stderr.write(`${path}: the campaign is invalid (${v.problems.length} problem${v.problems.length === 1 ? '' : 's'}); nothing was stored\n`);
   for (const p of v.problems) io.stderr.write(`  - ${p}\n`);
@@ -68,29 +61,46 @@ function printReport(report: CampaignReport, io: CliIO): void {
   }
 }
 
-const idOf = (positional: string[], sub: string): string => {
-  const id = positional[0];
-  if (!id) throw new UsageError(`campaigns ${sub} needs the campaign id (see \`scout campaigns list\`)`);
-  return id;
+/** Each subcommand's flags (a flag of another subcommand is an unknown flag here) and whether it takes an id. */
+const SUBCOMMANDS: Record<string, { flags: Record<string, 'string' | 'boolean'>; id: boolean }> = {
+  create: { flags: { file: 'string', json: 'boolean' }, id: false },
+  update: { flags: { file: 'string' }, id: true },
+  list: { flags: { json: 'boolean' }, id: false },
+  show: { flags: {}, id: true },
+  pause: { flags: {}, id: true },
+  resume: { flags: {}, id: true },
+  delete: { flags: {}, id: true },
+  report: { flags: { since: 'string', json: 'boolean' }, id: false },
 };
 
-async function run(sub: string | undefined, rest: string[], admin: CampaignAdmin, io: CliIO): Promise<number> {
-  const { flags, positional } = parseFlags(rest, { file: 'string', json: 'boolean', since: 'string' });
-  const file = async () => {
-    if (typeof flags.file !== 'string') throw new UsageError(`campaigns ${sub} needs --file <campaign.json> (or --file - for stdin)`);
-    return loadCampaignFile(flags.file, io);
-  };
+type Parsed = { sub: string; id: string; flags: Record<string, string | boolean | undefined> };
+
+/** Checks the arguments before any store opens, so bad usage never creates one. */
+function parse(argv: string[]): Parsed {
+  const [sub, ...rest] = argv;
+  const spec = sub === undefined ? undefined : SUBCOMMANDS[sub];
+  if (sub === undefined || spec === undefined) throw new UsageError(`unknown campaigns command "${sub ?? ''}"`);
+  const { flags, positional } = parseFlags(rest, spec.flags);
+  if (spec.id && !positional[0]) throw new UsageError(`campaigns ${sub} needs the campaign id (see \`scout campaigns list\`)`);
+  const extra = positional[spec.id ? 1 : 0];
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
+  if ('file' in spec.flags && typeof flags.file !== 'string') {
+    throw new UsageError(`campaigns ${sub} needs --file <campaign.json> (or --file - for stdin)`);
+  }
+  return { sub, id: positional[0] ?? '', flags };
+}
+
+async function run({ sub, id, flags }: Parsed, admin: CampaignAdmin, landing: LandingCheck, io: CliIO): Promise<number> {
   switch (sub) {
     case 'create': {
-      const value = await file();
+      const value = await loadCampaignFile(flags.file as string, io, landing);
       if (value === undefined) return 1;
       const c = await admin.create(value);
       io.stdout.write(flags.json ? `${JSON.stringify(c)}\n` : `${c.id}\n`);
       return 0;
     }
     case 'update': {
-      const id = idOf(positional, sub);
-      const value = await file();
+      const value = await loadCampaignFile(flags.file as string, io, landing);
       if (value === undefined) return 1;
       await admin.replace(id, value);
       io.stdout.write(`updated ${id}\n`);
@@ -103,16 +113,16 @@ async function run(sub: string | undefined, rest: string[], admin: CampaignAdmin
       return 0;
     }
     case 'show':
-      io.stdout.write(`${JSON.stringify(await admin.get(idOf(positional, sub)), null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify(await admin.get(id), null, 2)}\n`);
       return 0;
     case 'pause':
     case 'resume':
-      await admin[sub](idOf(positional, sub));
-      io.stdout.write(`${sub === 'pause' ? 'paused' : 'resumed'} ${positional[0]}\n`);
+      await admin[sub](id);
+      io.stdout.write(`${sub === 'pause' ? 'paused' : 'resumed'} ${id}\n`);
       return 0;
     case 'delete':
-      await admin.delete(idOf(positional, sub));
-      io.stdout.write(`deleted ${positional[0]}\n`);
+      await admin.delete(id);
+      io.stdout.write(`deleted ${id}\n`);
       return 0;
     case 'report': {
       const report = await admin.report(typeof flags.since === 'string' ? flags.since : undefined);
@@ -121,7 +131,7 @@ async function run(sub: string | undefined, rest: string[], admin: CampaignAdmin
       return 0;
     }
     default:
-      throw new UsageError(USAGE);
+      throw new UsageError(`unknown campaigns command "${sub}"`);
   }
 }
 
@@ -130,11 +140,15 @@ async function run(sub: string | undefined, rest: string[], admin: CampaignAdmin
  * keyword index picks changes up within a second (docs/sponsored.md).
  */
 export const campaignsCommand: CliCommand = async (argv, io) => {
-  const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === 'help') throw new UsageError(USAGE);
-  const stores = openSponsoredStore(loadConfig(io.env).dataDir);
+  const parsed = parse(argv);
+  const { dataDir, fetchAllowCidrs } = loadConfig(io.env);
+  // Landing pages are judged as the server judges them: same address policy and allowlist.
+  const landing = createLandingCheck({ allowCidrs: fetchAllowCidrs });
+  // Only create may make the store: every other subcommand needs campaigns that exist.
+  if (parsed.sub !== 'create') requireExistingStore(sponsoredStoreFile(dataDir), 'campaign store', dataDir);
+  const stores = openSponsoredStore(dataDir);
   try {
-    return await run(sub, rest, createCampaignAdmin({ stores, now: () => new Date(), onChange: () => undefined }), io);
+    return await run(parsed, createCampaignAdmin({ stores, landing, now: () => new Date(), onChange: () => undefined }), landing, io);
   } finally {
     await stores.close();
   }

@@ -3,8 +3,6 @@ import { extractDocument } from '../extract/extract-document.ts';
 import { type CliCommand, type CliIO, UsageError } from './cli-io.ts';
 import { parseFlags } from './parse-flags.ts';
 
-const USAGE = 'usage: scout extract --base-url <url> [--content-type <type>] < page.html';
-
 interface ExtractArgs {
   baseUrl: string;
   contentType: string | null;
@@ -12,9 +10,9 @@ interface ExtractArgs {
 
 function parseArgs(argv: string[]): ExtractArgs {
   const { flags, positional } = parseFlags(argv, { 'base-url': 'string', 'content-type': 'string' });
-  if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}\n${USAGE}`);
+  if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
   const baseUrl = flags['base-url'];
-  if (typeof baseUrl !== 'string') throw new UsageError(`--base-url is required\n${USAGE}`);
+  if (typeof baseUrl !== 'string') throw new UsageError('--base-url is required');
   if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url must be an absolute URL, got ${baseUrl}`);
   const contentType = flags['content-type'];
   return { baseUrl, contentType: typeof contentType === 'string' ? contentType : null };

@@ -9,7 +9,8 @@ import { parseFlags } from './parse-flags.ts';
 export const fetchCommand: CliCommand = async (argv, io) => {
   const { flags, positional } = parseFlags(argv, { 'max-chars': 'string', json: 'boolean' });
   const url = positional[0];
-  if (!url) throw new UsageError('usage: scout fetch <url> [--max-chars N] [--json]');
+  if (!url) throw new UsageError('name the URL to fetch');
+  if (positional.length > 1) throw new UsageError(`unexpected argument ${positional[1]}`);
   const maxChars = flags['max-chars'] === undefined ? FETCH_LIMITS.maxChars.max : Number(flags['max-chars']);
   if (!Number.isInteger(maxChars) || maxChars < FETCH_LIMITS.maxChars.min || maxChars > FETCH_LIMITS.maxChars.max) {
     throw new UsageError('--max-chars must be an integer from 500 to 200000');

@@ -10,20 +10,9 @@ import { createPageFetcher, type PageFetcher } from '../index/crawl/page-fetcher
 import { importJsonl } from '../index/ingest-jsonl.ts';
 import { openLocalIndex, type LocalIndex } from '../index/local-index.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
+import { requireExistingStore } from './existing-store.ts';
 import { parseFlags } from './parse-flags.ts';
-
-const USAGE = `usage: scout index <command>
-  import <file.jsonl>   add or replace documents, one JSON object a line:
-                        {"url", "title", "content", "published_date"?, "country"?, "language"?}
-  stats [--json]        documents, domains, size and date range of the local index
-  add <url…> [--delay-ms N]
-                        fetch each page (the /v1/fetch pipeline) and index it under its final URL
-  crawl <url> [--max-pages N] [--same-site] [--delay-ms N]
-                        breadth-first crawl from <url>, honouring robots.txt; indexes at most
-                        N pages (default 50); --same-site stays on <url>'s registrable domain;
-                        --delay-ms is the pause between requests to one host (default 1000)
-The index lives at $SCOUT_DATA_DIR/index.db (default ./data/index.db).
-`;
+import { usageFor } from './usage-text.ts';
 
 /** Bad lines printed one by one before the rest are only counted, so a bad file can't flood the terminal. */
 const MAX_REPORTED = 100;
@@ -35,34 +24,46 @@ const write = (stream: NodeJS.WritableStream, text: string): void => {
 /** `scout index import|stats|add|crawl`: exit 0 when done, 1 when it could not be done, 2 on bad usage. */
 export const indexCommand: CliCommand = async (argv, io) => {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === 'help' || sub === '--help' || sub === '-h') {
-    write(sub === undefined ? io.stderr : io.stdout, USAGE);
-    return sub === undefined ? 2 : 0;
-  }
-  if (sub === 'import' && rest.length === 1 && !rest[0].startsWith('-')) return withIndex(io, (i) => runImport(i, rest[0], io));
-  if (sub === 'stats' && (rest.length === 0 || (rest.length === 1 && rest[0] === '--json'))) {
-    return withIndex(io, (i) => runStats(i, rest[0] === '--json', io));
-  }
-  if (sub === 'add' || sub === 'crawl') {
-    try {
-      return await (sub === 'add' ? runAdd(rest, io) : runCrawl(rest, io));
-    } catch (e) {
-      if (!(e instanceof UsageError)) throw e;
-      write(io.stderr, `scout index ${sub}: ${e.message}\n${USAGE}`);
-      return 2;
+  try {
+    switch (sub) {
+      case 'import': {
+        const { positional } = parseFlags(rest, {});
+        if (positional.length !== 1) throw new UsageError('name exactly one JSONL file');
+        return await withIndex(io, { mustExist: false }, (i) => runImport(i, positional[0], io));
+      }
+      case 'stats': {
+        const { flags, positional } = parseFlags(rest, { json: 'boolean' });
+        if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
+        return await withIndex(io, { mustExist: true }, (i) => runStats(i, flags.json === true, io));
+      }
+      case 'add':
+        return await runAdd(rest, io);
+      case 'crawl':
+        return await runCrawl(rest, io);
+      default:
+        write(io.stderr, `scout index: unknown or incomplete command "${argv.join(' ')}"\n${usageFor('index')}`);
+        return 2;
     }
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    write(io.stderr, `scout index ${sub}: ${e.message}\n${usageFor('index', sub)}`);
+    return 2;
   }
-  write(io.stderr, `scout index: unknown or incomplete command "${argv.join(' ')}"\n${USAGE}`);
-  return 2;
 };
 
 /** Opens the index where the server reads it (src/compose.ts indexFile), so a running server sees new documents. */
-async function withIndex(io: CliIO, run: (index: LocalIndex, config: Config) => Promise<number>): Promise<number> {
+async function withIndex(
+  io: CliIO,
+  o: { mustExist: boolean },
+  run: (index: LocalIndex, config: Config) => Promise<number>,
+): Promise<number> {
   let index: LocalIndex;
   let config: Config;
   try {
     config = loadConfig(io.env);
-    index = openLocalIndex(join(config.dataDir, 'index.db'));
+    const file = join(config.dataDir, 'index.db');
+    if (o.mustExist) requireExistingStore(file, 'local index', config.dataDir);
+    index = openLocalIndex(file);
   } catch (e) {
     write(io.stderr, `scout index: ${(e as Error).message}`);
     return 1;
@@ -80,7 +81,7 @@ async function withFetching(
   delayMs: number,
   run: (index: LocalIndex, fetcher: PageFetcher, pacer: HostPacer) => Promise<number>,
 ): Promise<number> {
-  return withIndex(io, async (index, config) => {
+  return withIndex(io, { mustExist: false }, async (index, config) => {
     const fetcher = createPageFetcher({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs });
     try {
       return await run(index, fetcher, createHostPacer({ maxInFlight: 2, delayMs }));

@@ -1,25 +1,35 @@
 import { loadConfig } from '../config/load-config.ts';
 import { createApiKeys } from '../domain/api-keys.ts';
-import { createStores } from '../store/create-stores.ts';
+import { createStores, storeFile } from '../store/create-stores.ts';
 import { UsageError, type CliCommand } from './cli-io.ts';
+import { requireExistingStore } from './existing-store.ts';
 import { parseFlags } from './parse-flags.ts';
 
-const USAGE = `usage:
-  scout keys create --name <label> [--json]   create a key; prints it once
-  scout keys list [--json]                     list keys (no secrets)
-  scout keys revoke <id>                       revoke a key (effective on the next request)`;
+/** Each subcommand's flags: a flag of another subcommand is an unknown flag here. */
+const FLAGS = {
+  create: { name: 'string', json: 'boolean' },
+  list: { json: 'boolean' },
+  revoke: {},
+} as const;
 
 /** `scout keys …`: writes the same store a running server reads, so changes apply at once. */
 export const keysCommand: CliCommand = async (argv, io) => {
   const [sub, ...rest] = argv;
-  const { flags, positional } = parseFlags(rest, { name: 'string', json: 'boolean' });
-  const stores = createStores(loadConfig(io.env));
+  if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') throw new UsageError(`unknown keys command "${sub ?? ''}"`);
+  const { flags, positional } = parseFlags(rest, FLAGS[sub]);
+  // Arguments are checked before the store opens, so a usage error never creates one.
+  if (sub === 'create' && typeof flags.name !== 'string') throw new UsageError('keys create needs --name <label>');
+  if (sub === 'revoke' && !positional[0]) throw new UsageError('keys revoke needs the key id (see `scout keys list`)');
+  const extra = positional[sub === 'revoke' ? 1 : 0];
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
+  const config = loadConfig(io.env);
+  if (sub !== 'create') requireExistingStore(storeFile(config.dataDir), 'key store', config.dataDir);
+  const stores = createStores(config);
   const keys = createApiKeys(stores.keys);
   try {
     switch (sub) {
       case 'create': {
-        if (typeof flags.name !== 'string') throw new UsageError('keys create needs --name <label>');
-        const created = await keys.create(flags.name);
+        const created = await keys.create(flags.name as string);
         io.stdout.write(flags.json ? `${JSON.stringify(created)}\n` : `${created.key}\n`);
         return 0;
       }
@@ -35,7 +45,6 @@ export const keysCommand: CliCommand = async (argv, io) => {
       }
       case 'revoke': {
         const id = positional[0];
-        if (!id) throw new UsageError('keys revoke needs the key id (see `scout keys list`)');
         if (!(await keys.revoke(id))) {
           io.stderr.write(`no active key with id ${id}\n`);
           return 1;
@@ -43,8 +52,6 @@ export const keysCommand: CliCommand = async (argv, io) => {
         io.stdout.write(`revoked ${id}\n`);
         return 0;
       }
-      default:
-        throw new UsageError(USAGE);
     }
   } finally {
     await stores.close();

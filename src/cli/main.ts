@@ -1,6 +1,8 @@
 import { ConfigError } from '../config/load-config.ts';
 import { DomainError } from '../domain/errors.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
+import { earlyAnswer } from './early-answer.ts';
+import { usageFor } from './usage-text.ts';
 
 /** Commands load lazily so `scout keys list` does not pay for the extraction stack. */
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
@@ -13,28 +15,19 @@ const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   campaigns: async () => (await import('./campaigns-command.ts')).campaignsCommand,
 };
 
-const USAGE = `usage: scout <command> [...]
-  serve                      start the API (same as npm start)
-  keys create|list|revoke    manage API keys
-  index import|stats|add|crawl  manage the local index
-  fetch <url>                print a page's main content as markdown
-  campaigns create|update|list|show|pause|resume|delete|report   manage sponsored campaigns
-  extract --base-url <url>   HTML on stdin → markdown on stdout
-  settings                   every environment setting, as a markdown table`;
-
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
-  const [name, ...rest] = argv;
-  const load = name ? COMMANDS[name] : undefined;
-  if (!load) {
-    const asked = name === undefined || name === '--help' || name === '-h' || name === 'help';
-    (asked ? io.stdout : io.stderr).write(`${USAGE}\n`);
-    return asked ? 0 : 2;
+  const early = earlyAnswer(argv);
+  if (early !== undefined) {
+    (early.code === 0 ? io.stdout : io.stderr).write(early.text);
+    return early.code;
   }
+  const [name, ...rest] = argv;
   try {
-    return await (await load())(rest, io);
+    return await (await COMMANDS[name]())(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr.write(`${e.message}\n`);
+      // A message that is not already a usage text gets the usage it broke under it.
+      io.stderr.write(e.message.includes('usage:') ? `${e.message}\n` : `${e.message}\n${usageFor(name, rest[0])}`);
       return 2;
     }
     if (e instanceof ConfigError || e instanceof DomainError) {

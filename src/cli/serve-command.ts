@@ -1,13 +1,28 @@
 import { startServer } from '../main.ts';
 import type { CliCommand } from './cli-io.ts';
+import { nonBlockingOutput } from './non-blocking-output.ts';
+import { listenForStop } from './stop-signals.ts';
+import { parseNoArguments } from './parse-flags.ts';
+import { configWarnings } from '../config/config-warnings.ts';
+import { loadConfig } from '../config/load-config.ts';
 
 /** `scout serve` (what `npm start` runs): serves until SIGINT/SIGTERM, then closes gracefully. */
-export const serveCommand: CliCommand = async (_argv, io) => {
-  const scout = await startServer(io.env, io.stdout);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await scout.close();
+export const serveCommand: CliCommand = async (argv, io) => {
+  // --help never gets here (runCli answers it); anything else on the line is a mistake, not ignored.
+  parseNoArguments(argv);
+  // A closed stderr (its reader gone) must not crash the server: what would go there is lost.
+  io.stderr.on('error', () => undefined);
+  // Accepted but risky settings, one line each, before the server starts.
+  for (const warning of configWarnings(loadConfig(io.env))) io.stderr.write(`scout: warning: ${warning}\n`);
+  // Logs must never hold up serving: a dead or stalled stdout reader costs log lines only.
+  const out = nonBlockingOutput(io.stdout, { name: 'stdout', notice: (line) => io.stderr.write(line) });
+  const stop = listenForStop();
+  try {
+    const scout = await startServer(io.env, out);
+    await stop.received;
+    await scout.close();
+  } finally {
+    stop.dispose();
+  }
   return 0;
 };

@@ -1,3 +1,4 @@
+import { fetchAllowRefusal } from './fetch-allow-cidrs.ts';
 import { settings, type Config } from './settings.ts';
 
 export class ConfigError extends Error {
@@ -7,6 +8,7 @@ export class ConfigError extends Error {
 /**
  * Parses every setting once. The only place in Scout that reads process.env: everything
  * else receives the frozen Config. A bad value throws a one-line message naming the variable.
+ * Warnings about accepted values: configWarnings (config-warnings.ts).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const out: Record<string, unknown> = {};
@@ -19,5 +21,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(`${setting.env} ${(e as Error).message}`);
     }
   }
+  // Checks that need two settings at once, after each has been parsed on its own.
+  const refusal = fetchAllowRefusal(out as Config);
+  if (refusal !== undefined) throw new ConfigError(refusal);
   return Object.freeze(out) as Config;
 }

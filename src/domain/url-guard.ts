@@ -71,7 +71,11 @@ const withoutTrailingDots = (s: string): string => {
   return s.slice(0, end);
 };
 
-const isLocalhostName = (hostname: string): boolean => {
+/** A URL's `port` (empty for the scheme's default) is on the WHATWG Fetch blocked list. */
+export const isBlockedPort = (port: string): boolean => port !== '' && BAD_PORTS.has(Number(port));
+
+/** `localhost` and every `*.localhost` name (RFC 6761), trailing dots ignored: loopback without a lookup. */
+export const isLocalhostName = (hostname: string): boolean => {
   const name = withoutTrailingDots(hostname);
   return name === 'localhost' || name.endsWith('.localhost');
 };
@@ -85,11 +89,14 @@ export const literalAddress = (hostname: string): string | null => {
   return isIP(bare) === 0 ? null : bare;
 };
 
-const dnsFailure = (hostname: string, err: unknown): DomainError => {
+/** Why a lookup failed, in words; `undefined` is an empty answer. */
+export const dnsFailureReason = (err: unknown): 'no such host' | 'DNS lookup failed temporarily' | 'DNS lookup failed' => {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  const why = code === 'ENOTFOUND' || code === 'ENODATA' ? 'no such host' : code === 'EAI_AGAIN' ? 'DNS lookup failed temporarily' : 'DNS lookup failed';
-  return new DomainError('upstream', `could not resolve ${hostname} (${why})`, { cause: err });
+  return code === 'ENOTFOUND' || code === 'ENODATA' ? 'no such host' : code === 'EAI_AGAIN' ? 'DNS lookup failed temporarily' : 'DNS lookup failed';
 };
+
+const dnsFailure = (hostname: string, err: unknown): DomainError =>
+  new DomainError('upstream', `could not resolve ${hostname} (${dnsFailureReason(err)})`, { cause: err });
 
 export function createUrlGuard(deps: { policy: AddressPolicy; resolver?: Resolver }): UrlGuard {
   const { policy } = deps;
@@ -105,7 +112,7 @@ export function createUrlGuard(deps: { policy: AddressPolicy; resolver?: Resolve
       origin === 'caller' ? new DomainError('invalid', message) : new DomainError('upstream', `origin redirected to an unusable URL: ${message}`);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad(`scheme ${url.protocol} is not supported; only http and https`);
     if (url.username !== '' || url.password !== '') throw bad('URLs with credentials (user:password@) are not accepted; remove them');
-    if (url.port !== '' && BAD_PORTS.has(Number(url.port))) {
+    if (isBlockedPort(url.port)) {
       throw new DomainError('forbidden', `refused: port ${url.port} is on the WHATWG Fetch list of blocked ports`);
     }
     if (isLocalhostName(url.hostname)) throw refused(url.hostname, 'loopback name');

@@ -3,8 +3,13 @@ import { pino, type Logger } from 'pino';
 /**
  * The process logger. Both auth headers are redacted wherever they appear, and requests are
  * logged by path without their query string (a caller may wrongly put a key there).
+ *
+ * Without a stream it writes to process.stdout, not to pino's default fd-1 destination:
+ * that one registers an exit hook which, on a dead or full pipe, retries its synchronous
+ * flush every 100 ms forever, so the process never ends (`scout serve` passes a stream
+ * that drops lines instead, see src/cli/non-blocking-output.ts).
  */
-export function createLogger(level: string, stream?: NodeJS.WritableStream): Logger {
+export function createLogger(level: string, stream: NodeJS.WritableStream = process.stdout): Logger {
   const options = {
     level,
     redact: {
@@ -20,5 +25,5 @@ export function createLogger(level: string, stream?: NodeJS.WritableStream): Log
       err: pino.stdSerializers.err,
     },
   };
-  return stream ? pino(options, stream) : pino(options);
+  return pino(options, stream);
 }

@@ -4,6 +4,7 @@ import type { Campaign, CampaignReport } from '../schemas/campaign.ts';
 import type { CampaignRecord, CampaignStatus, SponsoredStores } from '../store/sponsored-ports.ts';
 import { describeProblems, validateCampaignFile, type CampaignDefinition } from './campaign-validation.ts';
 import { toCampaignView, toReportRow } from './campaign-view.ts';
+import { createLandingCheck, type LandingCheck } from './landing-check.ts';
 import { newCampaignId } from './rec-id.ts';
 
 export interface CampaignAdminOptions {
@@ -11,6 +12,11 @@ export interface CampaignAdminOptions {
   now: () => Date;
   /** Called after every change, so this process's keyword index reloads at once. */
   onChange: () => void;
+  /**
+   * Judges landing URLs (SCOUT_FETCH_ALLOW_CIDRS, resolver). Default: no allowlist and the
+   * system resolver, so a caller that passes nothing still gets the strict check.
+   */
+  landing?: LandingCheck;
 }
 
 /** The operations of `scout campaigns …` and of /admin/v1/campaigns. */
@@ -31,15 +37,23 @@ export interface CampaignAdmin {
 const notFound = (id: string) =>
   new DomainError('not_found', `no campaign with id "${id.slice(0, 40)}"; list campaigns to see their ids`);
 
-function definitionOf(file: unknown): CampaignDefinition {
-  const v = validateCampaignFile(file);
+async function definitionOf(file: unknown, landing: LandingCheck): Promise<CampaignDefinition> {
+  const v = validateCampaignFile(file, landing);
   if (!v.ok) throw new DomainError('invalid', describeProblems(v.problems));
-  return v.definition;
+  // Resolved only once the file is otherwise valid: no DNS traffic for a file refused anyway.
+  const verdict = await landing.check(new URL(v.definition.url));
+  if (verdict.ok) return v.definition;
+  if (verdict.kind === 'unresolved' && verdict.temporary) {
+    const host = new URL(v.definition.url).hostname;
+    throw new DomainError('unavailable', `could not check url host ${host} (${verdict.reason}); nothing was stored, try again`);
+  }
+  throw new DomainError('invalid', describeProblems([verdict.problem]));
 }
 
 export function createCampaignAdmin(o: CampaignAdminOptions): CampaignAdmin {
   const { campaigns, events } = o.stores;
   const stamp = () => o.now().toISOString();
+  const landing = o.landing ?? createLandingCheck({ allowCidrs: [] });
 
   async function setStatus(id: string, status: CampaignStatus): Promise<Campaign> {
     const r = await campaigns.setStatus(id, status, stamp());
@@ -51,7 +65,7 @@ export function createCampaignAdmin(o: CampaignAdminOptions): CampaignAdmin {
   return {
     async create(file) {
       const at = stamp();
-      const record: CampaignRecord = { ...definitionOf(file), id: newCampaignId(), createdAt: at, updatedAt: at };
+      const record: CampaignRecord = { ...(await definitionOf(file, landing)), id: newCampaignId(), createdAt: at, updatedAt: at };
       await campaigns.insert(record);
       o.onChange();
       return toCampaignView(record);
@@ -67,7 +81,7 @@ export function createCampaignAdmin(o: CampaignAdminOptions): CampaignAdmin {
     async replace(id, file) {
       const old = await campaigns.get(id);
       if (!old) throw notFound(id);
-      const record: CampaignRecord = { ...definitionOf(file), id, createdAt: old.createdAt, updatedAt: stamp() };
+      const record: CampaignRecord = { ...(await definitionOf(file, landing)), id, createdAt: old.createdAt, updatedAt: stamp() };
       if (!(await campaigns.replace(record))) throw notFound(id);
       o.onChange();
       return toCampaignView(record);

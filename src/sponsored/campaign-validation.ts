@@ -6,6 +6,7 @@ import { CampaignFile } from '../schemas/campaign.ts';
 import { RULE } from '../schemas/rule.ts';
 import type { CampaignRecord } from '../store/sponsored-ports.ts';
 import { COUNTRY_CODES, COUNTRY_HINTS } from '../domain/countries.ts';
+import { createLandingCheck, type LandingCheck } from './landing-check.ts';
 import { tokenize } from './text-match.ts';
 
 /** A campaign's definition: the record without its identity and timestamps. */
@@ -57,7 +58,7 @@ function shapeProblems(value: unknown): string[] {
 /** Non-empty but only spaces (empty strings already fail their length rule). */
 const blank = (s: unknown): boolean => typeof s === 'string' && s.length > 0 && s.trim() === '';
 
-function httpUrlProblem(raw: unknown): string | undefined {
+function landingUrlProblem(raw: unknown, landing: Pick<LandingCheck, 'urlProblem'>): string | undefined {
   if (typeof raw !== 'string') return undefined;
   let u: URL;
   try {
@@ -65,16 +66,14 @@ function httpUrlProblem(raw: unknown): string | undefined {
   } catch {
     return `url "${raw.slice(0, 100)}" is not an absolute URL; write it as https://example.com/page`;
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'url must use http or https';
-  if (u.username || u.password) return 'url must not carry a user name or password';
-  return undefined;
+  return landing.urlProblem(u);
 }
 
-/** Rules a schema cannot say: real dates, real countries, meaningful keywords, coherent money. */
-function meaningProblems(f: Record<string, unknown>): string[] {
+/** Rules a schema cannot say: a public landing page, real dates, real countries, meaningful keywords, coherent money. */
+function meaningProblems(f: Record<string, unknown>, landing: Pick<LandingCheck, 'urlProblem'>): string[] {
   const out: string[] = [];
   for (const k of ['advertiser', 'title', 'content', 'disclosure'] as const) if (blank(f[k])) out.push(`${k} must not be blank`);
-  const urlProblem = httpUrlProblem(f.url);
+  const urlProblem = landingUrlProblem(f.url, landing);
   if (urlProblem) out.push(urlProblem);
   for (const k of ['start_date', 'end_date'] as const) {
     const d = f[k];
@@ -136,12 +135,19 @@ function toDefinition(f: CampaignFile): CampaignDefinition {
   };
 }
 
-/** Checks a parsed campaign file; lists every problem found, not just the first. */
-export function validateCampaignFile(value: unknown): CampaignValidation {
+// Without the operator's allowlist nothing special is reachable: the strict default.
+const STRICT_LANDING = createLandingCheck({ allowCidrs: [] });
+
+/**
+ * Checks a parsed campaign file; lists every problem found, not just the first. The landing
+ * URL is judged as far as it shows by itself (IP literals, localhost names); its host name is
+ * resolved by the caller that stores the campaign (`LandingCheck.check`).
+ */
+export function validateCampaignFile(value: unknown, landing: Pick<LandingCheck, 'urlProblem'> = STRICT_LANDING): CampaignValidation {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, problems: [`a campaign must be one JSON object with the fields ${Object.keys(CampaignFile.properties).join(', ')}`] };
   }
-  const problems = [...shapeProblems(value), ...meaningProblems(value as Record<string, unknown>)];
+  const problems = [...shapeProblems(value), ...meaningProblems(value as Record<string, unknown>, landing)];
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, definition: toDefinition(value as CampaignFile) };
 }

@@ -1,6 +1,7 @@
 import { DomainError } from '../domain/errors.ts';
 import type { AdEventStore, ImpressionRecord } from '../store/sponsored-ports.ts';
 import type { EventQueue } from './event-queue.ts';
+import type { LandingCheck } from './landing-check.ts';
 import { isRecId } from './rec-id.ts';
 
 export interface ClickLinksOptions {
@@ -10,6 +11,8 @@ export interface ClickLinksOptions {
   queue: EventQueue;
   recTtlMs: number;
   now: () => Date;
+  /** Checks the landing host again on every click (it was checked when the campaign was stored). */
+  landing: LandingCheck;
 }
 
 export interface ClickLinks {
@@ -21,7 +24,11 @@ export interface ClickLinks {
    * expired rec_id is DomainError('invalid').
    */
   resolveClickUrl(url: URL): Promise<{ landingUrl: string; clickPath: 'agent_read' } | undefined>;
-  /** GET /v1/r/<rec_id>: the landing URL, with a click recorded when `record`; unknown or expired is not_found. */
+  /**
+   * GET /v1/r/<rec_id>: the landing URL, with a click recorded when `record`; unknown or expired
+   * is not_found. A landing host that is not public now is forbidden, one that cannot be
+   * resolved upstream; neither is redirected to nor counted.
+   */
   follow(recId: string, record: boolean): Promise<string>;
 }
 
@@ -39,6 +46,19 @@ export function createClickLinks(o: ClickLinksOptions): ClickLinks {
     const imp = o.queue.pendingImpression(recId) ?? (await o.events.findImpression(recId));
     if (!imp || o.now().getTime() - imp.shownAt > o.recTtlMs) return undefined;
     return imp;
+  }
+
+  /**
+   * The campaign's host may have been re-pointed since it was stored (DNS rebinding), and
+   * campaigns stored before landing URLs were checked were never judged. Browsers, not Scout,
+   * connect, so a check now is the last chance; the caller learns the host, never the address.
+   */
+  async function checkLanding(landingUrl: string): Promise<void> {
+    const url = new URL(landingUrl);
+    const verdict = await o.landing.check(url);
+    if (verdict.ok) return;
+    if (verdict.kind === 'refused') throw new DomainError('forbidden', `sponsored link refused: the landing page on ${url.hostname} is not at a public address`);
+    throw new DomainError('upstream', `sponsored link could not be followed: the landing page host ${url.hostname} could not be resolved (${verdict.reason}); try again later`);
   }
 
   const unknown = (recId: string) =>
@@ -59,6 +79,7 @@ export function createClickLinks(o: ClickLinksOptions): ClickLinks {
     async follow(recId, record) {
       const imp = await lookup(recId);
       if (!imp) throw new DomainError('not_found', unknown(recId));
+      await checkLanding(imp.landingUrl);
       if (record) o.queue.push({ kind: 'click', recId, campaignId: imp.campaignId, at: o.now().getTime() });
       return imp.landingUrl;
     },

@@ -1,11 +1,13 @@
 import type { Config } from '../config/settings.ts';
 import type { SponsoredStage } from '../domain/search-service.ts';
+import type { Resolver } from '../domain/url-guard.ts';
 import { openSponsoredStore } from '../store/sqlite/open-sponsored-store.ts';
 import type { SponsoredStores } from '../store/sponsored-ports.ts';
 import { createCampaignAdmin, type CampaignAdmin } from './campaign-admin.ts';
 import { createSnapshotSource } from './campaign-snapshot.ts';
 import { createClickLinks, type ClickLinks } from './click-links.ts';
 import { createEventQueue } from './event-queue.ts';
+import { createLandingCheck } from './landing-check.ts';
 import { createSponsoredStage } from './sponsored-stage.ts';
 
 export interface SponsoredOptions {
@@ -24,6 +26,10 @@ export interface SponsoredOptions {
   flushMs?: number;
   /** How often the campaign version is checked (default 1000 ms; 0 on every search). */
   refreshMs?: number;
+  /** SCOUT_FETCH_ALLOW_CIDRS: landing URLs may be on these ranges, as fetches may (default none). */
+  allowCidrs?: readonly string[];
+  /** Resolves landing hosts when campaigns are stored and clicked; default the system resolver. Tests pass a stub. */
+  resolver?: Resolver;
   /** Tests and benchmarks may pass ready stores; default opens `<dataDir>/sponsored.db`. */
   stores?: SponsoredStores;
 }
@@ -45,13 +51,14 @@ export interface Sponsored {
 
 /** The options createSponsored needs, from the loaded Config. */
 export function sponsoredOptionsFrom(
-  config: Pick<Config, 'dataDir' | 'sponsoredMax' | 'sponsoredRecTtlDays' | 'publicUrl' | 'port'>,
+  config: Pick<Config, 'dataDir' | 'sponsoredMax' | 'sponsoredRecTtlDays' | 'publicUrl' | 'port' | 'fetchAllowCidrs'>,
 ): SponsoredOptions {
   return {
     dataDir: config.dataDir,
     maxAds: config.sponsoredMax,
     recTtlDays: config.sponsoredRecTtlDays,
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    allowCidrs: config.fetchAllowCidrs,
   };
 }
 
@@ -66,9 +73,11 @@ export function createSponsored(o: SponsoredOptions): Sponsored {
   const stores = o.stores ?? openSponsoredStore(o.dataDir);
   const snapshots = createSnapshotSource({ campaigns: stores.campaigns, events: stores.events, refreshMs: o.refreshMs ?? 1000, now });
   const queue = createEventQueue({ store: stores.events, flushMs: o.flushMs ?? 200, onCharges: snapshots.applyCharges, onError });
-  const clicks = createClickLinks({ publicUrl: o.publicUrl, events: stores.events, queue, recTtlMs: o.recTtlDays * 86_400_000, now });
+  // One landing policy for storing and for following: the fetch pipeline's, allowlist included.
+  const landing = createLandingCheck({ allowCidrs: o.allowCidrs ?? [], ...(o.resolver ? { resolver: o.resolver } : {}) });
+  const clicks = createClickLinks({ publicUrl: o.publicUrl, events: stores.events, queue, recTtlMs: o.recTtlDays * 86_400_000, now, landing });
   const stage = createSponsoredStage({ snapshots, queue, maxAds: o.maxAds, clickUrl: clicks.clickUrl, now, onError });
-  const admin = createCampaignAdmin({ stores, now, onChange: snapshots.invalidate });
+  const admin = createCampaignAdmin({ stores, now, onChange: snapshots.invalidate, landing });
   return {
     stage,
     resolveClickUrl: clicks.resolveClickUrl,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatMicros } from '../../src/cli/campaigns-command.ts';
 import { createSponsored } from '../../src/sponsored/create-sponsored.ts';
-import { campaignFile, ctx, searchQuery } from '../sponsored/sponsored-fixture.ts';
+import { campaignFile as fixtureCampaign, ctx, searchQuery } from '../sponsored/sponsored-fixture.ts';
 
 /** `scout campaigns …` in-process, through the real CLI entry. */
 const campaigns = (argv: string[], env: Record<string, string>, stdin = '') => runScout(['campaigns', ...argv], env, stdin);
@@ -17,8 +17,13 @@ const setup = () => {
     writeFileSync(p, typeof value === 'string' ? value : JSON.stringify(value));
     return p;
   };
-  return { env: { SCOUT_DATA_DIR: join(root, 'data') }, file };
+  // The landing page is an IP literal on the allowlisted fixture range: judged by the same
+  // address policy as on the server, with no DNS look-up (tests never leave the machine).
+  return { env: { SCOUT_DATA_DIR: join(root, 'data'), SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32' }, file };
 };
+
+const LANDING = 'http://127.0.0.2/shoes';
+const campaignFile = (over: Record<string, unknown> = {}) => fixtureCampaign({ url: LANDING, ...over });
 
 describe('scout campaigns', () => {
   it('create prints the id; list, show, pause, resume, update and delete work on it', async () => {
@@ -54,11 +59,20 @@ describe('scout campaigns', () => {
     expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
   });
 
+  it('refuses a landing page on a private address, with the reason, and stores nothing', async () => {
+    const { env, file } = setup();
+    const r = await campaigns(['create', '--file', file('c.json', campaignFile({ url: 'http://127.0.0.1:8080/admin/v1/campaigns' }))], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the campaign is invalid (1 problem); nothing was stored');
+    expect(r.stderr).toMatch(/url must be a public http\(s\) URL; 127\.0\.0\.1 is not a public address/);
+    expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
+  });
+
   it('report shows impressions, agent reads, clicks, spend and read rate per campaign, --since a day', async () => {
     const { env, file } = setup();
     const id = (await campaigns(['create', '--file', file('c.json', campaignFile())], env)).stdout.trim();
     // Traffic through a server-side sponsored instance on the same data folder.
-    const server = createSponsored({ dataDir: env.SCOUT_DATA_DIR, maxAds: 2, recTtlDays: 30, publicUrl: 'https://scout.test', refreshMs: 0 });
+    const server = createSponsored({ dataDir: env.SCOUT_DATA_DIR, maxAds: 2, recTtlDays: 30, publicUrl: 'https://scout.test', refreshMs: 0, allowCidrs: ['127.0.0.2/32'] });
     try {
       const ads = [];
       for (let i = 0; i < 4; i++) ads.push(...(await server.stage.select(searchQuery('running shoes'), ctx())));

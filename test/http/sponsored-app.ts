@@ -10,6 +10,7 @@ import { registerNotFound } from '../../src/http/method-not-allowed.ts';
 import { adminCampaignRoutes } from '../../src/http/routes/admin-campaigns.ts';
 import { clickRoutes } from '../../src/http/routes/click.ts';
 import { createStores } from '../../src/store/create-stores.ts';
+import type { SponsoredOptions } from '../../src/sponsored/create-sponsored.ts';
 import { sponsoredHarness, type SponsoredHarness } from '../sponsored/sponsored-fixture.ts';
 
 export const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
@@ -26,9 +27,9 @@ export interface SponsoredApp {
  * The app's HTTP plumbing as src/app.ts sets it up (strict Ajv, the error handler, 404/405,
  * API-key auth), with the sponsored routes registered the way the lead wires them.
  */
-/** `adminToken: null` leaves SCOUT_ADMIN_TOKEN unset. */
-export async function sponsoredApp(adminToken: string | null = ADMIN_TOKEN): Promise<SponsoredApp> {
-  const h = sponsoredHarness();
+/** `adminToken: null` leaves SCOUT_ADMIN_TOKEN unset; `options` go to the harness (a stub resolver by default). */
+export async function sponsoredApp(adminToken: string | null = ADMIN_TOKEN, options: Partial<SponsoredOptions> = {}): Promise<SponsoredApp> {
+  const h = sponsoredHarness(options);
   const root = mkdtempSync(join(tmpdir(), 'scout-sp-app-'));
   const stores = createStores({ dataDir: root, rateLimitRpm: 1000 });
   const keys = createApiKeys(stores.keys);

@@ -72,7 +72,8 @@ describe('POST /v1/fetch of a click URL (fetch service with the hook)', () => {
   afterAll(() => site.close());
 
   it('is unwrapped locally: final_url after redirects, unwrapped, click_path agent_read, one charge', async () => {
-    const h = harness();
+    // The fixture site is on 127.0.0.2: the operator allowlist admits it for campaigns as for fetch.
+    const h = harness({ allowCidrs: ['127.0.0.2/32'] });
     await h.create(campaignFile({ url: site.url('/landing') }));
     // scout.test resolves nowhere: a request to Scout itself would fail the fetch.
     const fetcher = createFetchService({ allowCidrs: ['127.0.0.2/32'], timeoutMs: 5000, extract: extractDocument, resolver: async () => [], resolveClickUrl: h.sponsored.resolveClickUrl });

@@ -4,7 +4,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestContext } from '../../src/domain/search-service.ts';
 import type { SearchQuery } from '../../src/domain/search-types.ts';
+import type { ResolvedAddress } from '../../src/domain/url-guard.ts';
 import { createSponsored, type Sponsored, type SponsoredOptions } from '../../src/sponsored/create-sponsored.ts';
+
+/** A public address (outside every special-purpose range) that stub names resolve to. No packet is ever sent to it. */
+export const PUBLIC_ADDRESS = '93.184.215.14';
+
+/**
+ * An offline resolver: answers from `table` (an Error is thrown as the lookup failure),
+ * every other name resolves to PUBLIC_ADDRESS. Records the names asked; tests may change the
+ * table between calls (DNS rebinding).
+ */
+export function stubResolver(table: Record<string, ResolvedAddress[] | Error> = {}) {
+  const calls: string[] = [];
+  const resolver = async (hostname: string): Promise<ResolvedAddress[]> => {
+    calls.push(hostname);
+    const answer = table[hostname] ?? [{ address: PUBLIC_ADDRESS, family: 4 as const }];
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return { calls, table, resolver };
+}
+
+/** A lookup failure as node:dns reports it (ENOTFOUND: no such host; EAI_AGAIN: temporary). */
+export const dnsError = (code: 'ENOTFOUND' | 'EAI_AGAIN' | 'ENODATA', hostname: string): Error =>
+  Object.assign(new Error(`getaddrinfo ${code} ${hostname}`), { code });
 
 /** A valid campaign file; tests override what they exercise. */
 export const campaignFile = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -41,7 +65,10 @@ export interface SponsoredHarness {
   close(): Promise<void>;
 }
 
-/** A real sponsored side on a temp sponsored.db, with a settable clock and no refresh delay. */
+/**
+ * A real sponsored side on a temp sponsored.db, with a settable clock, no refresh delay and an
+ * offline resolver (landing host names are resolved; tests never do real DNS).
+ */
 export function sponsoredHarness(options: Partial<SponsoredOptions> = {}): SponsoredHarness {
   const root = mkdtempSync(join(tmpdir(), 'scout-sponsored-'));
   const dataDir = join(root, 'data');
@@ -56,6 +83,7 @@ export function sponsoredHarness(options: Partial<SponsoredOptions> = {}): Spons
     flushMs: 10,
     now: () => clock.now,
     onError: (e) => errors.push(e),
+    resolver: stubResolver().resolver,
     ...options,
   });
   return {

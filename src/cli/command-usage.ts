@@ -1,0 +1,91 @@
+/**
+ * The usage text of every command, apart from the commands themselves so `--help` answers
+ * without loading a command's module (and without touching a store or binding a port).
+ */
+export interface Usage {
+  /** The command line, without "usage: ". */
+  synopsis: string;
+  /** One line: what it does. */
+  about: string;
+  /** Further lines shown by its own --help. */
+  more?: string;
+}
+
+export interface UsageGroup {
+  about: string;
+  subcommands: Record<string, Usage>;
+  /** Shown under the group's and under each subcommand's help. */
+  note?: string;
+}
+
+export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
+  serve: {
+    synopsis: 'scout serve',
+    about: 'start the API (what `npm start` runs); serves until SIGINT or SIGTERM',
+    more: 'Settings come from the environment (`scout settings` lists them); PORT and HOST choose where it listens.',
+  },
+  keys: {
+    about: 'manage API keys',
+    note: 'Keys live in $SCOUT_DATA_DIR/scout.db (default ./data/scout.db), the store the server reads.',
+    subcommands: {
+      create: { synopsis: 'scout keys create --name <label> [--json]', about: 'create a key and print it once (--json: id, name, key, created_at)' },
+      list: { synopsis: 'scout keys list [--json]', about: 'list keys: id, name, dates and status, never the secrets' },
+      revoke: { synopsis: 'scout keys revoke <id>', about: 'revoke a key; a running server refuses it on its next request' },
+    },
+  },
+  index: {
+    about: 'manage the local index',
+    note: 'The index lives at $SCOUT_DATA_DIR/index.db (default ./data/index.db).',
+    subcommands: {
+      import: {
+        synopsis: 'scout index import <file.jsonl>',
+        about: 'add or replace documents, one JSON object a line',
+        more: '{"url", "title", "content", "published_date"?, "country"?, "language"?}; bad lines are reported and skipped.',
+      },
+      stats: { synopsis: 'scout index stats [--json]', about: 'documents, domains, size and date range of the local index' },
+      add: {
+        synopsis: 'scout index add <url…> [--delay-ms N]',
+        about: 'fetch each page (the /v1/fetch pipeline) and index it under its final URL',
+        more: '--delay-ms is the pause between requests to one host (default 1000).',
+      },
+      crawl: {
+        synopsis: 'scout index crawl <url> [--max-pages N] [--same-site] [--delay-ms N]',
+        about: 'breadth-first crawl from <url>, honouring robots.txt',
+        more: [
+          'Indexes at most N pages (default 50); --same-site stays on <url>\'s registrable domain;',
+          '--delay-ms is the pause between requests to one host (default 1000). See docs/index-crawl.md.',
+        ].join('\n'),
+      },
+    },
+  },
+  fetch: {
+    synopsis: 'scout fetch <url> [--max-chars N] [--json]',
+    about: "print a page's main content as markdown (the /v1/fetch pipeline)",
+    more: '--max-chars: 500 to 200000 (default 200000); --json: the whole /v1/fetch answer.',
+  },
+  campaigns: {
+    about: 'manage sponsored campaigns',
+    note: 'Amounts are in micros (millionths of the currency unit); docs/sponsored.md has the file format.',
+    subcommands: {
+      create: { synopsis: 'scout campaigns create --file <campaign.json|-> [--json]', about: 'validate and store a campaign; prints its id (- reads stdin)' },
+      update: { synopsis: 'scout campaigns update <id> --file <campaign.json|->', about: "replace a campaign's definition (spend is kept)" },
+      list: { synopsis: 'scout campaigns list [--json]', about: 'campaigns with bid, budget and status' },
+      show: { synopsis: 'scout campaigns show <id>', about: 'one campaign as JSON' },
+      pause: { synopsis: 'scout campaigns pause <id>', about: 'stop showing a campaign' },
+      resume: { synopsis: 'scout campaigns resume <id>', about: 'show a paused campaign again' },
+      delete: { synopsis: 'scout campaigns delete <id>', about: 'delete a campaign' },
+      report: {
+        synopsis: 'scout campaigns report [--since YYYY-MM-DD] [--json]',
+        about: 'impressions, agent reads, clicks, spend and read rate per campaign',
+      },
+    },
+  },
+  extract: {
+    synopsis: 'scout extract --base-url <url> [--content-type <type>] < page.html',
+    about: 'HTML on stdin → markdown on stdout (the fetch extractor alone)',
+    more: 'Without --content-type the body is sniffed, as for an origin that sent none.',
+  },
+  settings: { synopsis: 'scout settings', about: 'every environment setting, as a markdown table' },
+};
+
+export const isGroup = (u: Usage | UsageGroup): u is UsageGroup => 'subcommands' in u;
