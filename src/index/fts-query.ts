@@ -3,7 +3,7 @@ import { STOP_WORDS } from './stop-words.ts';
 /**
  * Turns any user text into FTS5 MATCH expressions that cannot be a syntax error.
  *
- * The user's syntax never reaches FTS5 (shared/design/TRAPS.md: raw text raises syntax
+ * The user's syntax never reaches FTS5 (raw text raises syntax
  * errors on most natural-language queries, AND-of-terms ruins recall): the text is cut
  * into runs of letters, digits and combining marks; every other character (quotes, `*`,
  * `-`, `^`, `:`, parentheses, emoji) only separates words. Each word becomes a double-quoted FTS5 string,

@@ -1,7 +1,7 @@
 /**
- * The storage ports. Small interfaces whose atomic operations say so; every backend
- * (SQLite and memory now, Redis/PostgreSQL for scale-out) runs the same contract suite in
- * test/store/. Async everywhere so network backends fit without changing callers.
+ * The storage ports. Small interfaces whose atomic operations say so; every backend (SQLite
+ * and memory) runs the same contract suite in test/store/. Async everywhere, so a network
+ * backend could fit without changing callers.
  */
 
 export interface ApiKeyRecord {

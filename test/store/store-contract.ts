@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BudgetStore, KeyStore, RateLimiter } from '../../src/store/ports.ts';
 
 /**
- * Contract suites every backend of a port must pass (SQLite and memory now; Redis and
- * PostgreSQL run the same suites when their services are configured).
+ * Contract suites every backend of a port must pass (SQLite and memory).
  */
 export function keyStoreContract(name: string, make: () => Promise<KeyStore>) {
   describe(`KeyStore contract: ${name}`, () => {

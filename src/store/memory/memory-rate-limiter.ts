@@ -2,8 +2,7 @@ import type { RateLimitDecision, RateLimiter } from '../ports.ts';
 
 /**
  * GCRA (a token bucket kept as one "theoretical arrival time" per key): `perMinute` requests
- * a minute, bursts of up to `perMinute`. In-process, for the embedded single-machine mode;
- * replicas share the Redis implementation instead.
+ * a minute, bursts of up to `perMinute`. In-process: each Scout process counts on its own.
  */
 export function createMemoryRateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
   const interval = 60_000 / perMinute; // ms per request
