@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+import type { Seen } from './upload-client.ts';
 
 const run = promisify(execFile);
 
@@ -27,14 +28,6 @@ const MB = 1_000_000;
 const SIZES = [5 * MB, 50 * MB];
 const ROUNDS = 5;
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
-
-interface Seen {
-  status?: number;
-  connection?: string | null;
-  requestId?: string | null;
-  body?: unknown;
-  error?: string;
-}
 
 /** Runs upload-client.ts in its own process (see there why) and returns what it saw. */
 async function upload(client: 'fetch' | 'http', size: number, framing: 'length' | 'chunked', rounds: number): Promise<Seen[]> {

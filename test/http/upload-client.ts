@@ -14,7 +14,8 @@ const chunked = framing === 'chunked';
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
-interface Seen {
+/** What one upload saw (the parent test reads these lines). */
+export interface Seen {
   status?: number;
   connection?: string | null;
   requestId?: string | null;
