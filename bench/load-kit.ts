@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createScout, type Scout } from '../src/compose.ts';
+import { createScout, type Scout, type ScoutOptions } from '../src/compose.ts';
 import { loadConfig } from '../src/config/load-config.ts';
 import type { Config } from '../src/config/settings.ts';
 import { corpusLines, rng } from './make-corpus.ts';
@@ -82,6 +82,7 @@ export function querySequence(path: string, qs: readonly string[], key?: string)
 export async function benchScout(
   docs: number,
   env: Record<string, string> = {},
+  options: Pick<ScoutOptions, 'extract'> = {},
 ): Promise<{ scout: Scout; key: string; url: string; root: string; config: Config }> {
   const root = mkdtempSync(join(tmpdir(), 'scout-bench-'));
   const sink = new Writable({ write: (_c, _e, cb) => cb() });
@@ -93,7 +94,7 @@ export async function benchScout(
     SCOUT_SEARCH_CACHE_TTL: '0',
     ...env,
   });
-  const scout = await createScout(config, { docsDir: join(root, 'none'), logStream: sink });
+  const scout = await createScout(config, { docsDir: join(root, 'none'), logStream: sink, ...options });
   const rows = [...corpusLines({ docs, seed: 42 })].map((l) => JSON.parse(l));
   for (let i = 0; i < rows.length; i += 1000) scout.index.upsert(rows.slice(i, i + 1000));
   // A server builds its in-memory ranker in the background after start; here, before measuring.

@@ -9,12 +9,16 @@ import type { RateLimiter } from './store/ports.ts';
 import { AJV_OPTIONS } from './http/ajv-options.ts';
 import { DomainError } from './domain/errors.ts';
 import { registerAuth } from './http/auth.ts';
-import { clientErrorHandler } from './http/client-error.ts';
+import { makeClientErrorHandler } from './http/client-error.ts';
+import { limitConnections } from './http/connection-limits.ts';
 import { makeErrorHandler } from './http/error-handler.ts';
 import { frameworkErrorOptions } from './http/framework-errors.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestDeadline } from './http/request-deadline.ts';
+import { registerRequestsPerSocket } from './http/requests-per-socket.ts';
+import { serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { fetchRoutes } from './http/routes/fetch.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { docsRoutes } from './http/routes/docs.ts';
@@ -31,7 +35,8 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'port'> & { publicUrl?: string | undefined };
+  config: Pick<Config, 'bodyLimitBytes' | 'port' | 'httpMaxConnections' | 'httpMaxConnectionsPerIp'> &
+    ServerTimeouts & { publicUrl?: string | undefined };
   keys: ApiKeys;
   rateLimiter: RateLimiter;
   search: SearchService;
@@ -46,6 +51,7 @@ export interface AppDeps {
 
 /** Builds the HTTP app from ready dependencies; no I/O, no env reads. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { http: serverTimeouts, ...timeoutOptions } = serverTimeoutOptions(deps.config);
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: () => randomUUID(),
@@ -55,13 +61,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimitBytes,
     ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] } },
     return503OnClosing: true,
-    clientErrorHandler,
+    clientErrorHandler: makeClientErrorHandler({
+      headersTimeoutMs: deps.config.httpHeadersTimeoutMs,
+      requestTimeoutMs: deps.config.httpRequestTimeoutMs,
+    }),
+    // Slow clients: docs/operations.md, "HTTP server limits".
+    ...timeoutOptions,
     ...frameworkErrorOptions(deps.config.bodyLimitBytes),
     // Node answers a missing Host itself, in no shape of ours; the onRequest hook below does.
-    http: { requireHostHeader: false },
+    http: { requireHostHeader: false, ...serverTimeouts },
   });
+  limitConnections(
+    app.server,
+    { maxConnections: deps.config.httpMaxConnections, maxPerAddress: deps.config.httpMaxConnectionsPerIp },
+    deps.logger,
+  );
 
   app.decorateRequest('ctx', undefined as unknown as RequestContext);
+  // First of the onRequest hooks: every request is noted, even one refused by the next ones.
+  registerRequestDeadline(app);
+  registerRequestsPerSocket(app, deps.config.httpMaxRequestsPerSocket);
   app.addHook('onRequest', async (request, reply) => {
     request.ctx = { requestId: request.id, startedAt: performance.now(), log: request.log };
     reply.header('x-request-id', request.id);

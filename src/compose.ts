@@ -8,7 +8,12 @@ import { createContentStage } from './content/content-stage.ts';
 import { FETCH_LIMITS } from './schemas/fetch.ts';
 import { createSearchBudget, type SearchBudget } from './domain/search-budget.ts';
 import { createSearchService, type SearchService } from './domain/search-service.ts';
-import { extractDocument } from './extract/extract-document.ts';
+import { createByteBudget, promisedShare } from './fetch/byte-budget.ts';
+import { currentByteAccount } from './fetch/byte-scope.ts';
+import { createExtractPool } from './fetch/extract-pool.ts';
+import type { ExtractedDocument, ExtractInput } from './extract/extract-document.ts';
+import { withFetchCapacity } from './fetch/fetch-capacity.ts';
+import { createHostGate } from './fetch/host-gate.ts';
 import { openLocalIndex, type LocalIndex } from './index/local-index.ts';
 import { indexStarterCorpus } from './index/starter-corpus.ts';
 import { createLocalProvider } from './providers/local.ts';
@@ -36,6 +41,11 @@ export interface ScoutOptions {
   logStream?: NodeJS.WritableStream;
   /** DNS resolver for fetch and for sponsored landing hosts (tests inject a stub). */
   resolver?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+  /**
+   * Replaces the extraction worker pool (no threads are started). Only bench/fetch.ts sets
+   * it, to measure extraction on the main thread against the pool; a server never does.
+   */
+  extract?: (input: ExtractInput, signal?: AbortSignal) => Promise<ExtractedDocument>;
 }
 
 export const indexFile = (dataDir: string): string => join(dataDir, 'index.db');
@@ -67,6 +77,21 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
 
 async function wire(config: Config, options: ScoutOptions, closers: (() => unknown)[]): Promise<Omit<Scout, 'close'>> {
   const logger = createLogger(config.logLevel, options.logStream);
+  // Pages are extracted in worker threads (docs/operations.md, "Fetch workers"), which load
+  // their code while the rest starts; closed last, after the requests that use them.
+  let extract = options.extract;
+  let extractPool: ReturnType<typeof createExtractPool> | undefined;
+  if (extract === undefined) {
+    extractPool = createExtractPool({
+      workers: config.fetchWorkers,
+      heapMb: config.fetchWorkerHeapMb,
+      nice: config.fetchWorkerNice,
+      onWorkerError: (err) => logger.error({ err }, 'fetch worker lost while idle; replaced'),
+    });
+    const pool = extractPool;
+    closers.push(() => pool.close());
+    extract = pool.extract;
+  }
   const stores = createStores(config);
   closers.push(() => stores.close());
   const index = openLocalIndex(indexFile(config.dataDir), {
@@ -96,13 +121,24 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
     onError: (err) => logger.error({ err }, 'sponsored results skipped'),
   });
   closers.push(() => sponsored.close());
-  const fetcher = createFetchService({
-    resolveClickUrl: sponsored.resolveClickUrl,
-    allowCidrs: config.fetchAllowCidrs,
-    timeoutMs: config.fetchTimeoutMs,
-    extract: extractDocument,
-    ...(options.resolver ? { resolver: options.resolver } : {}),
-  });
+  // One capacity for POST /v1/fetch and the advanced stage's pages (docs/operations.md).
+  const fetchBytes = config.fetchBufferMb * 1024 * 1024;
+  const fetcher = withFetchCapacity(
+    createFetchService({
+      resolveClickUrl: sponsored.resolveClickUrl,
+      allowCidrs: config.fetchAllowCidrs,
+      timeoutMs: config.fetchTimeoutMs,
+      extract,
+      http: { hostGate: createHostGate(config.fetchPerHost), byteAccount: currentByteAccount },
+      ...(options.resolver ? { resolver: options.resolver } : {}),
+    }),
+    {
+      concurrency: config.fetchConcurrency,
+      queue: config.fetchQueue,
+      timeoutMs: config.fetchTimeoutMs,
+      bytes: createByteBudget(fetchBytes, promisedShare(fetchBytes, config.fetchConcurrency)),
+    },
+  );
   closers.push(() => fetcher.close());
   const content = createContentStage({
     // The whole page (the largest max_chars): passages are chosen from all of it.
@@ -119,6 +155,8 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
     sponsored: sponsored.stage,
   });
 
+  // The first fetch should not wait for a worker to load.
+  await extractPool?.ready();
   const app = await buildApp({
     config: { ...config, publicUrl },
     docsDir: options.docsDir,

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config/load-config.ts';
 import { createFetchService } from '../domain/fetch-service.ts';
-import { extractDocument } from '../extract/extract-document.ts';
+import { createExtractPool } from '../fetch/extract-pool.ts';
 import { FETCH_LIMITS } from '../schemas/fetch.ts';
 import { UsageError, type CliCommand } from './cli-io.ts';
 import { parseFlags } from './parse-flags.ts';
@@ -16,12 +16,16 @@ export const fetchCommand: CliCommand = async (argv, io) => {
     throw new UsageError('--max-chars must be an integer from 500 to 200000');
   }
   const config = loadConfig(io.env);
-  const service = createFetchService({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs, extract: extractDocument });
+  // One page, one worker: a hostile page ends at the deadline or the heap limit, as in the server.
+  const pool = createExtractPool({ workers: 1, heapMb: config.fetchWorkerHeapMb });
+  const service = createFetchService({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs, extract: pool.extract });
   try {
+    await pool.ready();
     const out = await service.fetch({ url, maxChars });
     io.stdout.write(flags.json ? `${JSON.stringify(out)}\n` : `${out.content}\n`);
     return 0;
   } finally {
     await service.close();
+    await pool.close();
   }
 };

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
+import { createExtractPool } from '../fetch/extract-pool.ts';
 import type { Config } from '../config/settings.ts';
 import { addPages } from '../index/crawl/add-pages.ts';
 import { crawlSite } from '../index/crawl/crawl-site.ts';
@@ -75,18 +76,24 @@ async function withIndex(
   }
 }
 
-/** Fetch pipeline and pacer for add/crawl: at most 2 requests in flight, 1 per host. */
+/** Requests in flight at most during add/crawl. */
+const MAX_IN_FLIGHT = 2;
+
+/** Fetch pipeline and pacer for add/crawl: at most 2 requests in flight, 1 per host; pages extracted in workers. */
 async function withFetching(
   io: CliIO,
   delayMs: number,
   run: (index: LocalIndex, fetcher: PageFetcher, pacer: HostPacer) => Promise<number>,
 ): Promise<number> {
   return withIndex(io, { mustExist: false }, async (index, config) => {
-    const fetcher = createPageFetcher({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs });
+    const pool = createExtractPool({ workers: Math.min(MAX_IN_FLIGHT, config.fetchWorkers), heapMb: config.fetchWorkerHeapMb });
+    const fetcher = createPageFetcher({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs, extract: pool.run });
     try {
-      return await run(index, fetcher, createHostPacer({ maxInFlight: 2, delayMs }));
+      await pool.ready();
+      return await run(index, fetcher, createHostPacer({ maxInFlight: MAX_IN_FLIGHT, delayMs }));
     } finally {
       await fetcher.close();
+      await pool.close();
     }
   });
 }

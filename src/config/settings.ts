@@ -1,7 +1,10 @@
 import { bool, cidrList, int, list, oneOf, optionalUrl, str } from './parsers.ts';
 import { s } from './setting.ts';
+import { fetchCapacitySettings } from './fetch-capacity-settings.ts';
+import { fetchSettings } from './fetch-settings.ts';
 import { providerSettings } from './provider-settings.ts';
 import { sponsoredSettings } from './sponsored-settings.ts';
+import { serverSettings } from './server-settings.ts';
 
 /**
  * Every setting Scout reads, in one table; the README's settings table documents the same
@@ -18,9 +21,12 @@ export const settings = {
   rateLimitRpm: s('SCOUT_RATE_LIMIT_RPM', int(1, 1_000_000), '60', 'Requests per minute per API key (token bucket; bursts up to this many).'),
   monthlySearchBudget: s('SCOUT_MONTHLY_SEARCH_BUDGET', int(0, 1_000_000_000), '10000', 'Search units per calendar month (UTC) for the whole service: basic = 1, advanced = 2. 0 disables search.'),
   bodyLimitBytes: s('SCOUT_BODY_LIMIT_BYTES', int(1024, 10_485_760), '65536', 'Largest accepted request body, in bytes (larger is 413).'),
+  ...serverSettings,
   fetchAllowCidrs: s('SCOUT_FETCH_ALLOW_CIDRS', cidrList, '', 'DANGEROUS. Comma-separated CIDRs fetch may reach although they are private or reserved (e.g. 127.0.0.2/32 for tests); logged at start. Empty by default. Wide ranges need SCOUT_FETCH_ALLOW_WIDE_CIDRS.'),
   fetchAllowWideCidrs: s('SCOUT_FETCH_ALLOW_WIDE_CIDRS', bool, 'false', 'Acknowledges SCOUT_FETCH_ALLOW_CIDRS ranges wider than an IPv4 /8 or an IPv6 /16 (or IPv6 forms of such IPv4 ranges, e.g. ::ffff:0:0/96); without it they stop the start.'),
   fetchTimeoutMs: s('SCOUT_FETCH_TIMEOUT_MS', int(100, 60_000), '10000', 'One deadline for a whole fetch: DNS, connect, redirects, body and extraction (504 past it).'),
+  ...fetchCapacitySettings,
+  ...fetchSettings,
   searchProviders: s('SCOUT_SEARCH_PROVIDERS', list, 'local', 'Ordered list of search providers (failover order).'),
   ...providerSettings,
   ...sponsoredSettings,

@@ -17,7 +17,11 @@ export interface FetchServiceDeps {
   allowCidrs: string[];
   timeoutMs: number;
   resolver?: Resolver;
-  extract: (input: ExtractInput) => Promise<ExtractedDocument>;
+  /**
+   * Bytes to markdown: in production the worker pool (src/fetch/extract-pool.ts), which
+   * stops the page's worker when `signal` aborts; unit tests pass a plain function.
+   */
+  extract: (input: ExtractInput, signal: AbortSignal) => Promise<ExtractedDocument>;
   /** Hook for Scout's own sponsored click URLs: the landing URL, or undefined when `url` is not a click URL. May throw DomainError('invalid'). */
   resolveClickUrl?: (url: URL) => Promise<{ landingUrl: string; clickPath: 'agent_read' } | undefined>;
   /** Transport limits (byte caps, redirect hops, user agent); defaults suit production. */
@@ -72,7 +76,10 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
       try {
         const { url: start, unwrapped, clickPath } = await deadline.race(target(url));
         const res = await http.fetch(start, deadline.signal);
-        const doc = await deadline.race(deps.extract({ body: res.body, contentType: res.contentType, url: res.url }));
+        // No extraction starts past the deadline (a body that arrived just in time still
+        // answers 504), and one running at the deadline is stopped by its signal.
+        deadline.check();
+        const doc = await deadline.race(deps.extract({ body: res.body, contentType: res.contentType, url: res.url }, deadline.signal));
         deadline.check();
         const { content, truncated } = truncateMarkdown(doc.markdown, maxChars);
         return {
@@ -81,8 +88,8 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
           title: doc.title,
           content,
           chars: content.length,
-          // A body cut at a byte cap is as incomplete as one cut at max_chars.
-          truncated: truncated || res.truncated,
+          // A body cut at a byte cap, or at an extraction bound, is as incomplete as one cut at max_chars.
+          truncated: truncated || res.truncated || doc.truncated === true,
           meta: { unwrapped, click_path: clickPath, content_type: doc.contentType },
         };
       } finally {

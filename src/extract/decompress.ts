@@ -1,12 +1,18 @@
 import { Readable, pipeline, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { DomainError } from '../domain/errors.ts';
+import type { ByteAccount } from '../fetch/byte-budget.ts';
 
 /**
  * Reads a response body under two byte caps: bytes taken off the wire, and bytes after
  * content decoding. Decoding is streamed and stopped at the cap, so a decompression bomb
  * never allocates more than the cap (plus one zlib chunk). What was read before a cap is
  * kept: the caller extracts from a prefix rather than failing.
+ *
+ * With a byte account (the process-wide ceiling, src/fetch/byte-budget.ts), every decoded
+ * byte kept is taken from it as it arrives; when the account grants less, the body is cut
+ * there exactly like at a cap. Only kept bytes are counted: compressed bytes pass through
+ * one chunk at a time and are not buffered.
  */
 
 export interface ByteLimits {
@@ -70,6 +76,19 @@ async function* capped(source: AsyncIterable<Uint8Array>, max: number, state: { 
   }
 }
 
+/** Yields `source` while `account` grants its bytes; cut (and `state.cut`) where it grants less. */
+async function* metered(source: AsyncIterable<Uint8Array>, account: ByteAccount, state: { cut: boolean }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    const granted = account.take(chunk.length);
+    if (granted < chunk.length) {
+      state.cut = true;
+      if (granted > 0) yield chunk.subarray(0, granted);
+      return;
+    }
+    yield chunk;
+  }
+}
+
 /** One decoding step; the decoder is chosen after peeking the first chunk (for deflate). */
 async function* decoded(source: AsyncIterable<Uint8Array>, coding: ContentCoding): AsyncGenerator<Uint8Array> {
   const it = source[Symbol.asyncIterator]();
@@ -92,16 +111,22 @@ async function* decoded(source: AsyncIterable<Uint8Array>, coding: ContentCoding
   }
 }
 
-/** Reads `source` (the raw response body) under the caps, undoing `codings` (as applied, in order). */
-export async function readBody(source: Readable, codings: readonly ContentCoding[], limits: ByteLimits): Promise<BodyRead> {
+/**
+ * Reads `source` (the raw response body) under the caps, undoing `codings` (as applied, in
+ * order). Bytes kept are taken from `account` when given; the caller closes the account.
+ */
+export async function readBody(source: Readable, codings: readonly ContentCoding[], limits: ByteLimits, account?: ByteAccount): Promise<BodyRead> {
   const wire = { cut: false };
   let stream: AsyncIterable<Uint8Array> = capped(source, limits.maxWireBytes, wire);
   for (const coding of [...codings].reverse()) stream = decoded(stream, coding);
   const decodedCut = { cut: false };
+  stream = capped(stream, limits.maxDecodedBytes, decodedCut);
+  const ceilingCut = { cut: false };
+  if (account !== undefined) stream = metered(stream, account, ceilingCut);
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    for await (const chunk of capped(stream, limits.maxDecodedBytes, decodedCut)) {
+    for await (const chunk of stream) {
       chunks.push(chunk);
       size += chunk.length;
     }
@@ -116,7 +141,7 @@ export async function readBody(source: Readable, codings: readonly ContentCoding
     // undici's body emits an error when destroyed unread: listen, or it is an uncaught exception.
     if (!source.readableEnded) source.on('error', () => {}).destroy();
   }
-  return { body: concat(chunks, size), truncated: wire.cut || decodedCut.cut };
+  return { body: concat(chunks, size), truncated: wire.cut || decodedCut.cut || ceilingCut.cut };
 }
 
 const concat = (chunks: Uint8Array[], size: number): Uint8Array => (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));

@@ -21,6 +21,12 @@ export interface ExtractedDocument {
   markdown: string;
   /** Media type without parameters (sniffed when the origin sent none), or null. */
   contentType: string | null;
+  /**
+   * True when extraction read only part of the body: the markup, PDF pages or PDF streams,
+   * or feed items past the input bounds (markup-bounds.ts, pdf-bounds.ts, feed-to-markdown.ts)
+   * that keep extraction of any page well inside the fetch deadline. Absent otherwise.
+   */
+  truncated?: boolean;
 }
 
 const SUPPORTED = 'HTML, XHTML, plain text, markdown, JSON, RSS/Atom feeds and PDF';
@@ -64,11 +70,12 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractedDoc
   const { kind, mediaType } = resolveKind(declared?.mediaType ?? null, input.body);
   const charset = declared?.charset ?? null;
   const text = (markup: boolean): string => decodeBody(input.body, charset, markup);
-  const done = (title: string, markdown: string): ExtractedDocument => ({ title, markdown, contentType: mediaType });
+  const done = (title: string, markdown: string, truncated = false): ExtractedDocument =>
+    truncated ? { title, markdown, contentType: mediaType, truncated } : { title, markdown, contentType: mediaType };
   switch (kind) {
     case 'html': {
       const html = htmlToDocument(text(true), input.url);
-      return done(html.title, html.markdown);
+      return done(html.title, html.markdown, html.truncated);
     }
     case 'markdown': {
       const md = normalizeNewlines(text(false));
@@ -84,17 +91,17 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractedDoc
       const root = xmlRootType(xml.replace(/^\uFEFF/, ''));
       if (root === 'application/xhtml+xml') {
         const html = htmlToDocument(xml, input.url);
-        return done(html.title, html.markdown);
+        return done(html.title, html.markdown, html.truncated);
       }
       if (kind === 'feed' || root !== 'application/xml') {
         const feed = feedToMarkdown(xml, input.url);
-        return done(feed.title, feed.markdown);
+        return done(feed.title, feed.markdown, feed.truncated);
       }
       return done('', fenced(normalizeNewlines(xml).trim(), 'xml'));
     }
     case 'pdf': {
       const pdf = await pdfToMarkdown(input.body);
-      return done(pdf.title, pdf.markdown);
+      return done(pdf.title, pdf.markdown, pdf.truncated);
     }
     default:
       throw unsupported(mediaType);

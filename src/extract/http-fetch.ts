@@ -1,10 +1,12 @@
-import { STATUS_CODES } from 'node:http';
 import { Agent } from 'undici';
 import { DomainError } from '../domain/errors.ts';
 import type { UrlGuard } from '../domain/url-guard.ts';
+import type { ByteAccount } from '../fetch/byte-budget.ts';
+import type { HostGate } from '../fetch/host-gate.ts';
 import { parseContentEncoding, readBody } from './decompress.ts';
 import { toOriginError } from './origin-errors.ts';
 import { createRedirectTrail, isRedirectStatus, redirectTarget } from './redirects.ts';
+import { statusError } from './status-error.ts';
 
 /**
  * The safe HTTP transport of /v1/fetch: GET through one dedicated undici Agent whose connect
@@ -37,6 +39,16 @@ export interface HttpFetchOptions {
    * the body is read (a video is refused without downloading it).
    */
   refuseType?: (contentType: string | null) => DomainError | undefined;
+  /**
+   * Politeness across fetches (src/fetch/host-gate.ts): each hop waits, within the caller's
+   * deadline, until its host has a free slot, and holds it until its response is read.
+   */
+  hostGate?: HostGate;
+  /**
+   * The byte account of the fetch in progress (src/fetch/byte-scope.ts), if any: the body's
+   * decoded bytes are taken from it, and the body is cut where it grants no more.
+   */
+  byteAccount?: () => ByteAccount | undefined;
 }
 
 export interface HttpResponse {
@@ -62,6 +74,8 @@ const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; ScoutFetch/0.1)';
 const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,application/json;q=0.8,application/pdf;q=0.8,*/*;q=0.5';
 const DEFAULT_STALL_MS = 30_000;
 const DRAIN_LIMIT = 64 * 1024;
+
+const noGate = (): void => {};
 
 const first = (v: string | string[] | undefined): string | null => (Array.isArray(v) ? (v[0] ?? null) : (v ?? null));
 
@@ -93,25 +107,32 @@ export function createHttpFetcher(options: HttpFetchOptions): HttpFetcher {
     for (let hop = 0; ; hop += 1) {
       const url = at.url;
       guard.checkUrl(url, hop === 0 ? 'caller' : 'redirect');
-      const res = await send(url, signal);
-      const status = res.statusCode;
-      if (status >= 300) {
-        // Not awaited: a small body is drained for keep-alive in the background, a big one cut.
-        res.body.dump({ limit: DRAIN_LIMIT }).catch(() => {});
-        if (!isRedirectStatus(status)) throw new DomainError('upstream', `origin answered ${status}${STATUS_CODES[status] ? ` (${STATUS_CODES[status]})` : ''}`);
-        const next = redirectTarget(url, res.headers.location, status);
-        trail.follow(next);
-        at.url = next;
-        continue;
+      // Held from the request to the end of this hop's response, whatever ends it.
+      const leave = options.hostGate === undefined ? noGate : await options.hostGate.enter(url.hostname, signal);
+      try {
+        const res = await send(url, signal);
+        const status = res.statusCode;
+        if (status >= 300) {
+          // A 403, 429 or 503 is often a bot challenge or a WAF block page: its headers or a small body prefix name it.
+          if (!isRedirectStatus(status)) throw await statusError(status, res.headers, res.body);
+          // Not awaited: a small body is drained for keep-alive in the background, a big one cut.
+          res.body.dump({ limit: DRAIN_LIMIT }).catch(() => {});
+          const next = redirectTarget(url, res.headers.location, status);
+          trail.follow(next);
+          at.url = next;
+          continue;
+        }
+        const refusal = options.refuseType?.(first(res.headers['content-type']));
+        if (refusal) {
+          // undici's body emits an error when destroyed unread: listen, or it is uncaught.
+          res.body.on('error', () => {}).destroy();
+          throw refusal;
+        }
+        const read = await readBody(res.body, parseContentEncodingSafely(res), limits, options.byteAccount?.());
+        return { url: url.href, status, contentType: first(res.headers['content-type']), ...read };
+      } finally {
+        leave();
       }
-      const refusal = options.refuseType?.(first(res.headers['content-type']));
-      if (refusal) {
-        // undici's body emits an error when destroyed unread: listen, or it is uncaught.
-        res.body.on('error', () => {}).destroy();
-        throw refusal;
-      }
-      const read = await readBody(res.body, parseContentEncodingSafely(res), limits);
-      return { url: url.href, status, contentType: first(res.headers['content-type']), ...read };
     }
   }
 

@@ -15,6 +15,14 @@ export interface DiscardBounds {
 export const DISCARD_BOUNDS: DiscardBounds = { maxBytes: 128 * 1024 * 1024, maxMs: 5_000 };
 
 /**
+ * After any other answer given while the body is still arriving (401 ahead of an upload,
+ * 408, a rate limit): the caller has no reason to send more, and an unauthenticated one
+ * must not make Scout read much. Enough for a body in flight to land, so Node clients still
+ * read the answer.
+ */
+export const EARLY_ANSWER_BOUNDS: DiscardBounds = { maxBytes: 1024 * 1024, maxMs: 1_000 };
+
+/**
  * - `ended`: the whole body arrived; the connection can be closed cleanly.
  * - `gone`: the client closed or reset the connection first.
  * - `bytes`, `time`: a bound was reached, or the declared Content-Length is already past the
@@ -63,6 +71,8 @@ export function discardBody(req: IncomingMessage, bounds: DiscardBounds = DISCAR
     req.on('end', onEnd);
     req.on('close', onClose);
     req.on('error', onClose);
+    // A body stream Fastify stopped reading (request-deadline.ts) would pause us by backpressure.
+    req.unpipe();
     req.resume();
   });
 }

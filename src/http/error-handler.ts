@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { isDomainError } from '../domain/errors.ts';
 import { PATH_SEGMENT_MAX } from './path-limits.ts';
+import { EARLY_ANSWER_BOUNDS } from './discard-body.ts';
 import { sendBodyRefusal } from './refuse-body.ts';
 import { STATUS_OF } from './status-table.ts';
 import { validationMessage, type ValidationIssue } from './validation-message.ts';
@@ -15,6 +16,8 @@ const FRAMEWORK_MESSAGES: Record<string, (e: FastifyError, limit: number) => { s
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ status: 400, message: 'Content-Length does not match the body sent' }),
   FST_ERR_CTP_BODY_TOO_LARGE: (_e, limit) => ({ status: 413, message: `request body is larger than ${limit} bytes` }),
   FST_ERR_BAD_URL: () => ({ status: 400, message: 'the request URL is malformed' }),
+  // request-deadline.ts: the body did not arrive within SCOUT_HTTP_REQUEST_TIMEOUT_MS.
+  SCOUT_REQUEST_TIMEOUT: (e) => ({ status: 408, message: e.message }),
   // Fastify's message quotes the whole path back; the caller only needs the rule.
   FST_ERR_MAX_PARAM_LENGTH: () => ({
     status: 414,
@@ -55,9 +58,23 @@ export function renderError(error: unknown, request: FastifyRequest, bodyLimit: 
 export function sendError(reply: FastifyReply, r: ErrorRendering): FastifyReply {
   if (r.retryAfterS !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(r.retryAfterS))));
   reply.code(r.status).type('application/json; charset=utf-8');
+  const body = { error: { status: r.status, message: r.message } };
   // The client may still be sending the body it is refused for: answer without resetting it.
-  if (r.status === 413) return sendBodyRefusal(reply, JSON.stringify({ error: { status: r.status, message: r.message } }));
-  return reply.send({ error: { status: r.status, message: r.message } });
+  if (r.status === 413) return sendBodyRefusal(reply, JSON.stringify(body));
+  const req = reply.request.raw;
+  const framesBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (framesBody && !req.complete) {
+    // Answered before the body was read (401 and 429 come first, 408 because it is late).
+    // Node hands over a request's headers before it parses the rest of the same packet, so
+    // a small body sent with its headers is complete a moment later: then the connection
+    // is kept. A body still arriving then gets a short discard and the connection closes.
+    setImmediate(() => {
+      if (req.complete) reply.send(body);
+      else sendBodyRefusal(reply, JSON.stringify(body), EARLY_ANSWER_BOUNDS);
+    });
+    return reply;
+  }
+  return reply.send(body);
 }
 
 export function makeErrorHandler(bodyLimit: number) {

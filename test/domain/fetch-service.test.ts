@@ -309,6 +309,37 @@ describe('fetch service: deadline and caps', () => {
     expect((await failure(fetchUrl(site.url('/hello'), { timeoutMs: 300, extract: slowExtract }))).kind).toBe('timeout');
   });
 
+  it('hands extraction the deadline signal, which aborts with the timeout at the deadline', async () => {
+    let reason: unknown;
+    const waitForAbort = (_input: ExtractInput, signal: AbortSignal) =>
+      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject((reason = signal.reason)), { once: true }));
+    const e = await failure(fetchUrl(site.url('/hello'), { timeoutMs: 300, extract: waitForAbort }));
+    expect(e.kind).toBe('timeout');
+    expect(reason).toBe(e);
+  });
+
+  it('starts no extraction once the deadline has passed, even if the body arrived', async () => {
+    let calls = 0;
+    const counting = async (input: ExtractInput) => ((calls += 1), stubExtract(input));
+    // Blocks the event loop past the deadline as the headers arrive: the timer cannot fire
+    // before the body is read, so only the check before extraction can stop it.
+    const stall = () => {
+      const until = performance.now() + 400;
+      while (performance.now() < until);
+      return undefined;
+    };
+    const e = await failure(fetchUrl(site.url('/hello'), { timeoutMs: 300, extract: counting, http: { refuseType: stall } }));
+    expect(e.kind).toBe('timeout');
+    expect(calls).toBe(0);
+    expect((await fetchUrl(site.url('/hello'), { extract: counting })).content).toBe('hello world');
+    expect(calls).toBe(1);
+  });
+
+  it('reports a body cut by an extraction bound as truncated', async () => {
+    const bounded = async (input: ExtractInput) => ({ ...(await stubExtract(input)), truncated: true });
+    expect(await fetchUrl(site.url('/hello'), { extract: bounded })).toMatchObject({ content: 'hello world', truncated: true });
+  });
+
   it('stops reading at 10 MB on the wire and extracts what was read', async () => {
     let seen = 0;
     const extract = async (input: ExtractInput) => ((seen = input.body.length), stubExtract(input));

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.ts';
 import { parseContentEncoding, readBody } from '../../src/extract/decompress.ts';
+import { createByteBudget } from '../../src/fetch/byte-budget.ts';
 
 const BIG = { maxWireBytes: 10 * 1024 * 1024, maxDecodedBytes: 20 * 1024 * 1024 };
 const text = Buffer.from('The quick brown fox jumps over the lazy dog. '.repeat(2000));
@@ -104,5 +105,31 @@ describe('readBody', () => {
 
   it('returns an empty body for an empty encoded response', async () => {
     expect((await decode(new Uint8Array(0), 'gzip')).body.length).toBe(0);
+  });
+
+  it('takes every decoded byte kept from the byte account and cuts the body where it grants no more', async () => {
+    const budget = createByteBudget(300 * 1024, 300 * 1024);
+    const account = budget.open();
+    // 64 MB of zeros, compressed to ~64 KB: under both caps, only the account stops it.
+    const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    const { stream, stats } = source(bomb);
+    const read = await readBody(stream, ['gzip'], { maxWireBytes: BIG.maxWireBytes, maxDecodedBytes: 64 * 1024 * 1024 }, account);
+    expect(read.body.length).toBe(300 * 1024);
+    expect(read.truncated).toBe(true);
+    expect(account.held).toBe(300 * 1024);
+    expect(stats.taken).toBeLessThan(bomb.length / 2); // the rest was never read
+    expect(stream.destroyed).toBe(true);
+    account.close();
+    expect(budget.used).toBe(0);
+  });
+
+  it('a body under the account\'s grant is whole and not truncated', async () => {
+    const budget = createByteBudget(1024 * 1024, 1024 * 1024);
+    const account = budget.open();
+    const read = await readBody(source(text).stream, [], BIG, account);
+    expect(read.body.length).toBe(text.length);
+    expect(read.truncated).toBe(false);
+    expect(budget.used).toBe(text.length);
+    account.close();
   });
 });

@@ -14,7 +14,7 @@ function brokenPageTree(): Uint8Array {
 describe('pdfToMarkdown', () => {
   it('extracts the text of each page and the title', async () => {
     const pdf = await pdfToMarkdown(makePdf([['First page'], ['Second page']], 'Report'));
-    expect(pdf).toEqual({ title: 'Report', markdown: 'First page\n\n---\n\nSecond page' });
+    expect(pdf).toEqual({ title: 'Report', markdown: 'First page\n\n---\n\nSecond page', truncated: false });
   });
 
   it('answers 415 when the PDF opens but its pages cannot be read', async () => {

@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { boundMarkup } from '../markup-bounds.ts';
 import { limitNesting } from '../markup-nesting.ts';
 import { pageTitle } from '../title.ts';
 import { absolutizeUrls, documentBase } from './absolute-urls.ts';
@@ -10,10 +11,13 @@ import { ensureBodyShell } from './html-skeleton.ts';
 import { stripInertMarkup } from './inert-markup.ts';
 import { pruneBoilerplate } from './prune-boilerplate.ts';
 import { textLength } from './text-stats.ts';
+import { refuseUnreadablePage } from './unreadable-page.ts';
 
 export interface HtmlExtract {
   title: string;
   markdown: string;
+  /** The page was cut at the parser's input bounds (markup-bounds.ts) before extraction. */
+  truncated: boolean;
 }
 
 /** Below this, what Readability kept is a teaser, not an article: the cleaned body is better. */
@@ -42,7 +46,8 @@ function cleanedBody(html: string): Element {
  * and render GFM. Pages without an article fall back to the whole cleaned body.
  */
 export function htmlToDocument(rawHtml: string, pageUrl: string): HtmlExtract {
-  const html = limitNesting(ensureBodyShell(stripInertMarkup(rawHtml)), { xml: false });
+  const bounded = boundMarkup(stripInertMarkup(rawHtml));
+  const html = limitNesting(ensureBodyShell(bounded.markup), { xml: false });
   const doc = parse(html);
   const title = pageTitle(doc, pageUrl);
   const base = documentBase(doc, pageUrl);
@@ -59,5 +64,8 @@ export function htmlToDocument(rawHtml: string, pageUrl: string): HtmlExtract {
   // Without long paragraphs, link-only blocks and bare headlines are the page's content.
   cleanArticle(root, { listing: !readerable });
   absolutizeUrls(root, base);
-  return { title, markdown: htmlToMarkdown(root) };
+  const markdown = htmlToMarkdown(root);
+  // A challenge, block page or app shell is not the page: say so rather than return its few words.
+  refuseUnreadablePage(rawHtml, markdown);
+  return { title, markdown, truncated: bounded.truncated };
 }

@@ -1,20 +1,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { decodeBody } from '../../extract/charset.ts';
 import type { ExtractedDocument, ExtractInput } from '../../extract/extract-document.ts';
-import { parseContentType } from '../../extract/media-type.ts';
-import { htmlLinks, type PageLinks } from './page-links.ts';
+import type { ExtractRun } from '../../fetch/extract-task.ts';
+import type { PageLinks } from './page-links.ts';
 
 /**
- * Lets a crawl read the raw HTML the fetch pipeline downloaded, without a second request
- * and without changing the pipeline: the `extract` handed to createFetchService is wrapped,
- * and the wrapper reads the links of HTML bodies it extracts. Which fetch a body belongs to
- * is carried by AsyncLocalStorage, so two fetches in flight (even of the same URL) never mix
- * their links. Fetches outside `capture` (robots.txt) pass through untouched.
+ * Lets a crawl read the links of the raw HTML the fetch pipeline downloaded, without a
+ * second request and without changing the pipeline: the `extract` handed to
+ * createFetchService is wrapped, and for fetches inside `capture` it asks the extraction
+ * (the worker pool, src/fetch/extract-pool.ts) for the page's links too, so the page is
+ * parsed in a worker and never on the main thread. Which fetch a body belongs to is carried
+ * by AsyncLocalStorage, so two fetches in flight (even of the same URL) never mix their
+ * links. Fetches outside `capture` (robots.txt) pass through untouched.
  */
 
-type Extract = (input: ExtractInput) => Promise<ExtractedDocument>;
-
-const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+type Extract = (input: ExtractInput, signal?: AbortSignal) => Promise<ExtractedDocument>;
 
 export interface LinkCapture {
   /** The extract to give createFetchService. */
@@ -23,16 +22,13 @@ export interface LinkCapture {
   capture<T>(fetch: () => Promise<T>): Promise<{ result: T; html?: PageLinks }>;
 }
 
-export function createLinkCapture(extract: Extract): LinkCapture {
+export function createLinkCapture(run: ExtractRun): LinkCapture {
   const slot = new AsyncLocalStorage<{ html?: PageLinks }>();
   return {
-    async extract(input) {
-      const doc = await extract(input);
+    async extract(input, signal) {
       const store = slot.getStore();
-      if (store !== undefined && doc.contentType !== null && HTML_TYPES.has(doc.contentType)) {
-        const charset = parseContentType(input.contentType)?.charset ?? null;
-        store.html = htmlLinks(decodeBody(input.body, charset, true), input.url);
-      }
+      const { doc, links } = await run({ ...input, links: store !== undefined }, signal);
+      if (store !== undefined && links !== undefined) store.html = links;
       return doc;
     },
     async capture(fetch) {

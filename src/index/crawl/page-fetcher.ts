@@ -1,6 +1,6 @@
 import { createFetchService, type FetchOutcome } from '../../domain/fetch-service.ts';
 import type { Resolver } from '../../domain/url-guard.ts';
-import { extractDocument } from '../../extract/extract-document.ts';
+import { extractInProcess, type ExtractRun } from '../../fetch/extract-task.ts';
 import type { FetchedPage } from './crawl-site.ts';
 import { createLinkCapture } from './link-capture.ts';
 import { PAGE_MAX_CHARS } from './page-document.ts';
@@ -17,6 +17,8 @@ export interface PageFetcherOptions {
   allowCidrs: string[];
   timeoutMs: number;
   resolver?: Resolver;
+  /** Extraction: the worker pool's `run` (the CLI passes it); in-process when absent (tests). */
+  extract?: ExtractRun;
 }
 
 export interface PageFetcher {
@@ -27,8 +29,9 @@ export interface PageFetcher {
 }
 
 export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
-  const capture = createLinkCapture(extractDocument);
-  const service = createFetchService({ ...options, extract: capture.extract });
+  const { extract = extractInProcess, ...rest } = options;
+  const capture = createLinkCapture(extract);
+  const service = createFetchService({ ...rest, extract: capture.extract });
   return {
     fetchOutcome: (url) => service.fetch({ url, maxChars: PAGE_MAX_CHARS }),
     async fetchPage(url) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExtractInput } from '../../../src/extract/extract-document.ts';
-import { extractDocument } from '../../../src/extract/extract-document.ts';
+import { extractInProcess } from '../../../src/fetch/extract-task.ts';
 import { createLinkCapture } from '../../../src/index/crawl/link-capture.ts';
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -9,7 +9,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('createLinkCapture', () => {
   it('returns the raw page links of the fetch it wraps, even when fetches overlap', async () => {
-    const capture = createLinkCapture(extractDocument);
+    const capture = createLinkCapture(extractInProcess);
     const fetchLike = (html: string, url: string, waitMs: number) => async () => {
       await sleep(waitMs);
       return (await capture.extract(input(html, url))).title;
@@ -23,7 +23,7 @@ describe('createLinkCapture', () => {
   });
 
   it('decodes the body with its declared charset before reading links', async () => {
-    const capture = createLinkCapture(extractDocument);
+    const capture = createLinkCapture(extractInProcess);
     // "café" in windows-1252: 0xE9 is é.
     const body = Uint8Array.from([...bytes('<a href="/caf'), 0xe9, ...bytes('">x</a>')]);
     const { html } = await capture.capture(() => capture.extract({ body, contentType: 'text/html; charset=windows-1252', url: 'https://a.test/' }));
@@ -31,7 +31,7 @@ describe('createLinkCapture', () => {
   });
 
   it('leaves non-HTML bodies and fetches outside capture alone', async () => {
-    const capture = createLinkCapture(extractDocument);
+    const capture = createLinkCapture(extractInProcess);
     const text = await capture.capture(() => capture.extract(input('[a](https://a.test/x)', 'https://a.test/r.md', 'text/markdown')));
     expect(text.html).toBeUndefined();
     const outside = await capture.extract(input('<title>T</title><a href="/x">x</a>', 'https://a.test/'));
@@ -39,7 +39,7 @@ describe('createLinkCapture', () => {
   });
 
   it('passes extraction errors through', async () => {
-    const capture = createLinkCapture(extractDocument);
+    const capture = createLinkCapture(extractInProcess);
     await expect(capture.capture(() => capture.extract(input('GIF89a', 'https://a.test/i', 'image/gif')))).rejects.toMatchObject({ kind: 'unsupported_media' });
   });
 });

@@ -1,0 +1,16 @@
+import { int } from './parsers.ts';
+import { s } from './setting.ts';
+
+/**
+ * Limits of the HTTP server itself (docs/operations.md, "HTTP server limits"), spread into
+ * the main settings table by settings.ts. None can be turned off except the per-address
+ * cap: without them a few thousand slow sockets hold every file descriptor.
+ */
+export const serverSettings = {
+  httpHeadersTimeoutMs: s('SCOUT_HTTP_HEADERS_TIMEOUT_MS', int(100, 600_000), '10000', 'Time for a request line and headers to arrive, from the first byte (or from the connection for its first request), in milliseconds; past it the answer is 408 and the connection is closed. At most SCOUT_HTTP_REQUEST_TIMEOUT_MS.'),
+  httpRequestTimeoutMs: s('SCOUT_HTTP_REQUEST_TIMEOUT_MS', int(100, 3_600_000), '30000', 'Time for a whole request, headers and body, to arrive, from its first byte, in milliseconds; past it the answer is 408 and the connection is closed. Time spent answering is not counted.'),
+  httpKeepAliveTimeoutMs: s('SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS', int(100, 600_000), '5000', 'How long an idle keep-alive connection waits for its next request, in milliseconds. Behind a proxy, set it above the proxy\'s own idle timeout.'),
+  httpMaxRequestsPerSocket: s('SCOUT_HTTP_MAX_REQUESTS_PER_SOCKET', int(0, 1_000_000), '1000', 'Requests served on one keep-alive connection before Scout closes it (the last answer says Connection: close); 0 means no limit.'),
+  httpMaxConnections: s('SCOUT_HTTP_MAX_CONNECTIONS', int(1, 1_000_000), '1024', 'Open client connections at once; a connection past it is answered 503 and closed before any of it is read.'),
+  httpMaxConnectionsPerIp: s('SCOUT_HTTP_MAX_CONNECTIONS_PER_IP', int(0, 1_000_000), '64', 'Open connections at once from one client address (IPv6: one /64); past it 503 and closed before any of it is read. Behind a reverse proxy every client has the proxy\'s address: raise it or set 0 (no per-address cap).'),
+} as const;

@@ -1,0 +1,40 @@
+import type { PageSignals } from './page-signals.ts';
+
+/**
+ * Recognises an app shell: a page whose text only appears once its JavaScript runs (an
+ * empty `<div id="root">` or `<app-root>` and a bundle). Scout fetches static HTML, so
+ * returning the few characters such a page holds as if they were the page would mislead.
+ * Server-rendered pages that hydrate (Next.js with `__NEXT_DATA__`, Nuxt) carry their text
+ * in the HTML and are never matched: the rule needs almost no text, a script, and either an
+ * empty mount point or a "you need JavaScript" fallback written for an app.
+ */
+
+export interface AppShell {
+  /** Characters of visible text the static HTML holds. */
+  textChars: number;
+}
+
+/** More visible text than this is content, whatever framework rendered it. */
+export const MAX_SHELL_TEXT = 300;
+
+const SCRIPT = /<script\b[^>]{0,500}?\b(?:src=|type=["']?module\b)/i;
+
+/** The mount points of React, Vue, Next.js, Nuxt, Gatsby, Svelte and Quasar, left empty. */
+const EMPTY_MOUNT =
+  /<(div|main|section)\b[^>]{0,300}?\bid=["']?(?:root|app|__next|__nuxt|___gatsby|svelte|q-app|react-root|app-root)(?:["'][^>]{0,300})?>\s{0,200}<\/\1\s{0,20}>/i;
+
+/** Angular's default root element, which holds at most a loading indicator before bootstrap. */
+const CUSTOM_MOUNT = /<app-root\b/i;
+
+/**
+ * The fallbacks app templates ship (Create React App, Vue CLI, Angular); "enable JavaScript
+ * to view the comments" (Disqus on an ordinary page) is not one of them.
+ */
+const NOSCRIPT_APP =
+  /<noscript\b[^>]{0,200}>[\s\S]{0,600}?(?:need to enable javascript|enable javascript to (?:run|use|continue|access)|(?:does ?n['’]?t|will not|won['’]t|cannot|can['’]t) work (?:properly )?without javascript|requires? javascript|javascript (?:is )?required|javascript must be enabled)/i;
+
+export function findAppShell(p: PageSignals): AppShell | null {
+  if (p.text.length > MAX_SHELL_TEXT || !SCRIPT.test(p.markup)) return null;
+  const shell = EMPTY_MOUNT.test(p.markup) || CUSTOM_MOUNT.test(p.markup) || NOSCRIPT_APP.test(p.markup);
+  return shell ? { textChars: p.text.length } : null;
+}

@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DomainError } from '../../src/domain/errors.ts';
+import type { FetchOutcome, FetchService } from '../../src/domain/fetch-service.ts';
+import { createByteBudget, type ByteAccount } from '../../src/fetch/byte-budget.ts';
+import { currentByteAccount } from '../../src/fetch/byte-scope.ts';
+import { withFetchCapacity } from '../../src/fetch/fetch-capacity.ts';
+import { domainFailure } from '../helpers/domain-failure.ts';
+
+/** A FetchService whose fetches run until the test ends them, like the real one on a held origin. */
+function heldService() {
+  const running = new Map<string, { signal: AbortSignal; account: ByteAccount | undefined; finish(): void; fail(e: Error): void }>();
+  const outcome = (url: string): FetchOutcome => ({ url, finalUrl: url, title: '', content: '', chars: 0, truncated: false, meta: { unwrapped: false, click_path: null, content_type: null } });
+  const service: FetchService = {
+    fetch: ({ url, signal }) =>
+      new Promise<FetchOutcome>((resolve, reject) => {
+        const account = currentByteAccount();
+        account?.take(1000);
+        signal?.addEventListener('abort', () => reject(new DomainError('timeout', 'inner deadline')), { once: true });
+        running.set(url, { signal: signal as AbortSignal, account, finish: () => resolve(outcome(url)), fail: reject });
+      }),
+    close: async () => {},
+  };
+  return { service, running };
+}
+
+const settled = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const limited = (service: FetchService, extra: Partial<Parameters<typeof withFetchCapacity>[1]> = {}) =>
+  withFetchCapacity(service, { concurrency: 2, queue: 1, timeoutMs: 10_000, now: () => Date.now(), ...extra });
+
+describe('fetch capacity', () => {
+  it('runs `concurrency` fetches, queues `queue`, refuses the rest at once with 503 and Retry-After', async () => {
+    const { service, running } = heldService();
+    const f = limited(service);
+    const a = f.fetch({ url: 'a', maxChars: 1 });
+    await settled();
+    vi.advanceTimersByTime(3000);
+    const b = f.fetch({ url: 'b', maxChars: 1 });
+    const c = f.fetch({ url: 'c', maxChars: 1 });
+    await settled();
+    expect([f.active, f.queued]).toEqual([2, 1]);
+    expect([...running.keys()]).toEqual(['a', 'b']);
+    const refused = await domainFailure(f.fetch({ url: 'd', maxChars: 1 }));
+    expect(refused.kind).toBe('unavailable');
+    expect(refused.message).toMatch(/^fetch capacity is exhausted: 2 fetches are running and 1 waiting.*; retry in 7 s$/);
+    expect(refused.retryAfterS).toBe(7); // a's deadline, 7 s away, frees a slot at the latest
+    running.get('a')!.finish();
+    await settled();
+    expect(running.has('c')).toBe(true); // the queued fetch took a's slot
+    running.get('b')!.finish();
+    running.get('c')!.finish();
+    await Promise.all([a, b, c]);
+    expect([f.active, f.queued]).toEqual([0, 0]);
+  });
+
+  it('a queued fetch runs only until the deadline counted from its arrival', async () => {
+    const { service, running } = heldService();
+    const f = limited(service, { concurrency: 1 });
+    const a = f.fetch({ url: 'a', maxChars: 1 });
+    const b = f.fetch({ url: 'b', maxChars: 1 });
+    await settled();
+    vi.advanceTimersByTime(3000);
+    running.get('a')!.finish();
+    await a;
+    await settled();
+    const signal = running.get('b')!.signal;
+    vi.advanceTimersByTime(6999);
+    expect(signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(signal.aborted).toBe(true); // 3 s in line + 7 s running = the 10 s deadline
+    expect((await domainFailure(b)).kind).toBe('timeout');
+  });
+
+  it('a fetch still in line at half its deadline is 503 with Retry-After, and the origin is never asked', async () => {
+    const { service, running } = heldService();
+    const f = limited(service, { concurrency: 1 });
+    const a = f.fetch({ url: 'a', maxChars: 1 });
+    await settled();
+    vi.advanceTimersByTime(1000);
+    const b = domainFailure(f.fetch({ url: 'b', maxChars: 1 }));
+    vi.advanceTimersByTime(5000);
+    const refused = await b;
+    expect(refused.kind).toBe('unavailable');
+    expect(refused.message).toContain('fetch capacity stayed exhausted: this fetch waited 5 s (half its 10 s deadline)');
+    expect(refused.retryAfterS).toBe(4); // a ends by its deadline, 4 s away
+    expect(running.has('b')).toBe(false);
+    expect(f.queued).toBe(0);
+    running.get('a')!.finish();
+    await a;
+  });
+
+  it('a caller that gives up while in line ends as a timeout and leaves the line', async () => {
+    const { service, running } = heldService();
+    const f = limited(service, { concurrency: 1 });
+    const a = f.fetch({ url: 'a', maxChars: 1 });
+    const caller = new AbortController();
+    const b = domainFailure(f.fetch({ url: 'b', maxChars: 1, signal: caller.signal }));
+    caller.abort(new DomainError('timeout', 'the advanced search stage ran out of time'));
+    expect((await b).message).toBe('the advanced search stage ran out of time');
+    expect(f.queued).toBe(0);
+    running.get('a')!.finish();
+    await a;
+  });
+
+  it('opens a byte account per running fetch and closes it on success, error and abort', async () => {
+    const { service, running } = heldService();
+    const bytes = createByteBudget(10_000, 5000);
+    const f = limited(service, { bytes });
+    for (let round = 0; round < 20; round += 1) {
+      const caller = new AbortController();
+      const ok = f.fetch({ url: 'ok', maxChars: 1 });
+      const bad = domainFailure(f.fetch({ url: 'bad', maxChars: 1, signal: caller.signal }));
+      await settled();
+      expect(running.get('ok')!.account).toBeDefined();
+      expect(running.get('ok')!.account).not.toBe(running.get('bad')!.account);
+      expect(bytes.used).toBe(2000);
+      expect(bytes.openAccounts).toBe(2);
+      running.get('ok')!.finish();
+      await ok;
+      expect(bytes.used).toBe(1000);
+      if (round % 2 === 0) caller.abort();
+      else running.get('bad')!.fail(new DomainError('upstream', 'origin answered 500'));
+      await bad;
+      expect(bytes.used).toBe(0);
+      expect(bytes.openAccounts).toBe(0);
+    }
+    // Deadline: the account is closed when the fetch times out, too.
+    const late = domainFailure(f.fetch({ url: 'late', maxChars: 1 }));
+    await settled();
+    expect(bytes.used).toBe(1000);
+    vi.advanceTimersByTime(10_000);
+    expect((await late).kind).toBe('timeout');
+    expect(bytes.used).toBe(0);
+    expect(running.get('late')!.account!.take(1)).toBe(0); // late reads after the end get nothing
+  });
+});

@@ -1,0 +1,76 @@
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+import { HOSTILE_PAGES } from './hostile-pages.ts';
+
+/**
+ * The two ways a real Scout loses an extraction worker on a page (out of heap, still busy
+ * at the deadline): the fetch answers 502 or 504 in time, the process lives on, the pool
+ * starts a replacement and a later fetch succeeds. One worker, so the replacement is the
+ * only worker left to serve that later fetch. (That the busy worker is terminated, not left
+ * to finish, is proved in extract-pool.test.ts with a worker that never finishes.)
+ */
+
+let origin: FixtureServer;
+let t: TestScout | undefined;
+
+beforeAll(async () => {
+  const dense = HOSTILE_PAGES['dense markup']();
+  origin = await startFixtureServer({
+    '/dense': { headers: { 'content-type': 'text/html', 'content-encoding': 'br' }, body: brotliCompressSync(dense.body) },
+    '/article': {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<html><head><title>After</title></head><body><main><p>The next page is extracted by a fresh worker.</p></main></body></html>',
+    },
+  });
+});
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+afterAll(async () => {
+  await origin.close();
+});
+
+const start = (env: Record<string, string>) =>
+  startTestScout({ SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32', SCOUT_RATE_LIMIT_RPM: '100000', SCOUT_FETCH_WORKERS: '1', ...env });
+
+async function timedFetch(scout: TestScout, path: string) {
+  const began = performance.now();
+  const res = await scout.request('POST', '/v1/fetch', { body: { url: origin.url(path) } });
+  return { res, ms: performance.now() - began };
+}
+
+/** A later fetch succeeds once the replacement worker has loaded (about a second). */
+async function eventuallyFetches(scout: TestScout): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const res = await scout.request('POST', '/v1/fetch', { body: { url: origin.url('/article') } });
+    if (res.status === 200) {
+      expect(res.body.title).toBe('After');
+      return;
+    }
+    expect(res.status).toBe(504); // only the deadline, while the replacement loads
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect.fail('no fetch succeeded after the worker was replaced');
+}
+
+describe('a lost extraction worker', () => {
+  it('answers 502 naming the heap limit when a page needs more, then fetches again', { timeout: 60_000 }, async () => {
+    t = await start({ SCOUT_FETCH_WORKER_HEAP_MB: '64', SCOUT_FETCH_TIMEOUT_MS: '10000' });
+    const { res, ms } = await timedFetch(t, '/dense');
+    expect(res.status).toBe(502);
+    expect(res.body.error.message).toBe('the page needs more memory to extract than the limit of 64 MB');
+    expect(ms).toBeLessThan(10_000 + 300);
+    await eventuallyFetches(t);
+  });
+
+  it('answers 504 at the deadline while the worker is busy, terminates it, then fetches again', { timeout: 60_000 }, async () => {
+    t = await start({ SCOUT_FETCH_TIMEOUT_MS: '500' });
+    const { res, ms } = await timedFetch(t, '/dense');
+    expect(res.status).toBe(504);
+    expect(ms).toBeLessThan(500 + 300);
+    await eventuallyFetches(t);
+  });
+});
