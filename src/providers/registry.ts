@@ -114,7 +114,8 @@ export function createSearchBackend(
   const cache = createResultCache({ ttlMs: o.cacheTtlMs, max: o.cacheMax, ...(options.now ? { now: options.now } : {}) });
   // Providers whose answers follow local writes (the local index) key the cache by their
   // revision, read before they are asked: a write, from anywhere, is a miss on the next search.
-  const revised = slots.filter((s) => s.provider.revision !== undefined).map((s) => s.provider);
+  // (Not read at all when the cache is off: it would only cost the search a read transaction.)
+  const revised = o.cacheTtlMs > 0 && o.cacheMax > 0 ? slots.filter((s) => s.provider.revision !== undefined).map((s) => s.provider) : [];
   const revision = (): string => (revised.length === 0 ? '' : `${revised.map((p) => p.revision!()).join(' ')}\n`);
 
   /** One provider, within what is left of the deadline; throws only when the caller cancelled. */
