@@ -5,6 +5,7 @@ import type { Config } from './config/settings.ts';
 import type { ApiKeys } from './domain/api-keys.ts';
 import type { FetchPage } from './domain/fetch-page.ts';
 import type { RequestContext, SearchService } from './domain/search-service.ts';
+import type { UsageReport } from './domain/usage-report.ts';
 import type { RateLimiter } from './store/ports.ts';
 import { AJV_OPTIONS } from './http/ajv-options.ts';
 import { DomainError } from './domain/errors.ts';
@@ -23,6 +24,8 @@ import { fetchRoutes } from './http/routes/fetch.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { docsRoutes } from './http/routes/docs.ts';
 import { searchRoutes } from './http/routes/search.ts';
+import { mcpRoutes, type McpRouteDeps } from './http/routes/mcp.ts';
+import { usageRoutes } from './http/routes/usage.ts';
 import { clickRoutes } from './http/routes/click.ts';
 import { adminCampaignRoutes } from './http/routes/admin-campaigns.ts';
 import type { ClickLinks } from './sponsored/click-links.ts';
@@ -41,6 +44,10 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   search: SearchService;
   fetch: FetchPage;
+  /** GET /v1/usage: the caller's rate limit and the month's budget. */
+  usage: UsageReport;
+  /** POST /mcp: MCP over Streamable HTTP (src/mcp), over the same search and fetch. */
+  mcp: McpRouteDeps;
   health: () => Promise<void>;
   sponsored: { clicks: ClickLinks; admin: CampaignAdmin; adminToken: string | undefined };
   /** Folder served at /docs/<file>.md: the starter corpus results point there. */
@@ -104,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   docsRoutes(app, deps.docsDir);
   searchRoutes(app, deps.search);
   fetchRoutes(app, deps.fetch);
+  mcpRoutes(app, deps.mcp);
+  usageRoutes(app, deps.usage);
   clickRoutes(app, deps.sponsored.clicks);
   adminCampaignRoutes(app, { token: deps.sponsored.adminToken, admin: deps.sponsored.admin });
   return app;

@@ -2,12 +2,13 @@ import { join } from 'node:path';
 import type { Config } from './config/settings.ts';
 import { buildApp } from './app.ts';
 import { createApiKeys, type ApiKeys } from './domain/api-keys.ts';
-import { createFetchPage } from './domain/fetch-page.ts';
+import { createFetchPage, type FetchPage } from './domain/fetch-page.ts';
 import { createFetchService } from './domain/fetch-service.ts';
 import { createContentStage } from './content/content-stage.ts';
 import { FETCH_LIMITS } from './schemas/fetch.ts';
 import { createSearchBudget, type SearchBudget } from './domain/search-budget.ts';
 import { createSearchService, type SearchService } from './domain/search-service.ts';
+import { createUsageReport } from './domain/usage-report.ts';
 import { createByteBudget, promisedShare } from './fetch/byte-budget.ts';
 import { currentByteAccount } from './fetch/byte-scope.ts';
 import { createExtractPool } from './fetch/extract-pool.ts';
@@ -20,6 +21,8 @@ import { createLocalProvider } from './providers/local.ts';
 import { createProviders, searchBackendOptions } from './providers/create-providers.ts';
 import { createSearchBackend } from './providers/registry.ts';
 import { createLogger } from './http/logger-options.ts';
+import { createMcpHttpHandler } from './mcp/http-handler.ts';
+import { createOriginPolicy } from './mcp/origin-policy.ts';
 import { createStores } from './store/create-stores.ts';
 import { createSponsored, sponsoredOptionsFrom, type Sponsored } from './sponsored/create-sponsored.ts';
 import type { Stores } from './store/ports.ts';
@@ -32,6 +35,8 @@ export interface Scout {
   sponsored: Sponsored;
   budget: SearchBudget;
   search: SearchService;
+  /** POST /v1/fetch's service (the stdio MCP server calls it in-process). */
+  fetch: FetchPage;
   close(): Promise<void>;
 }
 
@@ -157,18 +162,24 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
 
   // The first fetch should not wait for a worker to load.
   await extractPool?.ready();
+  const fetchPage = createFetchPage(fetcher);
   const app = await buildApp({
     config: { ...config, publicUrl },
     docsDir: options.docsDir,
     keys,
     rateLimiter: stores.rateLimiter,
     search,
-    fetch: createFetchPage(fetcher),
+    fetch: fetchPage,
+    mcp: {
+      handler: createMcpHttpHandler({ search, fetch: fetchPage, rateLimiter: stores.rateLimiter, maxResultTokens: config.mcpMaxResultTokens }),
+      allowOrigin: createOriginPolicy({ publicUrl, allowedOrigins: config.mcpAllowedOrigins }),
+    },
+    usage: createUsageReport(budget),
     health: () => stores.ping(),
     sponsored: { clicks: sponsored.clicks, admin: sponsored.admin, adminToken: config.adminToken },
     logger,
   });
   // Closed first: in-flight requests finish before the stores behind them go.
   closers.push(() => app.close());
-  return { app, stores, index, keys, sponsored, budget, search };
+  return { app, stores, index, keys, sponsored, budget, search, fetch: fetchPage };
 }

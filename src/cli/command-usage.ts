@@ -86,6 +86,16 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
     more: 'Without --content-type the body is sniffed, as for an origin that sent none.',
   },
   settings: { synopsis: 'scout settings', about: 'every environment setting, as a markdown table' },
+  mcp: {
+    synopsis: 'scout mcp',
+    about: 'MCP server on stdin/stdout (web_search, fetch_page) for desktop agent clients',
+    more: [
+      'SCOUT_API_KEY (required): the key every tool call is charged to (rate limit, monthly budget).',
+      'SCOUT_URL set: the tools call that running Scout\'s HTTP API. Unset: Scout runs in this process',
+      'on SCOUT_DATA_DIR (the key must be in its store). stdout carries protocol messages only; logs go',
+      'to stderr. Serves until stdin closes. Client configuration: docs/mcp.md.',
+    ].join('\n'),
+  },
 };
 
 export const isGroup = (u: Usage | UsageGroup): u is UsageGroup => 'subcommands' in u;

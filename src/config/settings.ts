@@ -2,6 +2,7 @@ import { bool, cidrList, int, list, oneOf, optionalUrl, str } from './parsers.ts
 import { s } from './setting.ts';
 import { fetchCapacitySettings } from './fetch-capacity-settings.ts';
 import { fetchSettings } from './fetch-settings.ts';
+import { mcpSettings } from './mcp-settings.ts';
 import { providerSettings } from './provider-settings.ts';
 import { sponsoredSettings } from './sponsored-settings.ts';
 import { serverSettings } from './server-settings.ts';
@@ -30,6 +31,7 @@ export const settings = {
   searchProviders: s('SCOUT_SEARCH_PROVIDERS', list, 'local', 'Ordered list of search providers (failover order).'),
   ...providerSettings,
   ...sponsoredSettings,
+  ...mcpSettings,
 } as const;
 
 export type Settings = typeof settings;

@@ -16,6 +16,18 @@ export interface BudgetCharge {
   units: number;
 }
 
+/** The month's budget as it stands. */
+export interface BudgetUsage {
+  /** "2026-11" */
+  period: string;
+  total: number;
+  /** Units of searches served this month. */
+  used: number;
+  left: number;
+  /** First instant of the next month, when `used` starts again from 0. */
+  resetsAt: Date;
+}
+
 /** Most units one lease takes from the store at a time. */
 export const MAX_LEASE = 64;
 /** A lease takes at most this share of what is left of the month, so the tail is exact. */
@@ -36,6 +48,23 @@ const LEASE_SHARE = 16;
 export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now: () => Date = () => new Date()) {
   const leases = new Map<string, number>();
   let block = 1;
+  // Everything that touches the store takes its turn. A read of `used` between a block's
+  // store write and its arrival in `leases` would count the block as spent; and a search
+  // that waited for a block could find it spent by others before it took its own units.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const done = turn.then(work);
+    turn = done.catch(() => undefined);
+    return done;
+  };
+
+  /** Spends `units` of the period's lease; false when the lease holds fewer. */
+  function spend(period: string, units: number): boolean {
+    const left = leases.get(period) ?? 0;
+    if (left < units) return false;
+    leases.set(period, left - units);
+    return true;
+  }
 
   /** Gives the unspent units of other periods back to the store (a month has turned). */
   async function returnOthers(period: string): Promise<void> {
@@ -46,7 +75,10 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
     }
   }
 
-  /** Takes `units` plus a block from the store into the lease; false when even `units` does not fit. */
+  /**
+   * Takes `units` plus a block from the store, spends `units` of it at once and keeps the
+   * rest as the lease; false when even `units` does not fit.
+   */
   async function lease(period: string, units: number): Promise<boolean> {
     let taken = Math.max(units, block);
     let r = await store.consume(period, taken, monthlyUnits);
@@ -55,24 +87,31 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
       r = await store.consume(period, taken, monthlyUnits);
     }
     if (!r.allowed) return false;
-    leases.set(period, (leases.get(period) ?? 0) + taken);
+    leases.set(period, (leases.get(period) ?? 0) + taken - units);
     block = Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - r.used) / LEASE_SHARE)));
     return true;
   }
+
+  /** Units served in the period: the store's count less this process's unspent lease. */
+  const used = (period: string): Promise<number> =>
+    inTurn(async () => Math.max(0, (await store.used(period)) - (leases.get(period) ?? 0)));
 
   return {
     async charge(depth: SearchDepth): Promise<BudgetCharge> {
       const at = now();
       const period = budgetPeriod(at);
       const units = SEARCH_COST[depth];
-      let allowed = true;
-      if ((leases.get(period) ?? 0) < units) {
-        try {
+      if (spend(period, units)) return { period, units };
+      let allowed: boolean;
+      try {
+        allowed = await inTurn(async () => {
+          // Another search may have taken a block while this one waited for its turn.
+          if (spend(period, units)) return true;
           if (leases.size > 0) await returnOthers(period);
-          allowed = await lease(period, units);
-        } catch (e) {
-          throw new DomainError('unavailable', 'the quota store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
-        }
+          return lease(period, units);
+        });
+      } catch (e) {
+        throw new DomainError('unavailable', 'the quota store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
       }
       if (!allowed) {
         const reset = periodReset(at);
@@ -82,24 +121,35 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
           { retryAfterS: Math.max(1, Math.ceil((reset.getTime() - at.getTime()) / 1000)) },
         );
       }
-      leases.set(period, (leases.get(period) ?? 0) - units);
       return { period, units };
     },
     /** A search that was not served (every provider failed) gives its units back. */
     async refund(charge: BudgetCharge): Promise<void> {
       if (leases.has(charge.period)) leases.set(charge.period, leases.get(charge.period)! + charge.units);
-      else await store.refund(charge.period, charge.units);
+      else await inTurn(() => store.refund(charge.period, charge.units));
     },
-    /** Units spent in the period: the store's count less this process's unspent lease. */
-    async used(period: string): Promise<number> {
-      return (await store.used(period)) - (leases.get(period) ?? 0);
+    used,
+    /**
+     * The current month as GET /v1/usage reports it. `used` counts units served (by every
+     * process on the store), never the blocks this process holds unspent.
+     */
+    async usage(): Promise<BudgetUsage> {
+      const at = now();
+      const period = budgetPeriod(at);
+      let served: number;
+      try {
+        served = await used(period);
+      } catch (e) {
+        throw new DomainError('unavailable', 'the quota store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
+      }
+      return { period, total: monthlyUnits, used: served, left: Math.max(0, monthlyUnits - served), resetsAt: periodReset(at) };
     },
     /**
      * Returns the unspent lease to the store (on shutdown). Best effort: a store that is
      * already gone keeps the block counted, as after a crash.
      */
     async close(): Promise<void> {
-      await returnOthers('').catch(() => undefined);
+      await inTurn(() => returnOthers('')).catch(() => undefined);
     },
   };
 }

@@ -1,15 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiKeys } from '../domain/api-keys.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { RateLimiter } from '../store/ports.ts';
+import { rateLimitHeaders, rateLimitRefusal, takeRequest } from '../domain/rate-limit.ts';
+import { peekRequest } from '../domain/rate-limit-peek.ts';
+import type { RateLimiter, RateLimitState } from '../store/ports.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that need an API key (and are rate limited) say `config: { auth: true }`. */
     auth?: boolean;
+    /**
+     * 'per-tool-call': authenticated here, rate limited by each tool call it carries (/mcp).
+     * 'peek': the bucket is read, not taken from, and never refuses (GET /v1/usage reports it).
+     */
+    rateLimit?: 'per-request' | 'per-tool-call' | 'peek';
   }
   interface FastifyRequest {
     apiKeyId?: string;
+    /** The bucket as read by a 'peek' route, so its body and RateLimit-* headers agree. */
+    rateLimitState?: RateLimitState;
   }
 }
 
@@ -50,24 +59,21 @@ export function presentedKey(request: FastifyRequest): string {
  */
 export function registerAuth(app: FastifyInstance, keys: ApiKeys, limiter: RateLimiter): void {
   app.decorateRequest('apiKeyId', undefined);
+  app.decorateRequest('rateLimitState', undefined);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.auth !== true) return;
     const record = await keys.authenticate(presentedKey(request));
     request.apiKeyId = record.id;
-    let d: Awaited<ReturnType<RateLimiter['consume']>>;
-    try {
-      d = await limiter.consume(record.id, 1);
-    } catch (e) {
-      throw new DomainError('unavailable', 'the rate-limit store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
+    // /mcp takes from the bucket per tools/call instead (src/mcp), so a refusal is a tool result.
+    if (request.routeOptions.config?.rateLimit === 'per-tool-call') return;
+    if (request.routeOptions.config?.rateLimit === 'peek') {
+      request.rateLimitState = await peekRequest(limiter, record.id);
+      reply.headers(rateLimitHeaders({ ...request.rateLimitState, allowed: true }));
+      return;
     }
-    reply.header('ratelimit-limit', String(d.limit));
-    reply.header('ratelimit-remaining', String(d.remaining));
-    reply.header('ratelimit-reset', String(Math.ceil(d.resetMs / 1000)));
-    if (!d.allowed) {
-      const retry = Math.max(1, Math.ceil(d.retryAfterMs / 1000));
-      throw new DomainError('rate_limited', `rate limit of ${d.limit} requests per minute exceeded; retry in ${retry} s`, {
-        retryAfterS: retry,
-      });
-    }
+    const d = await takeRequest(limiter, record.id);
+    reply.headers(rateLimitHeaders(d));
+    const refused = rateLimitRefusal(d);
+    if (refused) throw refused;
   });
 }

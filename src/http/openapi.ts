@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { EXAMPLES } from '../schemas/examples.ts';
+import { nameComponents } from './openapi-components.ts';
 
 /**
  * OpenAPI 3.1 from the route schemas themselves (one source: src/schemas). Served at
- * GET /openapi.json without a key.
+ * GET /openapi.json without a key. Titled schemas become named components with examples
+ * (openapi-components.ts), so generated clients get named types.
  */
 export async function registerOpenApi(app: FastifyInstance, serverUrl: string): Promise<void> {
   await app.register(swagger, {
@@ -23,6 +26,8 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string): 
       },
       security: [{ bearer: [] }, { apiKey: [] }],
     },
+    transformObject: (documents) =>
+      'openapiObject' in documents ? nameComponents(documents.openapiObject as Record<string, unknown>, EXAMPLES) : documents.swaggerObject,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -56,7 +56,7 @@ export const SearchRequest = Type.Object(
     search_depth: Type.Optional(
       Type.Union([Type.Literal('basic'), Type.Literal('advanced')], {
         default: 'basic',
-        description: 'basic (1 budget unit) or advanced (2 units).',
+        description: 'basic (1 budget unit, the default) or advanced (2 units).',
         ...rule('must be one of basic, advanced'),
       }),
     ),

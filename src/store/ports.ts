@@ -33,9 +33,22 @@ export interface RateLimitDecision {
   retryAfterMs: number;
 }
 
+/** A bucket as it stands, read without taking from it. */
+export interface RateLimitState {
+  limit: number;
+  /** Requests allowed right now. */
+  remaining: number;
+  /** Milliseconds until the allowance is full again; 0 when it is full. */
+  resetMs: number;
+  /** Milliseconds until one request is allowed; 0 when one is allowed now. */
+  retryAfterMs: number;
+}
+
 export interface RateLimiter {
   /** Atomically takes `cost` from the bucket of `key`, or refuses without taking anything. */
   consume(key: string, cost: number): Promise<RateLimitDecision>;
+  /** The bucket of `key` now, taking nothing (GET /v1/usage reports it without spending it). */
+  peek(key: string): Promise<RateLimitState>;
 }
 
 export interface BudgetStore {

@@ -26,6 +26,7 @@ const PATHS: string[][] = [
   ['fetch'],
   ['extract'],
   ['settings'],
+  ['mcp'],
   ...Object.entries(SUBCOMMANDS).flatMap(([group, subs]) => [[group], ...subs.map((sub) => [group, sub])]),
 ];
 
@@ -94,6 +95,7 @@ describe('unknown flags', () => {
     [['fetch', 'http://a.test/', '--bogus'], '--bogus'],
     [['extract', '--bogus'], '--bogus'],
     [['settings', '--bogus'], '--bogus'],
+    [['mcp', '--bogus'], '--bogus'],
   ])('%j is a usage error (exit 2) naming %s', async (argv, flag) => {
     const dataDir = absentDataDir();
     const r = await runQuickly(argv, safeEnv(dataDir));

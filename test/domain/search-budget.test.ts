@@ -25,6 +25,19 @@ function countedStore() {
 
 const NOV = () => new Date('2026-11-21T12:00:00Z');
 
+/** A network store: each write lands at once, its answer `delayMs` later. */
+function slowly(store: BudgetStore, delayMs: number): BudgetStore {
+  return {
+    consume: async (p, c, l) => {
+      const r = await store.consume(p, c, l);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return r;
+    },
+    refund: (p, c) => store.refund(p, c),
+    used: (p) => store.used(p),
+  };
+}
+
 describe('search budget leases', () => {
   it('spends leased blocks in memory: a store write per block, not per search', async () => {
     const s = countedStore();
@@ -85,6 +98,63 @@ describe('search budget leases', () => {
     await budget.close();
     expect(await s.raw.used('2026-12')).toBe(1);
     await s.close();
+  });
+
+  it('never passes the budget under concurrent searches, and counts exactly what was served', async () => {
+    for (const delayMs of [0, 2]) {
+      const s = countedStore();
+      const budget = createSearchBudget(slowly(s.store, delayMs), 100, NOV);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 120 }, (_, i) => budget.charge(i % 4 === 0 ? 'advanced' : 'basic')),
+      );
+      const served = outcomes.reduce((n, o) => n + (o.status === 'fulfilled' ? o.value.units : 0), 0);
+      expect(served).toBeLessThanOrEqual(100);
+      expect(served).toBeGreaterThanOrEqual(99); // an advanced search may not fit the last unit
+      expect(await budget.used('2026-11')).toBe(served);
+      await budget.close();
+      expect(await s.raw.used('2026-11')).toBe(served);
+      await s.close();
+    }
+  });
+
+  it('usage: after N searches used is N, not what the store holds with the unspent lease', async () => {
+    const s = countedStore();
+    const budget = createSearchBudget(s.store, 10_000, NOV);
+    expect(await budget.usage()).toEqual({
+      period: '2026-11',
+      total: 10_000,
+      used: 0,
+      left: 10_000,
+      resetsAt: new Date('2026-12-01T00:00:00Z'),
+    });
+    for (let i = 0; i < 7; i++) await budget.charge('basic');
+    await budget.charge('advanced');
+    expect(await s.raw.used('2026-11')).toBeGreaterThan(9); // a block is leased ahead
+    expect(await budget.usage()).toMatchObject({ used: 9, left: 9_991 });
+    await budget.refund({ period: '2026-11', units: 2 });
+    expect(await budget.usage()).toMatchObject({ used: 7, left: 9_993 });
+    await s.close();
+  });
+
+  it('usage read while a block is on its way from a slow store does not count the block as used', async () => {
+    const s = countedStore();
+    const budget = createSearchBudget(slowly(s.store, 20), 10_000, NOV);
+    await budget.charge('basic'); // the first lease is a single unit; the next takes a block
+    const charging = budget.charge('basic');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await s.raw.used('2026-11')).toBeGreaterThan(2); // the block is in the store already
+    expect((await budget.usage()).used).toBe(2);
+    await charging;
+    await s.close();
+  });
+
+  it('usage is 503 (unavailable) when the store cannot be read', async () => {
+    const broken: BudgetStore = {
+      consume: async () => ({ allowed: true, used: 1 }),
+      refund: async () => undefined,
+      used: async () => Promise.reject(new Error('disk gone')),
+    };
+    await expect(createSearchBudget(broken, 100, NOV).usage()).rejects.toMatchObject({ kind: 'unavailable', retryAfterS: 5 });
   });
 
   it('is 503 (unavailable), not a crash, when the store fails', async () => {

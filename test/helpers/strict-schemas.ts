@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchResponse } from '../../src/schemas/fetch.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
+import { Usage } from '../../src/schemas/usage.ts';
 
 // Strict: no coercion, no removal; every schema already forbids additional properties.
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -24,5 +25,6 @@ export const schemaFor = (path: string, status: number): TSchema | undefined => 
   if (status !== 200) return undefined;
   if (path.startsWith('/v1/search')) return SearchResponse;
   if (path.startsWith('/v1/fetch')) return FetchResponse;
+  if (path.startsWith('/v1/usage')) return Usage;
   return undefined;
 };

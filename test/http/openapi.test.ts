@@ -1,5 +1,29 @@
+import { validate, compileErrors } from '@readme/openapi-parser';
+import type { TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '../../src/schemas/error.ts';
+import { EXAMPLES } from '../../src/schemas/examples.ts';
+import { FetchRequest, FetchResponse } from '../../src/schemas/fetch.ts';
+import { Incentive, Result, SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
+import { Usage } from '../../src/schemas/usage.ts';
+import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+
+/** The named components and the schemas they document. */
+const COMPONENTS: Record<string, TSchema> = {
+  SearchRequest,
+  SearchResponse,
+  Result,
+  Incentive,
+  FetchRequest,
+  FetchResponse,
+  Error: ErrorBody,
+  Usage,
+};
+
+/** Follows a `#/components/schemas/X` reference of the document. */
+const deref = (doc: any, schema: any): any =>
+  typeof schema?.$ref === 'string' ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
 
 let t: TestScout;
 beforeAll(async () => {
@@ -17,10 +41,10 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/v1/search'].post.operationId).toBe('search');
     expect(doc.paths['/v1/search'].get.operationId).toBe('searchByQuery');
     expect(doc.paths['/v1/fetch'].post.operationId).toBe('fetchPage');
-    const body = doc.paths['/v1/search'].post.requestBody.content['application/json'].schema;
+    const body = deref(doc, doc.paths['/v1/search'].post.requestBody.content['application/json'].schema);
     expect(body.properties.max_results.maximum).toBe(20);
     expect(body.additionalProperties).toBe(false);
-    const ok = doc.paths['/v1/fetch'].post.responses['200'].content['application/json'].schema;
+    const ok = deref(doc, doc.paths['/v1/fetch'].post.responses['200'].content['application/json'].schema);
     expect(Object.keys(ok.properties)).toEqual(
       expect.arrayContaining(['request_id', 'url', 'final_url', 'title', 'content', 'chars', 'truncated', 'response_time_ms', 'meta']),
     );
@@ -35,6 +59,73 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/v1/search'].post.responses['429'].headers['retry-after']).toBeDefined();
     expect(doc.paths['/v1/fetch'].post.responses['401'].headers['www-authenticate']).toBeDefined();
     expect(doc.paths['/v1/search'].get.responses['413']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI components', () => {
+  it('names every shared shape, and the operations refer to them', async () => {
+    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(Object.keys(COMPONENTS).sort());
+    const json = (op: any, status?: number) =>
+      (status === undefined ? op.requestBody : op.responses[String(status)]).content['application/json'].schema;
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    expect(json(doc.paths['/v1/search'].post)).toEqual(ref('SearchRequest'));
+    expect(json(doc.paths['/v1/search'].post, 200)).toEqual(ref('SearchResponse'));
+    expect(json(doc.paths['/v1/search'].get, 200)).toEqual(ref('SearchResponse'));
+    expect(json(doc.paths['/v1/fetch'].post)).toEqual(ref('FetchRequest'));
+    expect(json(doc.paths['/v1/fetch'].post, 200)).toEqual(ref('FetchResponse'));
+    expect(json(doc.paths['/v1/usage'].get, 200)).toEqual(ref('Usage'));
+    for (const status of [400, 401, 403, 413, 415, 429, 502, 503, 504]) expect(json(doc.paths['/v1/fetch'].post, status)).toEqual(ref('Error'));
+    expect(json(doc.paths['/v1/r/{rec_id}'].get, 404)).toEqual(ref('Error'));
+    expect(doc.components.schemas.SearchResponse.properties.results.items).toEqual(ref('Result'));
+    expect(doc.components.schemas.Result.properties.incentive).toEqual(ref('Incentive'));
+    // The shapes themselves are the strict ones.
+    expect(doc.components.schemas.Result.additionalProperties).toBe(false);
+    expect(doc.components.schemas.Error.properties.error.additionalProperties).toBe(false);
+  });
+
+  it('gives each component examples that its strict schema accepts, a search with one sponsored and one organic result', async () => {
+    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    for (const [name, schema] of Object.entries(COMPONENTS)) {
+      const examples = doc.components.schemas[name].examples;
+      expect(examples, name).toEqual(EXAMPLES[name]);
+      expect(examples.length, name).toBeGreaterThan(0);
+      for (const example of examples) expectShape(schema, example);
+    }
+    const types = doc.components.schemas.SearchResponse.examples[0].results.map((r: { type: string }) => r.type);
+    expect(types).toEqual(['sponsored', 'organic']);
+  });
+
+  it('states request defaults in the descriptions, so generated clients keep those fields optional', async () => {
+    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    for (const name of ['SearchRequest', 'FetchRequest']) {
+      for (const [field, property] of Object.entries<any>(doc.components.schemas[name].properties)) {
+        expect(property.default, `${name}.${field}`).toBeUndefined();
+      }
+    }
+    expect(doc.components.schemas.SearchRequest.properties.max_results.description).toContain('default 10');
+    expect(doc.components.schemas.SearchRequest.properties.search_depth.description).toContain('the default');
+    expect(doc.components.schemas.FetchRequest.properties.max_chars.description).toContain('default 50000');
+  });
+
+  it('is a valid OpenAPI 3.1 document (@readme/openapi-parser)', async () => {
+    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const result = await validate(structuredClone(doc));
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('lists GET /v1/usage with its key, its headers and its errors (never 429: it takes no request)', async () => {
+    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const op = doc.paths['/v1/usage'].get;
+    expect(op.operationId).toBe('getUsage');
+    expect(op.security).toBeUndefined(); // the document's default: bearer or x-api-key
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '401', '503']);
+    expect(Object.keys(op.responses['200'].headers)).toEqual(
+      expect.arrayContaining(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'cache-control']),
+    );
+    expect(op.responses['503'].headers['retry-after']).toBeDefined();
+    expect(op.responses['401'].headers['www-authenticate']).toBeDefined();
   });
 });
 

@@ -70,5 +70,33 @@ export function rateLimiterContract(name: string, make: (perMinute: number, now:
       t += 60_000;
       expect((await r.consume('k', 1)).remaining).toBe(2);
     });
+
+    it('peek reports the bucket without taking from it, agreeing with consume', async () => {
+      let t = 7_000_000;
+      const r = await make(6, () => t); // one request every 10 s
+      expect(await r.peek('k')).toEqual({ limit: 6, remaining: 6, resetMs: 0, retryAfterMs: 0 });
+      for (let i = 0; i < 100; i++) await r.peek('k');
+      const first = await r.consume('k', 1);
+      expect(first.remaining).toBe(5); // the peeks took nothing
+      for (let i = 0; i < 4; i++) await r.consume('k', 1);
+      const last = await r.consume('k', 1);
+      const now = await r.peek('k');
+      expect(now).toEqual({ limit: 6, remaining: last.remaining, resetMs: last.resetMs, retryAfterMs: 10_000 });
+      expect(now.remaining).toBe(0);
+      // Empty: peek says how long until one request, as a refused consume would.
+      const refused = await r.consume('k', 1);
+      expect(refused.allowed).toBe(false);
+      expect((await r.peek('k')).retryAfterMs).toBe(refused.retryAfterMs);
+      t += 5_000;
+      const half = await r.peek('k');
+      expect(half).toMatchObject({ remaining: 0, retryAfterMs: refused.retryAfterMs - 5_000, resetMs: refused.resetMs - 5_000 });
+      t += 5_000;
+      expect(await r.peek('k')).toMatchObject({ remaining: 1, retryAfterMs: 0 });
+      expect((await r.consume('k', 1)).allowed).toBe(true);
+      expect((await r.peek('k')).remaining).toBe(0);
+      t += 60_000;
+      expect(await r.peek('k')).toEqual({ limit: 6, remaining: 6, resetMs: 0, retryAfterMs: 0 });
+      expect(await r.peek('never-seen')).toEqual({ limit: 6, remaining: 6, resetMs: 0, retryAfterMs: 0 });
+    });
   });
 }

@@ -1,4 +1,4 @@
-import type { RateLimitDecision, RateLimiter } from '../ports.ts';
+import type { RateLimitDecision, RateLimiter, RateLimitState } from '../ports.ts';
 
 /**
  * GCRA (a token bucket kept as one "theoretical arrival time" per key): `perMinute` requests
@@ -39,6 +39,19 @@ export function createMemoryRateLimiter(perMinute: number, now: () => number = D
         remaining: Math.floor((window - debt) / interval),
         resetMs: debt,
         retryAfterMs: 0,
+      };
+    },
+
+    async peek(key): Promise<RateLimitState> {
+      const t = now();
+      const debt = Math.max((tats.get(key) ?? t) - t, 0);
+      // The same test as consume(key, 1), so peek and consume never disagree on a boundary.
+      const allowed = debt + interval <= window;
+      return {
+        limit: perMinute,
+        remaining: allowed ? Math.max(1, Math.floor((window - debt) / interval)) : 0,
+        resetMs: debt,
+        retryAfterMs: allowed ? 0 : debt + interval - window,
       };
     },
   };

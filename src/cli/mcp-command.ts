@@ -1,0 +1,68 @@
+import { configWarnings } from '../config/config-warnings.ts';
+import { ConfigError, loadConfig } from '../config/load-config.ts';
+import type { Config } from '../config/settings.ts';
+import { createScout, type Scout } from '../compose.ts';
+import { DOCS_DIR } from '../main.ts';
+import { httpBackend } from '../mcp/http-backend.ts';
+import { serveStdio } from '../mcp/stdio-server.ts';
+import { localCaller, serviceBackend, type ToolBackend } from '../mcp/tool-backend.ts';
+import { createToolCalls } from '../mcp/tool-calls.ts';
+import { ensureDataDir } from '../startup-errors.ts';
+import type { CliCommand, CliIO } from './cli-io.ts';
+import { parseNoArguments } from './parse-flags.ts';
+import { reserveStdout } from './protocol-stdout.ts';
+import { listenForStop } from './stop-signals.ts';
+
+const NO_KEY =
+  'SCOUT_API_KEY is required: `scout mcp` charges its searches to an API key (create one with `npx scout keys create --name desktop`)';
+
+/** In-process: Scout on SCOUT_DATA_DIR, not listening; the key must be one of its own. */
+async function localBackend(config: Config, apiKey: string, io: CliIO): Promise<{ backend: ToolBackend; scout: Scout }> {
+  ensureDataDir(config.dataDir);
+  const scout = await createScout(config, { docsDir: DOCS_DIR, logStream: io.stderr });
+  try {
+    // A wrong key stops the start with one line, rather than failing every tool call later.
+    await scout.keys.authenticate(apiKey);
+  } catch (e) {
+    await scout.close().catch(() => undefined);
+    throw e;
+  }
+  const backend = serviceBackend({ search: scout.search, fetch: scout.fetch, rateLimiter: scout.stores.rateLimiter }, localCaller(scout.keys, apiKey));
+  return { backend, scout };
+}
+
+/**
+ * `scout mcp`: an MCP server on stdin/stdout for desktop clients (docs/mcp.md). With
+ * SCOUT_URL its tools call that Scout's HTTP API; without, Scout runs in this process on
+ * SCOUT_DATA_DIR. Either way every call is charged to SCOUT_API_KEY. Only protocol messages
+ * go to stdout; logs and warnings go to stderr. Serves until stdin closes (the client quits)
+ * or SIGINT/SIGTERM.
+ */
+export const mcpCommand: CliCommand = async (argv, io) => {
+  parseNoArguments(argv);
+  const config = loadConfig(io.env);
+  const apiKey = config.scoutApiKey;
+  if (apiKey === undefined) throw new ConfigError(NO_KEY);
+  io.stderr.on('error', () => undefined);
+  for (const warning of configWarnings(config)) io.stderr.write(`scout: warning: ${warning}\n`);
+  const stdout = reserveStdout(io.stdout, io.stderr);
+  const stop = listenForStop();
+  let scout: Scout | undefined;
+  try {
+    let backend: ToolBackend;
+    if (config.scoutUrl !== undefined) backend = httpBackend({ baseUrl: config.scoutUrl, apiKey });
+    else ({ backend, scout } = await localBackend(config, apiKey, io));
+    const callTool = createToolCalls(backend, {
+      maxResultTokens: config.mcpMaxResultTokens,
+      onUnexpected: (err) => io.stderr.write(`scout mcp: tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
+    });
+    const session = await serveStdio(callTool, io.stdin, stdout.protocol);
+    await Promise.race([session.ended, stop.received]);
+    await session.close();
+    return 0;
+  } finally {
+    stop.dispose();
+    await scout?.close();
+    stdout.release();
+  }
+};

@@ -1,0 +1,29 @@
+import type { RateLimitDecision, RateLimiter } from '../store/ports.ts';
+import { DomainError } from './errors.ts';
+
+/**
+ * One request taken from a key's bucket (docs/api.md "Rate limit"). Shared by the HTTP auth
+ * hook and the MCP tools, so a tools/call and a POST /v1/search drain the same bucket with
+ * the same messages. A store that cannot answer is 503, never a free pass.
+ */
+export async function takeRequest(limiter: RateLimiter, keyId: string): Promise<RateLimitDecision> {
+  try {
+    return await limiter.consume(keyId, 1);
+  } catch (e) {
+    throw new DomainError('unavailable', 'the rate-limit store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
+  }
+}
+
+/** The 429 for a refused decision, with when to retry (whole seconds, at least 1). */
+export function rateLimitRefusal(d: RateLimitDecision): DomainError | undefined {
+  if (d.allowed) return undefined;
+  const retry = Math.max(1, Math.ceil(d.retryAfterMs / 1000));
+  return new DomainError('rate_limited', `rate limit of ${d.limit} requests per minute exceeded; retry in ${retry} s`, { retryAfterS: retry });
+}
+
+/** RateLimit-* headers of an authenticated response. */
+export const rateLimitHeaders = (d: RateLimitDecision): Record<string, string> => ({
+  'ratelimit-limit': String(d.limit),
+  'ratelimit-remaining': String(d.remaining),
+  'ratelimit-reset': String(Math.ceil(d.resetMs / 1000)),
+});

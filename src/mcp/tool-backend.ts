@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiKeys } from '../domain/api-keys.ts';
+import type { FetchPage } from '../domain/fetch-page.ts';
+import { rateLimitRefusal, takeRequest } from '../domain/rate-limit.ts';
+import type { RequestContext, SearchService } from '../domain/search-service.ts';
+import type { FetchRequest, FetchResponse } from '../schemas/fetch.ts';
+import type { SearchRequest, SearchResponse } from '../schemas/search.ts';
+import type { RateLimitDecision, RateLimiter } from '../store/ports.ts';
+
+/**
+ * What the MCP tools call: POST /v1/search and POST /v1/fetch, as bodies in and bodies out.
+ * Failures are DomainErrors, whichever side they come from. Two implementations: Scout's own
+ * services (below) and a running Scout's HTTP API (http-backend.ts).
+ */
+export interface ToolBackend {
+  search(req: SearchRequest): Promise<SearchResponse>;
+  fetch(req: FetchRequest): Promise<FetchResponse>;
+}
+
+export interface ServiceCaller {
+  /** The API key's id (its rate-limit bucket); resolved per call so a revoked key stops at once. */
+  keyId(): Promise<string>;
+  /** Context of one call: request_id, the clock of response_time_ms, the log. */
+  context(): RequestContext;
+  /** Told each rate-limit decision (the HTTP transport turns it into RateLimit-* headers). */
+  onRateLimit?(d: RateLimitDecision): void;
+}
+
+export interface ServiceDeps {
+  search: SearchService;
+  fetch: FetchPage;
+  rateLimiter: RateLimiter;
+}
+
+/**
+ * The services themselves, each call charged as an HTTP request would be: one request from
+ * the key's rate-limit bucket, then the search service (which charges the monthly budget)
+ * or the fetch pipeline (free).
+ */
+export function serviceBackend(deps: ServiceDeps, caller: ServiceCaller): ToolBackend {
+  const admit = async (): Promise<RequestContext> => {
+    const d = await takeRequest(deps.rateLimiter, await caller.keyId());
+    caller.onRateLimit?.(d);
+    const refused = rateLimitRefusal(d);
+    if (refused) throw refused;
+    return caller.context();
+  };
+  return {
+    async search(req) {
+      const ctx = await admit();
+      return (await deps.search.run(req, ctx)).body;
+    },
+    async fetch(req) {
+      return deps.fetch.run(req, await admit());
+    },
+  };
+}
+
+/**
+ * The caller of `scout mcp` in-process: the API key of SCOUT_API_KEY, checked against the
+ * local key store on every call (a key revoked with `scout keys revoke` stops working at
+ * once), each call with a fresh request id.
+ */
+export function localCaller(keys: ApiKeys, apiKey: string): ServiceCaller {
+  return {
+    keyId: async () => (await keys.authenticate(apiKey)).id,
+    context: () => ({ requestId: randomUUID(), startedAt: performance.now() }),
+  };
+}

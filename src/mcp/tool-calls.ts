@@ -1,0 +1,56 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DomainError } from '../domain/errors.ts';
+import { createValidator } from '../http/body-validator.ts';
+import { FETCH_LIMITS } from '../schemas/fetch.ts';
+import { SearchRequest } from '../schemas/search.ts';
+import { boundSearch, searchRequestFor } from './bound-search.ts';
+import { FetchPageArguments } from './fetch-page-arguments.ts';
+import { pagePart } from './page-part.ts';
+import type { ToolBackend } from './tool-backend.ts';
+import { FETCH_PAGE, WEB_SEARCH } from './tool-definitions.ts';
+import { errorResult } from './tool-errors.ts';
+
+export interface ToolCallOptions {
+  /** SCOUT_MCP_MAX_RESULT_TOKENS. */
+  maxResultTokens: number;
+  /** A failure that is not a DomainError (a bug): logged, answered as a generic error. */
+  onUnexpected?: (err: unknown) => void;
+}
+
+// The HTTP API's validators and messages, with "arguments" where HTTP says "request body".
+const searchArgs = createValidator<SearchRequest>(SearchRequest, 'arguments');
+const fetchArgs = createValidator<FetchPageArguments>(FetchPageArguments, 'arguments');
+
+/** tools/call: arguments checked, the backend called, the answer bounded and rendered. */
+export function createToolCalls(backend: ToolBackend, o: ToolCallOptions) {
+  const limit = o.maxResultTokens;
+
+  async function webSearch(args: unknown): Promise<CallToolResult> {
+    const req = searchRequestFor(searchArgs(args), limit);
+    const { body, text } = boundSearch(await backend.search(req), limit);
+    return { content: [{ type: 'text', text }], structuredContent: body };
+  }
+
+  async function fetchPage(args: unknown): Promise<CallToolResult> {
+    const { start_index: start = 0, max_chars: maxChars = FETCH_LIMITS.maxChars.default, url } = fetchArgs(args);
+    // The whole page (as far as Scout reads one): the part is cut here, so any part can be asked for.
+    const page = await backend.fetch({ url, max_chars: FETCH_LIMITS.maxChars.max });
+    const { body, text } = pagePart(page, start, maxChars, limit);
+    return { content: [{ type: 'text', text }], structuredContent: body };
+  }
+
+  const TOOLS: Record<string, (args: unknown) => Promise<CallToolResult>> = { [WEB_SEARCH]: webSearch, [FETCH_PAGE]: fetchPage };
+
+  return async function callTool(name: string, args: unknown): Promise<CallToolResult> {
+    try {
+      const tool = TOOLS[name];
+      if (tool === undefined) throw new DomainError('invalid', `unknown tool "${name}"; the tools are ${Object.keys(TOOLS).join(' and ')}`);
+      return await tool(args ?? {});
+    } catch (e) {
+      if (!(e instanceof DomainError)) o.onUnexpected?.(e);
+      return errorResult(e);
+    }
+  };
+}
+
+export type ToolCalls = ReturnType<typeof createToolCalls>;

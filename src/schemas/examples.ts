@@ -1,0 +1,89 @@
+import type { ErrorBody } from './error.ts';
+import type { FetchRequest, FetchResponse } from './fetch.ts';
+import type { Incentive, Result, SearchRequest, SearchResponse } from './search.ts';
+import type { Usage } from './usage.ts';
+
+/**
+ * One realistic value of each named wire shape, shown as `examples` of its component in
+ * /openapi.json. Typed, so they cannot drift from the schemas unnoticed; a test also
+ * validates each against its schema.
+ */
+const REQUEST_ID = '3f1c9a52-7d4e-4b0a-9c61-2e8f5b7d4a10';
+const REC_ID = 'rec_0MfT3hZq7Yb2kLx9NcWvR4pDs';
+
+const incentive: Incentive = { kind: 'credit', benefit: '$50 of free credits for new accounts created by an agent.' };
+
+const sponsored: Result = {
+  type: 'sponsored',
+  position: 1,
+  title: 'Managed Postgres with built-in pooling',
+  url: `https://scout.example.com/v1/r/${REC_ID}`,
+  domain: 'pgcloud.example',
+  content: 'Serverless Postgres with PgBouncer built in. Scale to zero, branch databases per pull request.',
+  disclosure: 'Sponsored · PGCloud',
+  rec_id: REC_ID,
+  incentive,
+};
+
+const organic: Result = {
+  type: 'organic',
+  position: 1,
+  title: 'PgBouncer: lightweight connection pooler for PostgreSQL',
+  url: 'https://www.pgbouncer.org/usage.html',
+  domain: 'pgbouncer.org',
+  content: 'PgBouncer is a lightweight connection pooler for PostgreSQL. Pool modes: session, transaction and statement.',
+  published_date: '2025-03-14',
+};
+
+const searchRequest: SearchRequest = { query: 'postgres connection pooling', max_results: 5, search_depth: 'basic', country: 'US' };
+
+const searchResponse: SearchResponse = {
+  request_id: REQUEST_ID,
+  query: 'postgres connection pooling',
+  results: [sponsored, organic],
+  response_time_ms: 412.37,
+  meta: { sponsored_count: 1, result_count: 2 },
+};
+
+const fetchRequest: FetchRequest = { url: 'https://www.pgbouncer.org/usage.html', max_chars: 20000 };
+
+const fetchResponse: FetchResponse = {
+  request_id: REQUEST_ID,
+  url: 'https://www.pgbouncer.org/usage.html',
+  final_url: 'https://www.pgbouncer.org/usage.html',
+  title: 'Usage',
+  content: '## Synopsis\n\n```\npgbouncer [-d][-R][-v][-u user] <pgbouncer.ini>\n```\n\n## Description\n\nPgBouncer is a PostgreSQL connection pooler.',
+  chars: 130,
+  truncated: false,
+  response_time_ms: 238.5,
+  meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
+};
+
+const error: ErrorBody = {
+  error: { status: 400, message: 'max_results must be an integer from 1 to 20' },
+};
+
+const usage: Usage = {
+  request_id: REQUEST_ID,
+  rate_limit: { limit_per_minute: 60, remaining: 57, reset_seconds: 3, retry_after_seconds: 0 },
+  budget: {
+    period: '2026-11',
+    units_total: 10000,
+    units_used: 4213,
+    units_left: 5787,
+    resets_at: '2026-12-01T00:00:00.000Z',
+    search_cost: { basic: 1, advanced: 2 },
+  },
+};
+
+/** By component name (the schema's title): the `examples` of each component. */
+export const EXAMPLES: Record<string, unknown[]> = {
+  SearchRequest: [searchRequest],
+  SearchResponse: [searchResponse],
+  Result: [sponsored, organic],
+  Incentive: [incentive],
+  FetchRequest: [fetchRequest],
+  FetchResponse: [fetchResponse],
+  Error: [error],
+  Usage: [usage],
+};

@@ -1,0 +1,319 @@
+import { request as httpRequest } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetPeriod } from '../../src/domain/search-budget.ts';
+import { callToolOverHttp, MCP_POST_HEADERS, toolCallBody } from '../../src/mcp/json-rpc-call.ts';
+import { ErrorBody } from '../../src/schemas/error.ts';
+import { FetchRequest, FetchResponse } from '../../src/schemas/fetch.ts';
+import { SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import { expectShape } from '../helpers/strict-schemas.ts';
+import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+import { campaignFile } from '../sponsored/sponsored-fixture.ts';
+import { constraintsOf, longArticle, resultSize, textOf } from './mcp-helpers.ts';
+
+const LIMIT = 2000;
+let t: TestScout;
+let origin: FixtureServer;
+let client: Client;
+
+const connect = async (scout: TestScout, headers: Record<string, string> = { authorization: `Bearer ${scout.key}` }): Promise<Client> => {
+  const c = new Client({ name: 'scout-test', version: '1.0.0' });
+  await c.connect(new StreamableHTTPClientTransport(new URL(`${scout.baseUrl}/mcp`), { requestInit: { headers } }));
+  return c;
+};
+const call = async (name: string, args: Record<string, unknown>, c = client): Promise<CallToolResult> => {
+  const r = (await c.callTool({ name, arguments: args })) as CallToolResult;
+  // Every result, errors included, stays within the bound ("about": see result-tokens.ts).
+  expect(resultSize(r)).toBeLessThanOrEqual(Math.floor(LIMIT * 1.05));
+  return r;
+};
+const post = (scout: TestScout, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${scout.baseUrl}/mcp`, {
+    method: 'POST',
+    // A header given as '' is left out.
+    headers: Object.fromEntries(Object.entries({ ...MCP_POST_HEADERS, authorization: `Bearer ${scout.key}`, ...headers }).filter(([, v]) => v !== '')),
+    body: JSON.stringify(body),
+  });
+const initialize = (version: string) => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
+beforeAll(async () => {
+  origin = await startFixtureServer({
+    '/article': {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<html><head><title>Fixture page</title></head><body><main><h1>Fixture page</h1><p>Scout fetched this paragraph from a loopback fixture server over MCP.</p></main></body></html>',
+    },
+    '/long': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: longArticle(120) },
+    '/landing': {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<html><head><title>Acme shoes</title></head><body><main><h1>Acme shoes</h1><p>The landing page of the Acme campaign, light shoes for long runs.</p></main></body></html>',
+    },
+    '/image': { headers: { 'content-type': 'image/png' }, body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) },
+  });
+  t = await startTestScout({
+    SCOUT_RATE_LIMIT_RPM: '100000',
+    SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
+    SCOUT_MCP_MAX_RESULT_TOKENS: String(LIMIT),
+    SCOUT_MCP_ALLOWED_ORIGINS: 'https://agent.example',
+  });
+  client = await connect(t);
+});
+afterAll(async () => {
+  await client?.close();
+  await t?.close();
+  await origin?.close();
+});
+
+describe('MCP over streamable HTTP: tools', () => {
+  it('lists web_search and fetch_page with the HTTP API\'s schemas (model-facing descriptions only added)', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['web_search', 'fetch_page']);
+    const [search, page] = tools;
+    expect(constraintsOf(search.inputSchema)).toEqual(constraintsOf(SearchRequest));
+    expect(constraintsOf(search.outputSchema!)).toEqual(constraintsOf(SearchResponse));
+    const fetchInput = constraintsOf(page.inputSchema) as { properties: Record<string, unknown>; required: string[] };
+    const http = constraintsOf(FetchRequest) as { properties: Record<string, unknown>; required: string[] };
+    expect(fetchInput.properties.url).toEqual(http.properties.url);
+    expect(fetchInput.properties.max_chars).toEqual(http.properties.max_chars);
+    expect(fetchInput.properties.start_index).toEqual({ type: 'integer', minimum: 0, maximum: 199999, default: 0 });
+    expect(fetchInput.required).toEqual(http.required);
+    expect(constraintsOf(page.outputSchema!)).toEqual(constraintsOf(FetchResponse));
+    // Written for a model: every option described, advanced depth explained.
+    const props = search.inputSchema.properties as Record<string, { description?: string }>;
+    for (const name of Object.keys(SearchRequest.properties)) expect(props[name]?.description, name).toBeTruthy();
+    expect(props.search_depth.description).toMatch(/advanced.*2 search units.*Use advanced when/s);
+    expect(JSON.stringify(tools)).not.toContain('x-rule');
+  });
+
+  it('web_search answers the HTTP body as structuredContent and numbered markdown as text', async () => {
+    const r = await call('web_search', { query: 'api keys', max_results: 5 });
+    expect(r.isError).toBeFalsy();
+    expectShape(SearchResponse, r.structuredContent);
+    const body = r.structuredContent as SearchResponse;
+    expect(body.results.length).toBeGreaterThan(0);
+    const http = await t.request('POST', '/v1/search', { body: { query: 'api keys', max_results: 5 } });
+    expect(body.results).toEqual(http.body.results);
+    expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    const text = textOf(r);
+    expect(text).toContain('## Web search: "api keys"');
+    expect(text).toContain(`### 1. ${body.results[0].title}`);
+    expect(text).toContain(`URL: ${body.results[0].url}`);
+    expect(text).toContain('call fetch_page with its URL');
+  });
+
+  it('fetch_page answers the /v1/fetch body and the page as markdown', async () => {
+    const r = await call('fetch_page', { url: origin.url('/article') });
+    expect(r.isError).toBeFalsy();
+    expectShape(FetchResponse, r.structuredContent);
+    expect(r.structuredContent).toMatchObject({ url: origin.url('/article'), title: 'Fixture page', truncated: false, meta: { content_type: 'text/html' } });
+    expect(textOf(r)).toContain('# Fixture page');
+    expect(textOf(r)).toContain('Scout fetched this paragraph from a loopback fixture server over MCP.');
+    expect(textOf(r)).not.toContain('start_index');
+  });
+
+  it('a long page is read in parts with start_index: exact slices, each within the token bound', async () => {
+    const whole = (await t.request('POST', '/v1/fetch', { body: { url: origin.url('/long'), max_chars: 200000 } })).body as FetchResponse;
+    expect(whole.truncated).toBe(false);
+    let start = 0;
+    let joined = '';
+    const parts: FetchResponse[] = [];
+    for (;;) {
+      const r = await call('fetch_page', start === 0 ? { url: origin.url('/long') } : { url: origin.url('/long'), start_index: start });
+      expect(r.isError).toBeFalsy();
+      expectShape(FetchResponse, r.structuredContent);
+      const part = r.structuredContent as FetchResponse;
+      parts.push(part);
+      expect(part.chars).toBe(part.content.length);
+      expect(textOf(r)).toContain(part.content);
+      joined += part.content;
+      if (!part.truncated) {
+        expect(textOf(r)).not.toContain('start_index=');
+        break;
+      }
+      start += part.chars;
+      expect(textOf(r)).toContain(`call fetch_page with url "${origin.url('/long')}" and start_index=${start}`);
+      expect(parts.length).toBeLessThan(30);
+    }
+    expect(parts.length).toBeGreaterThan(2);
+    expect(joined).toBe(whole.content);
+    const past = await call('fetch_page', { url: origin.url('/long'), start_index: whole.content.length });
+    expect(past.isError).toBe(true);
+    expect(textOf(past)).toContain('past the end of the page content');
+  });
+
+  it('max_chars bounds a part in characters', async () => {
+    const r = await call('fetch_page', { url: origin.url('/long'), max_chars: 500 });
+    const part = r.structuredContent as FetchResponse;
+    expect(part.chars).toBeLessThanOrEqual(500);
+    expect(part.truncated).toBe(true);
+    expect(textOf(r)).toContain(`start_index=${part.chars}`);
+  });
+
+  it('errors are tool results with isError and the actionable message, never protocol errors', async () => {
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['web_search', { query: 'x', max_results: 99 }, /^Error 400: max_results must be an integer from 1 to 20\. Fix the arguments/],
+      ['web_search', { query: 'x', bogus: true }, /^Error 400: unknown field "bogus" in the arguments/],
+      ['web_search', {}, /^Error 400: query is required/],
+      ['fetch_page', { url: 'http://127.0.0.1/' }, /^Error 403: .*not a public address.*do not retry this URL/],
+      ['fetch_page', { url: origin.url('/image') }, /^Error 415: .*image\/png/],
+      ['fetch_page', { url: origin.url('/missing') }, /^Error 502: .*origin answered 404.*try another URL/],
+      ['fetch_page', { url: origin.url('/article'), start_index: -1 }, /^Error 400: start_index must be an integer from 0 to 199999/],
+      ['no_such_tool', {}, /^Error 400: unknown tool "no_such_tool"/],
+    ];
+    for (const [name, args, message] of cases) {
+      const r = await call(name, args);
+      expect(r.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+      expect(r.structuredContent).toBeUndefined();
+      expect(textOf(r)).toMatch(message);
+    }
+  });
+
+  it('sponsored entries are marked with their disclosure in the text and come first in the structured content', async () => {
+    await t.scout.sponsored.admin.create(campaignFile({ url: origin.url('/landing'), incentive: { kind: 'code', code: 'SCOUT10', benefit: '10% off the first pair' } }));
+    let r: CallToolResult | undefined;
+    for (let i = 0; i < 40; i += 1) {
+      r = await call('web_search', { query: 'running shoes' });
+      if ((r.structuredContent as SearchResponse).meta.sponsored_count > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const body = r!.structuredContent as SearchResponse;
+    expectShape(SearchResponse, body);
+    expect(body.results[0]).toMatchObject({ type: 'sponsored', position: 1, disclosure: 'Sponsored · Acme', title: 'Acme trail running shoes' });
+    const text = textOf(r!);
+    expect(text).toContain('### [Sponsored 1] Acme trail running shoes\nDisclosure: Sponsored · Acme. This is a paid placement (an ad), not a search result.');
+    expect(text).toContain('Offer (code): 10% off the first pair Code: SCOUT10');
+    expect(text).toMatch(/\(\d+ results?, 1 sponsored\)/);
+    // Reading the ad through fetch_page is an agent read of its landing page, and says so.
+    const page = await call('fetch_page', { url: body.results[0].url });
+    expect(page.structuredContent).toMatchObject({ final_url: origin.url('/landing'), meta: { click_path: 'agent_read', unwrapped: true } });
+    expect(textOf(page)).toContain('This is the landing page of a sponsored result (an ad).');
+  });
+});
+
+describe('MCP over streamable HTTP: the endpoint', () => {
+  it('initialize works with the current and the previous protocol revision', async () => {
+    for (const version of [LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS[1]]) {
+      const init = await post(t, initialize(version));
+      expect(init.status).toBe(200);
+      expect(init.headers.get('content-type')).toContain('application/json');
+      expect(init.headers.get('mcp-session-id')).toBeNull();
+      const body = await init.json();
+      expect(body.result).toMatchObject({ protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'scout' } });
+      const list = await post(t, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': version });
+      expect((await list.json()).result.tools).toHaveLength(2);
+    }
+  });
+
+  it('a plain JSON-RPC tools/call POST (no initialize) answers JSON: the benchmark path', async () => {
+    const res = await fetch(`${t.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { ...MCP_POST_HEADERS, authorization: `Bearer ${t.key}` },
+      body: toolCallBody(7, 'web_search', { query: 'api keys' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('ratelimit-limit')).toBe('100000');
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: 7, result: { structuredContent: { query: 'api keys' } } });
+    expect(body.result.structuredContent.request_id).toBe(res.headers.get('x-request-id'));
+    const result = await callToolOverHttp({ baseUrl: t.baseUrl, apiKey: t.key, name: 'web_search', arguments: { query: 'api keys' } });
+    expectShape(SearchResponse, result.structuredContent);
+  });
+
+  it('initialize and tools/list spend no search budget; a web_search call spends one unit', async () => {
+    const used = () => t.scout.budget.used(budgetPeriod(new Date()));
+    const before = await used();
+    const c = await connect(t);
+    await c.listTools();
+    expect(await used()).toBe(before);
+    await c.callTool({ name: 'web_search', arguments: { query: 'budget check' } });
+    expect(await used()).toBe(before + 1);
+    await c.close();
+  });
+
+  it('needs an API key: 401 in the Error shape without one, and the SDK client cannot connect', async () => {
+    const res = await post(t, initialize(LATEST_PROTOCOL_VERSION), { authorization: '' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain('Bearer');
+    const body = await res.json();
+    expectShape(ErrorBody, body);
+    expect(body.error.message).toContain('missing API key');
+    await expect(connect(t, {})).rejects.toThrow(/401/);
+    const bad = await post(t, initialize(LATEST_PROTOCOL_VERSION), { authorization: `Bearer scout_${'a'.repeat(38)}` });
+    expect(bad.status).toBe(401);
+    // x-api-key works as on the REST routes.
+    const viaHeader = await post(t, initialize(LATEST_PROTOCOL_VERSION), { authorization: '', 'x-api-key': t.key });
+    expect(viaHeader.status).toBe(200);
+  });
+
+  it('refuses a foreign Origin with 403 in the Error shape; allows listed and loopback ones', async () => {
+    const refused = await post(t, initialize(LATEST_PROTOCOL_VERSION), { origin: 'https://evil.example' });
+    expect(refused.status).toBe(403);
+    const body = await refused.json();
+    expectShape(ErrorBody, body);
+    expect(body.error.message).toContain('SCOUT_MCP_ALLOWED_ORIGINS');
+    expect((await post(t, initialize(LATEST_PROTOCOL_VERSION), { origin: 'https://agent.example' })).status).toBe(200);
+    expect((await post(t, initialize(LATEST_PROTOCOL_VERSION), { origin: t.baseUrl })).status).toBe(200);
+    expect((await post(t, initialize(LATEST_PROTOCOL_VERSION), { origin: 'null' })).status).toBe(403);
+  });
+
+  it('refuses a rebinding page whose Origin equals a Host that is not Scout\'s', async () => {
+    const port = new URL(t.baseUrl).port;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/mcp',
+          headers: { ...MCP_POST_HEADERS, authorization: `Bearer ${t.key}`, host: `evil.example:${port}`, origin: `http://evil.example:${port}` },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify(initialize(LATEST_PROTOCOL_VERSION)));
+    });
+    expect(status).toBe(403);
+  });
+
+  it('GET and DELETE are 405 with Allow: POST (stateless: no stream, no session)', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await t.request(method, '/mcp', { headers: { accept: 'text/event-stream' } });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(res.body.error.message).toContain('use POST');
+    }
+  });
+});
+
+describe('MCP over streamable HTTP: the rate limit', () => {
+  let small: TestScout;
+  beforeAll(async () => {
+    small = await startTestScout({ SCOUT_RATE_LIMIT_RPM: '2' });
+  });
+  afterAll(() => small?.close());
+
+  it('counts tool calls only, and a call past the limit is a tool error saying when to retry', async () => {
+    const c = await connect(small);
+    await c.listTools();
+    await c.listTools();
+    for (let i = 0; i < 2; i += 1) expect((await c.callTool({ name: 'web_search', arguments: { query: 'api keys' } })).isError).toBeFalsy();
+    const refused = (await c.callTool({ name: 'fetch_page', arguments: { url: 'https://example.com/' } })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/^Error 429: rate limit of 2 requests per minute exceeded; retry in \d+ s\. Rate limited: wait \d+ s, then call again\.$/);
+    // The same bucket as the REST routes.
+    expect((await small.request('POST', '/v1/search', { body: { query: 'x' } })).status).toBe(429);
+    await c.close();
+  });
+});
