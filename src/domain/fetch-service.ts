@@ -3,6 +3,7 @@ import { startDeadline } from '../extract/deadline.ts';
 import { createHttpFetcher, type HttpFetchOptions } from '../extract/http-fetch.ts';
 import { refusedAtHeaders } from '../extract/refused-at-headers.ts';
 import { createAddressPolicy } from './address-policy.ts';
+import { inSeconds } from './durations.ts';
 import { truncateMarkdown } from './truncate.ts';
 import { unwrapUrl } from './unwrap.ts';
 import { createUrlGuard, parseFetchUrl, type Resolver } from './url-guard.ts';
@@ -53,7 +54,6 @@ interface Target {
 export function createFetchService(deps: FetchServiceDeps): FetchService {
   const guard = createUrlGuard({ policy: createAddressPolicy(deps.allowCidrs), resolver: deps.resolver });
   const http = createHttpFetcher({ stallTimeoutMs: deps.timeoutMs, refuseType: refusedAtHeaders, ...deps.http, guard });
-  const seconds = Math.round(deps.timeoutMs / 100) / 10;
 
   async function target(raw: string): Promise<Target> {
     // Wrappers first (the raw string, not url.href: Proofpoint v3 carries its target in a
@@ -70,7 +70,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     async fetch({ url, maxChars, signal }) {
       const deadline = startDeadline(
         deps.timeoutMs,
-        `fetching the page took longer than ${seconds} s; the origin is too slow or the page too large`,
+        `fetching the page took longer than ${inSeconds(deps.timeoutMs)}; the origin is too slow or the page too large`,
         signal,
       );
       try {

@@ -1,18 +1,26 @@
-import type { RateLimitDecision, RateLimiter } from '../store/ports.ts';
+import type { RateLimitDecision, RateLimiter, RateLimitState } from '../store/ports.ts';
 import { DomainError } from './errors.ts';
 
-/**
- * One request taken from a key's bucket (docs/api.md "Rate limit"). Shared by the HTTP auth
- * hook and the MCP tools, so a tools/call and a POST /v1/search drain the same bucket with
- * the same messages. A store that cannot answer is 503, never a free pass.
- */
-export async function takeRequest(limiter: RateLimiter, keyId: string): Promise<RateLimitDecision> {
+/** A store that cannot answer is 503, never a free pass. */
+async function askLimiter<T>(ask: () => Promise<T>): Promise<T> {
   try {
-    return await limiter.consume(keyId, 1);
+    return await ask();
   } catch (e) {
     throw new DomainError('unavailable', 'the rate-limit store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
   }
 }
+
+/**
+ * One request taken from a key's bucket (docs/api.md "Rate limit"). Shared by the HTTP auth
+ * hook and the MCP tools, so a tools/call and a POST /v1/search drain the same bucket with
+ * the same messages.
+ */
+export const takeRequest = (limiter: RateLimiter, keyId: string): Promise<RateLimitDecision> =>
+  askLimiter(() => limiter.consume(keyId, 1));
+
+/** A key's bucket read without taking from it (GET /v1/usage). */
+export const peekRequest = (limiter: RateLimiter, keyId: string): Promise<RateLimitState> =>
+  askLimiter(() => limiter.peek(keyId));
 
 /** The 429 for a refused decision, with when to retry (whole seconds, at least 1). */
 export function rateLimitRefusal(d: RateLimitDecision): DomainError | undefined {

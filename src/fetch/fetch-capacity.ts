@@ -1,3 +1,4 @@
+import { inSeconds } from '../domain/durations.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { FetchService } from '../domain/fetch-service.ts';
 import type { ByteBudget } from './byte-budget.ts';
@@ -46,9 +47,7 @@ export interface CapacityLimitedFetchService extends FetchService {
 export function withFetchCapacity(inner: FetchService, options: FetchCapacityOptions): CapacityLimitedFetchService {
   const slots = createSlots(options.concurrency, options.queue);
   const now = options.now ?? (() => performance.now());
-  const seconds = Math.round(options.timeoutMs / 100) / 10;
   const latestStartMs = options.timeoutMs * LATEST_START;
-  const latestStartS = Math.round(latestStartMs / 100) / 10;
   // Deadlines of the running fetches: each frees its slot by then at the latest.
   const runningUntil = new Set<{ endsAt: number }>();
 
@@ -73,7 +72,7 @@ export function withFetchCapacity(inner: FetchService, options: FetchCapacityOpt
     const retry = retryAfterS();
     return new DomainError(
       'unavailable',
-      `fetch capacity stayed exhausted: this fetch waited ${latestStartS} s (half its ${seconds} s deadline) for one of the ${options.concurrency} fetch slots, so the page was not requested; retry in ${retry} s`,
+      `fetch capacity stayed exhausted: this fetch waited ${inSeconds(latestStartMs)} (half its ${inSeconds(options.timeoutMs)} deadline) for one of the ${options.concurrency} fetch slots, so the page was not requested; retry in ${retry} s`,
       { retryAfterS: retry },
     );
   };
@@ -115,7 +114,7 @@ export function withFetchCapacity(inner: FetchService, options: FetchCapacityOpt
       const release = await waitForSlot(caller);
       // The rest of the deadline: the service's own timer is the full timeoutMs from now,
       // this signal makes it end at the deadline counted from arrival.
-      const run = timeLimit(Math.max(0, running.endsAt - now()), () => new DomainError('timeout', `fetching the page took longer than ${seconds} s`), caller);
+      const run = timeLimit(Math.max(0, running.endsAt - now()), () => new DomainError('timeout', `fetching the page took longer than ${inSeconds(options.timeoutMs)}`), caller);
       runningUntil.add(running);
       const account = options.bytes?.open();
       try {

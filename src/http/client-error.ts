@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { rawErrorResponse } from './raw-error-response.ts';
 import { expireRequest } from './request-deadline.ts';
-import { inSeconds } from './server-timeouts.ts';
+import { inSeconds } from '../domain/durations.ts';
 
 const REASONS: Record<string, { status: number; message: string }> = {
   HPE_HEADER_OVERFLOW: { status: 431, message: 'request headers (or the URL) are too large; send a shorter URL, or use POST /v1/search' },

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { inSeconds } from './server-timeouts.ts';
+import { inSeconds } from '../domain/durations.ts';
 
 /** The newest request of a connection: the only one whose body can still be arriving. */
 interface InFlight {

@@ -30,5 +30,3 @@ export function serverTimeoutOptions(t: ServerTimeouts) {
   };
 }
 
-/** "30 s", "1.5 s": timeouts as callers read them in messages. */
-export const inSeconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
