@@ -1,5 +1,5 @@
 import { loadConfig } from '../config/load-config.ts';
-import { createFetchService } from '../domain/fetch-service.ts';
+import { createFetchService } from '../fetch/fetch-service.ts';
 import { createExtractPool } from '../fetch/extract-pool.ts';
 import { FETCH_LIMITS } from '../schemas/fetch.ts';
 import { UsageError, type CliCommand } from './cli-io.ts';

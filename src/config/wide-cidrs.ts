@@ -8,7 +8,7 @@ import ipaddr from 'ipaddr.js';
  */
 export const WIDE_BELOW = { ipv4: 8, ipv6: 16 } as const;
 
-// IPv6 ranges whose addresses lead to an IPv4 address (src/domain/address-policy.ts judges
+// IPv6 ranges whose addresses lead to an IPv4 address (src/fetch/address-policy.ts judges
 // them by it), with the bit where that IPv4 address starts: allowing such a range allows the
 // IPv4 range it embeds, so ::ffff:0:0/96 is as wide as 0.0.0.0/0 although its prefix is long.
 const EMBEDS_IPV4: [ipaddr.IPv6, number, number][] = (

@@ -1,5 +1,5 @@
-import type { ContentStage } from '../domain/search-service.ts';
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import type { ContentStage } from '../search/search-service.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { gatherPages, type FetchPageContent, type GatheredPage } from './gather-pages.ts';
 import { cutToTokens, shareInRankOrder } from './token-budget.ts';
 

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DomainError } from '../domain/errors.ts';
-import type { ProviderResult } from '../domain/search-types.ts';
+import type { ProviderResult } from '../search/search-types.ts';
 import { forEachLimited } from './concurrency.ts';
 import { bestPassages } from './passages.ts';
 

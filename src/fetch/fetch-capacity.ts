@@ -1,6 +1,6 @@
 import { inSeconds } from '../domain/durations.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { FetchService } from '../domain/fetch-service.ts';
+import type { FetchService } from './fetch-service.ts';
 import type { ByteBudget } from './byte-budget.ts';
 import { runWithByteAccount } from './byte-scope.ts';
 import { createSlots } from './slots.ts';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { rateLimitHeaders } from '../domain/rate-limit.ts';
-import type { RequestContext } from '../domain/search-service.ts';
+import type { RequestContext } from '../search/search-service.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { serviceBackend, type ServiceDeps } from './tool-backend.ts';
 import { createToolCalls } from './tool-calls.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiKeys } from '../domain/api-keys.ts';
-import type { FetchPage } from '../domain/fetch-page.ts';
+import type { FetchPage } from '../fetch/fetch-page.ts';
 import { rateLimitRefusal, takeRequest } from '../domain/rate-limit.ts';
-import type { RequestContext, SearchService } from '../domain/search-service.ts';
+import type { RequestContext, SearchService } from '../search/search-service.ts';
 import type { FetchRequest, FetchResponse } from '../schemas/fetch.ts';
 import type { SearchRequest, SearchResponse } from '../schemas/search.ts';
 import type { RateLimitDecision, RateLimiter } from '../store/ports.ts';

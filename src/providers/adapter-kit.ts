@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { ProviderResult } from '../domain/search-types.ts';
+import type { ProviderResult } from '../search/search-types.ts';
 import { ProviderError, type ProviderFilter } from './provider.ts';
 
 /** Small helpers shared by the provider adapters: reading untrusted JSON, building URLs. */

@@ -1,4 +1,4 @@
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
 
 const NEVER_ABORTED = new AbortController().signal;

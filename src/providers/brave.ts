@@ -1,5 +1,5 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
-import type { Freshness, ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import type { Freshness, ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, withParams, type HttpProviderOptions, resultList } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';

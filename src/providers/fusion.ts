@@ -1,4 +1,4 @@
-import type { ProviderResult } from '../domain/search-types.ts';
+import type { ProviderResult } from '../search/search-types.ts';
 import { dedupeKey } from '../domain/url-normalize.ts';
 import { mergeInto } from './merge-results.ts';
 

@@ -1,4 +1,4 @@
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { clamp, type HttpProviderOptions } from './adapter-kit.ts';
 import { requestJson, type StatusHint } from './http-json.ts';
 import type { ProviderFilter, SearchProvider } from './provider.ts';

@@ -1,6 +1,6 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
-import { freshnessStartDate } from '../domain/search-request.ts';
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import { freshnessStartDate } from '../search/search-request.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import type { LocalHit, LocalIndex } from '../index/local-index.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
 
@@ -9,7 +9,7 @@ export interface LocalProviderOptions {
   now?: () => Date;
 }
 
-/** Same windows as the search request's normaliser (src/domain/search-request.ts). */
+/** Same windows as the search request's normaliser (src/search/search-request.ts). */
 export { freshnessStartDate };
 
 function toResult(hit: LocalHit, withText: boolean, now: Date): ProviderResult {

@@ -1,4 +1,4 @@
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { asRecord, clamp, honoursOf, plainText, text, withParams, type HttpProviderOptions, resultList } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';

@@ -1,4 +1,4 @@
-import type { ProviderResult } from '../domain/search-types.ts';
+import type { ProviderResult } from '../search/search-types.ts';
 import { cleanUrl, dedupeKey } from '../domain/url-normalize.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 
 /** A SearchQuery filter a provider may apply natively. */
 export type ProviderFilter = 'domains' | 'dates' | 'country';

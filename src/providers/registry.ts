@@ -1,35 +1,16 @@
 import { DomainError } from '../domain/errors.ts';
-import { fetchCount, filterResults } from '../domain/result-filter.ts';
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import { fetchCount, filterResults } from '../search/result-filter.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { attempt, countsAgainstProvider, failureReason } from './attempt.ts';
 import { CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
 import { reciprocalRankFusion } from './fusion.ts';
 import { cleanResults, dedupeResults } from './merge-results.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
 import { createResultCache } from './result-cache.ts';
-
-/** What the search service asks of the upstream side: final, filtered, deduplicated results. */
-export interface SearchBackend {
-  /** `log`: the request's logger, so failover lines carry its request_id (default: the backend's). */
-  search(query: SearchQuery, signal?: AbortSignal, log?: BackendLogger): Promise<SearchAnswer>;
-}
-
-export interface SearchAnswer {
-  /** At most query.maxResults, filtered, deduplicated, URLs cleaned; treat as read-only. */
-  results: ProviderResult[];
-  /** Provider(s) that answered, in configured order: the `x-scout-provider` header. */
-  providers: string[];
-  /** True when served from the result cache (no upstream call). */
-  cached?: boolean;
-}
+import type { BackendLogger, SearchAnswer, SearchBackend } from '../search/search-backend.ts';
 
 export type SearchMode = 'failover' | 'fusion';
 
-/** pino-compatible; API keys never reach it. */
-export interface BackendLogger {
-  warn(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-}
 
 export interface SearchBackendOptions {
   /** failover (default): first provider that answers; fusion: all in parallel, merged by RRF. */

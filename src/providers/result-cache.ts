@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 
 /** What the backend answers, as cached. */
 export interface CachedAnswer {

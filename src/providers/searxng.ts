@@ -1,5 +1,5 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { asRecord, clamp, honoursOf, plainText, text, withParams, type ProviderDeps, resultList } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';

@@ -1,5 +1,5 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
-import type { ProviderResult, SearchQuery } from '../domain/search-types.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { asRecord, clamp, honoursOf, plainText, text, type HttpProviderOptions, resultList, withOptionalFields } from './adapter-kit.ts';
 import { createJsonPostProvider } from './json-post-provider.ts';
 import type { SearchProvider } from './provider.ts';

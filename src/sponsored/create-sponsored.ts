@@ -1,6 +1,6 @@
 import type { Config } from '../config/settings.ts';
-import type { SponsoredStage } from '../domain/search-service.ts';
-import type { Resolver } from '../domain/url-guard.ts';
+import type { SponsoredStage } from '../search/search-service.ts';
+import type { Resolver } from '../fetch/url-guard.ts';
 import { openSponsoredStore } from '../store/sqlite/open-sponsored-store.ts';
 import type { SponsoredStores } from '../store/sponsored-ports.ts';
 import { createCampaignAdmin, type CampaignAdmin } from './campaign-admin.ts';

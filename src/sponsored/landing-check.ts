@@ -1,5 +1,5 @@
-import { createAddressPolicy } from '../domain/address-policy.ts';
-import { defaultResolver, dnsFailureReason, isBlockedPort, isLocalhostName, literalAddress, type Resolver } from '../domain/url-guard.ts';
+import { createAddressPolicy } from '../fetch/address-policy.ts';
+import { defaultResolver, dnsFailureReason, isBlockedPort, isLocalhostName, literalAddress, type Resolver } from '../fetch/url-guard.ts';
 
 /**
  * Whether a campaign's landing URL leads somewhere public, by the fetch pipeline's address

@@ -1,5 +1,5 @@
-import type { RequestContext, SponsoredStage } from '../domain/search-service.ts';
-import type { SearchQuery } from '../domain/search-types.ts';
+import type { RequestContext, SponsoredStage } from '../search/search-service.ts';
+import type { SearchQuery } from '../search/search-types.ts';
 import type { Result } from '../schemas/search.ts';
 import { relevance, runAuction, topicPositions, type Bid } from './auction.ts';
 import type { SnapshotSource } from './campaign-snapshot.ts';

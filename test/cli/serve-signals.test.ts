@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { budgetPeriod } from '../../src/domain/search-budget.ts';
+import { budgetPeriod } from '../../src/search/search-budget.ts';
 import { accepts, freePort, killStarted, scoutEnv, spawnScout, track, waitFor, within, type ScoutProcess } from '../helpers/scout-process.ts';
 
 // What a container runtime or process manager does: start `npm start`, later signal the pid

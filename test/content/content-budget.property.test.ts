@@ -2,7 +2,7 @@ import { countTokens as reference } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { createContentStage } from '../../src/content/content-stage.ts';
 import { DomainError } from '../../src/domain/errors.ts';
-import type { ProviderResult, SearchQuery } from '../../src/domain/search-types.ts';
+import type { ProviderResult, SearchQuery } from '../../src/search/search-types.ts';
 
 /**
  * max_content_tokens as a property: over many random budgets (100..32000) and random result

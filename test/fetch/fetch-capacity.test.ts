@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../../src/domain/errors.ts';
-import type { FetchOutcome, FetchService } from '../../src/domain/fetch-service.ts';
+import type { FetchOutcome, FetchService } from '../../src/fetch/fetch-service.ts';
 import { createByteBudget, type ByteAccount } from '../../src/fetch/byte-budget.ts';
 import { currentByteAccount } from '../../src/fetch/byte-scope.ts';
 import { withFetchCapacity } from '../../src/fetch/fetch-capacity.ts';

@@ -7,7 +7,7 @@ import { makePdf } from '../extract/make-pdf.ts';
  * fetch pipeline decodes at most, and compresses to a few hundred bytes or less.
  */
 
-/** Fetch's decoded-body cap (src/extract/http-fetch.ts DEFAULT_LIMITS.maxDecodedBytes). */
+/** Fetch's decoded-body cap (src/fetch/http-fetch.ts DEFAULT_LIMITS.maxDecodedBytes). */
 const DECODED_CAP = 20 * 1024 * 1024;
 
 const fill = (head: string, unit: string, tail: string, size = DECODED_CAP): string =>

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetPeriod } from '../../src/domain/search-budget.ts';
+import { budgetPeriod } from '../../src/search/search-budget.ts';
 import { callToolOverHttp, MCP_POST_HEADERS, toolCallBody } from '../../src/mcp/json-rpc-call.ts';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchRequest, FetchResponse } from '../../src/schemas/fetch.ts';

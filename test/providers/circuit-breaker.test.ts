@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.ts';
-import type { ProviderResult } from '../../src/domain/search-types.ts';
+import type { ProviderResult } from '../../src/search/search-types.ts';
 import { CircuitBreaker } from '../../src/providers/circuit-breaker.ts';
 import { ProviderError, type SearchProvider } from '../../src/providers/provider.ts';
 import { createSearchBackend } from '../../src/providers/registry.ts';

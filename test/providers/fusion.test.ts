@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProviderResult } from '../../src/domain/search-types.ts';
+import type { ProviderResult } from '../../src/search/search-types.ts';
 import { RRF_K, reciprocalRankFusion } from '../../src/providers/fusion.ts';
 
 const r = (url: string, extra: Partial<ProviderResult> = {}): ProviderResult => ({ title: url, url, content: `about ${url}`, ...extra });

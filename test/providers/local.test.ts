@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchQuery } from '../../src/domain/search-types.ts';
+import type { SearchQuery } from '../../src/search/search-types.ts';
 import { createLocalProvider, freshnessStartDate } from '../../src/providers/local.ts';
 import { ProviderError } from '../../src/providers/provider.ts';
 import { doc, useTempIndexes } from '../index/temp-index.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { SearchQuery } from '../../src/domain/search-types.ts';
+import type { SearchQuery } from '../../src/search/search-types.ts';
 
 /** A loopback stand-in for an upstream search API, serving recorded fixture bodies. */
 

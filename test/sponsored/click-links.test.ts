@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFetchService } from '../../src/domain/fetch-service.ts';
+import { createFetchService } from '../../src/fetch/fetch-service.ts';
 import { extractDocument } from '../../src/extract/extract-document.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { campaignFile, ctx, searchQuery, useSponsoredHarnesses, type SponsoredHarness } from './sponsored-fixture.ts';

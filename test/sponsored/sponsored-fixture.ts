@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RequestContext } from '../../src/domain/search-service.ts';
-import type { SearchQuery } from '../../src/domain/search-types.ts';
-import type { ResolvedAddress } from '../../src/domain/url-guard.ts';
+import type { RequestContext } from '../../src/search/search-service.ts';
+import type { SearchQuery } from '../../src/search/search-types.ts';
+import type { ResolvedAddress } from '../../src/fetch/url-guard.ts';
 import { createSponsored, type Sponsored, type SponsoredOptions } from '../../src/sponsored/create-sponsored.ts';
 
 /** A public address (outside every special-purpose range) that stub names resolve to. No packet is ever sent to it. */

@@ -4,7 +4,7 @@ import { stripInertMarkup } from './inert-markup.ts';
 /**
  * What the block-page and app-shell detectors look at, read from the raw HTML string
  * rather than a DOM so the same reading serves a 2xx page after extraction and the small
- * body prefix of a 403/429/503 answer (src/extract/status-error.ts), which is never parsed.
+ * body prefix of a 403/429/503 answer (src/fetch/status-error.ts), which is never parsed.
  * Every scan here is linear: the markup is page-controlled.
  */
 export interface PageSignals {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FetchPage } from '../../domain/fetch-page.ts';
+import type { FetchPage } from '../../fetch/fetch-page.ts';
 import { ErrorBody } from '../../schemas/error.ts';
 import { FetchRequest, FetchResponse } from '../../schemas/fetch.ts';
 import { errorResponses, okResponse } from './error-responses.ts';

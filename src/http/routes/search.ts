@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SearchService } from '../../domain/search-service.ts';
+import type { SearchService } from '../../search/search-service.ts';
 import { ErrorBody } from '../../schemas/error.ts';
 import { SearchQueryString, SearchRequest, SearchResponse } from '../../schemas/search.ts';
 import { createValidator } from '../body-validator.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { UsageReport } from '../../domain/usage-report.ts';
+import type { UsageReport } from '../../search/usage-report.ts';
 import { ErrorBody } from '../../schemas/error.ts';
 import { Usage } from '../../schemas/usage.ts';
 import { errorResponses, okResponse, RATE_HEADERS } from './error-responses.ts';

@@ -1,4 +1,4 @@
-import type { FetchOutcome } from '../../domain/fetch-service.ts';
+import type { FetchOutcome } from '../../fetch/fetch-service.ts';
 import type { IndexDocument } from '../index-document.ts';
 import type { HostPacer } from './host-pacer.ts';
 import { pageDocument } from './page-document.ts';

@@ -1,4 +1,4 @@
-import type { FetchOutcome } from '../../domain/fetch-service.ts';
+import type { FetchOutcome } from '../../fetch/fetch-service.ts';
 import type { IndexDocument } from '../index-document.ts';
 import { Frontier, type FrontierEntry } from './frontier.ts';
 import { frontierKey, toFrontierUrl } from './frontier-url.ts';

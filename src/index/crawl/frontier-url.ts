@@ -1,9 +1,9 @@
-import { unwrapUrl } from '../../domain/unwrap.ts';
+import { unwrapUrl } from '../../fetch/unwrap.ts';
 import { cleanUrl, dedupeKey } from '../../domain/url-normalize.ts';
 
 /**
  * Which links a crawl may queue, and in what form. A link is resolved against its page,
- * unwrapped when it is a known redirect wrapper (src/domain/unwrap.ts: the fetch pipeline
+ * unwrapped when it is a known redirect wrapper (src/fetch/unwrap.ts: the fetch pipeline
  * would unwrap it anyway, and robots.txt and --same-site must judge the real target), must be http(s) without credentials, loses its fragment and tracking parameters
  * (src/domain/url-normalize.ts cleanUrl) and must not end in an extension that is
  * obviously not a page. Such links are dropped before any request: the fetch pipeline

@@ -1,4 +1,4 @@
-import type { FetchOutcome } from '../../domain/fetch-service.ts';
+import type { FetchOutcome } from '../../fetch/fetch-service.ts';
 import type { IndexDocument } from '../index-document.ts';
 
 /** Characters of a page kept in the index: the most /v1/fetch returns (FETCH_LIMITS.maxChars.max). */

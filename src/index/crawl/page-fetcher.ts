@@ -1,5 +1,5 @@
-import { createFetchService, type FetchOutcome } from '../../domain/fetch-service.ts';
-import type { Resolver } from '../../domain/url-guard.ts';
+import { createFetchService, type FetchOutcome } from '../../fetch/fetch-service.ts';
+import type { Resolver } from '../../fetch/url-guard.ts';
 import { extractInProcess, type ExtractRun } from '../../fetch/extract-task.ts';
 import type { FetchedPage } from './crawl-site.ts';
 import { createLinkCapture } from './link-capture.ts';

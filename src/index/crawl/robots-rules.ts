@@ -36,7 +36,7 @@ export interface OriginRobots {
 
 export const robotsUrl = (origin: string): string => `${origin}/robots.txt`;
 
-/** The status of an origin's "origin answered NNN" error, as src/extract/http-fetch.ts words it. */
+/** The status of an origin's "origin answered NNN" error, as src/fetch/http-fetch.ts words it. */
 export function originStatus(err: unknown): number | undefined {
   if (!(err instanceof DomainError) || err.kind !== 'upstream') return undefined;
   const m = /^origin answered (\d{3})\b/.exec(err.message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FetchOutcome } from '../../../src/domain/fetch-service.ts';
+import type { FetchOutcome } from '../../../src/fetch/fetch-service.ts';
 import { pageDocument } from '../../../src/index/crawl/page-document.ts';
 
 const outcome = (over: Partial<FetchOutcome>): FetchOutcome => ({

@@ -1,9 +1,9 @@
 import type { SearchRequest } from '../schemas/search.ts';
 import { SEARCH_LIMITS } from '../schemas/search.ts';
-import { normalizeDomainEntry } from './domains.ts';
-import { DomainError } from './errors.ts';
-import { isCalendarDate, isoDay } from './calendar-date.ts';
-import { COUNTRY_CODES, COUNTRY_HINTS } from './countries.ts';
+import { normalizeDomainEntry } from '../domain/domains.ts';
+import { DomainError } from '../domain/errors.ts';
+import { isCalendarDate, isoDay } from '../domain/calendar-date.ts';
+import { COUNTRY_CODES, COUNTRY_HINTS } from '../domain/countries.ts';
 import type { Freshness, SearchQuery } from './search-types.ts';
 
 const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, year: 366 };

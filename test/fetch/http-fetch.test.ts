@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAddressPolicy } from '../../src/domain/address-policy.ts';
+import { createAddressPolicy } from '../../src/fetch/address-policy.ts';
 import { DomainError } from '../../src/domain/errors.ts';
-import { createUrlGuard, type ResolvedAddress } from '../../src/domain/url-guard.ts';
-import { createHttpFetcher, type HttpFetcher, type HttpFetchOptions } from '../../src/extract/http-fetch.ts';
+import { createUrlGuard, type ResolvedAddress } from '../../src/fetch/url-guard.ts';
+import { createHttpFetcher, type HttpFetcher, type HttpFetchOptions } from '../../src/fetch/http-fetch.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 
 // A self-signed certificate for "tls.test", valid until 2126 (made with openssl req -x509).

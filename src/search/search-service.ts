@@ -1,6 +1,6 @@
 import type { SearchRequest, SearchResponse, Result } from '../schemas/search.ts';
-import type { SearchBackend } from '../providers/registry.ts';
-import { displayDomain } from './domains.ts';
+import type { SearchBackend } from './search-backend.ts';
+import { displayDomain } from '../domain/domains.ts';
 import type { SearchBudget } from './search-budget.ts';
 import { toSearchQuery } from './search-request.ts';
 import type { ProviderResult, SearchQuery } from './search-types.ts';

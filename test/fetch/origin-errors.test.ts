@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.ts';
-import { toOriginError } from '../../src/extract/origin-errors.ts';
+import { toOriginError } from '../../src/fetch/origin-errors.ts';
 
 const err = (code: string, extra: object = {}) => Object.assign(new Error(code), { code, ...extra });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { truncateMarkdown } from '../../src/domain/truncate.ts';
+import { truncateMarkdown } from '../../src/fetch/truncate.ts';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const wellFormed = (s: string) => !LONE_SURROGATE.test(s);

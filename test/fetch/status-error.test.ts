@@ -1,12 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAddressPolicy } from '../../src/domain/address-policy.ts';
+import { createAddressPolicy } from '../../src/fetch/address-policy.ts';
 import { DomainError } from '../../src/domain/errors.ts';
-import { createUrlGuard } from '../../src/domain/url-guard.ts';
-import { createHttpFetcher, type HttpFetcher } from '../../src/extract/http-fetch.ts';
-import { STATUS_BODY_PREFIX } from '../../src/extract/status-error.ts';
+import { createUrlGuard } from '../../src/fetch/url-guard.ts';
+import { createHttpFetcher, type HttpFetcher } from '../../src/fetch/http-fetch.ts';
+import { STATUS_BODY_PREFIX } from '../../src/fetch/status-error.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
-import { unreadableFixture } from './unreadable-fixtures.ts';
+import { unreadableFixture } from '../extract/unreadable-fixtures.ts';
 
 const html = { 'content-type': 'text/html; charset=UTF-8' };
 let site: FixtureServer;

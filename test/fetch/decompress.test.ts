@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.ts';
-import { parseContentEncoding, readBody } from '../../src/extract/decompress.ts';
+import { parseContentEncoding, readBody } from '../../src/fetch/decompress.ts';
 import { createByteBudget } from '../../src/fetch/byte-budget.ts';
 
 const BIG = { maxWireBytes: 10 * 1024 * 1024, maxDecodedBytes: 20 * 1024 * 1024 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.ts';
-import { startDeadline } from '../../src/extract/deadline.ts';
+import { startDeadline } from '../../src/fetch/deadline.ts';
 
 describe('deadline', () => {
   it('aborts its signal with a timeout DomainError and rejects raced work', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAddressPolicy } from '../../src/domain/address-policy.ts';
+import { createAddressPolicy } from '../../src/fetch/address-policy.ts';
 import { DomainError } from '../../src/domain/errors.ts';
-import { createUrlGuard, parseFetchUrl, type ResolvedAddress } from '../../src/domain/url-guard.ts';
+import { createUrlGuard, parseFetchUrl, type ResolvedAddress } from '../../src/fetch/url-guard.ts';
 
 const policy = createAddressPolicy([]);
 

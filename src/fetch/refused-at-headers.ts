@@ -1,6 +1,6 @@
 import type { DomainError } from '../domain/errors.ts';
-import { GENERIC_BINARY, unsupported } from './extract-document.ts';
-import { kindOf, parseContentType } from './media-type.ts';
+import { GENERIC_BINARY, unsupported } from '../extract/extract-document.ts';
+import { kindOf, parseContentType } from '../extract/media-type.ts';
 
 /**
  * The 415 a declared Content-Type earns whatever its bytes (images, audio, video, archives),

@@ -1,8 +1,8 @@
 import type { FetchRequest, FetchResponse } from '../schemas/fetch.ts';
 import { FETCH_LIMITS } from '../schemas/fetch.ts';
-import type { RequestContext } from './search-service.ts';
+import type { RequestContext } from '../search/search-service.ts';
 
-/** What POST /v1/fetch needs from the fetch pipeline (src/domain/fetch-service.ts provides it). */
+/** What POST /v1/fetch needs from the fetch pipeline (src/fetch/fetch-service.ts provides it). */
 export interface PageFetcher {
   fetch(req: { url: string; maxChars: number }): Promise<Omit<FetchResponse, 'request_id' | 'response_time_ms' | 'final_url'> & { finalUrl: string }>;
 }

@@ -1,5 +1,5 @@
 import type { BudgetStore } from '../store/ports.ts';
-import { DomainError } from './errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { SearchDepth } from './search-types.ts';
 
 /** Budget units a search costs (docs/api.md "Monthly budget"). */

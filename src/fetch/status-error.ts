@@ -1,12 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../domain/errors.ts';
-import { decodeBody } from './charset.ts';
+import { decodeBody } from '../extract/charset.ts';
 import { parseContentEncoding, readBody } from './decompress.ts';
-import { blockFromHeaders, findBlockPage } from './html/block-page.ts';
-import { pageSignals } from './html/page-signals.ts';
-import { blockPageError } from './html/unreadable-page.ts';
-import { parseContentType } from './media-type.ts';
+import { blockFromHeaders, findBlockPage } from '../extract/html/block-page.ts';
+import { pageSignals } from '../extract/html/page-signals.ts';
+import { blockPageError } from '../extract/html/unreadable-page.ts';
+import { parseContentType } from '../extract/media-type.ts';
 
 /**
  * The error for an origin answer with a non-redirect status >= 300. A 403, 429 or 503 is

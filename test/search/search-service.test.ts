@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSearchBudget } from '../../src/domain/search-budget.ts';
-import { createSearchService } from '../../src/domain/search-service.ts';
+import { createSearchBudget } from '../../src/search/search-budget.ts';
+import { createSearchService } from '../../src/search/search-service.ts';
 import { createSearchBackend } from '../../src/providers/registry.ts';
 import { createStores } from '../../src/store/create-stores.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fetchCount, filterResults, scoutFilters, type FilterName } from '../../src/domain/result-filter.ts';
-import type { ProviderResult, SearchQuery } from '../../src/domain/search-types.ts';
+import { fetchCount, filterResults, scoutFilters, type FilterName } from '../../src/search/result-filter.ts';
+import type { ProviderResult, SearchQuery } from '../../src/search/search-types.ts';
 
 const q = (over: Partial<SearchQuery> = {}): SearchQuery => ({ query: 'x', maxResults: 10, includeDomains: [], excludeDomains: [], depth: 'basic', ...over });
 const r = (url: string, extra: Partial<ProviderResult> & { country?: string } = {}) => ({ title: url, url, content: '', ...extra });

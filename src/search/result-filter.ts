@@ -1,4 +1,4 @@
-import { displayDomain, domainAllowed } from './domains.ts';
+import { displayDomain, domainAllowed } from '../domain/domains.ts';
 import type { ProviderResult, SearchQuery } from './search-types.ts';
 
 /**

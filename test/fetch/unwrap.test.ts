@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unwrapOnce, unwrapUrl } from '../../src/domain/unwrap.ts';
+import { unwrapOnce, unwrapUrl } from '../../src/fetch/unwrap.ts';
 
 const target = 'https://example.com/article?id=42&lang=en';
 const enc = encodeURIComponent(target);

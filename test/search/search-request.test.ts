@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSearchQuery } from '../../src/domain/search-request.ts';
+import { toSearchQuery } from '../../src/search/search-request.ts';
 
 const now = new Date('2026-11-21T12:00:00Z');
 

@@ -1,7 +1,7 @@
 import { Readable, pipeline, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { DomainError } from '../domain/errors.ts';
-import type { ByteAccount } from '../fetch/byte-budget.ts';
+import type { ByteAccount } from './byte-budget.ts';
 
 /**
  * Reads a response body under two byte caps: bytes taken off the wire, and bytes after

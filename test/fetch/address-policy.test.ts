@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAddressPolicy } from '../../src/domain/address-policy.ts';
+import { createAddressPolicy } from '../../src/fetch/address-policy.ts';
 
 // Unit level only: nothing here connects anywhere.
 const policy = createAddressPolicy([]);

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSearchBudget, MAX_LEASE } from '../../src/domain/search-budget.ts';
+import { createSearchBudget, MAX_LEASE } from '../../src/search/search-budget.ts';
 import { DomainError } from '../../src/domain/errors.ts';
 import { createStores } from '../../src/store/create-stores.ts';
 import type { BudgetStore } from '../../src/store/ports.ts';

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import type { AddressPolicy } from './address-policy.ts';
-import { DomainError } from './errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 /**
  * Checks a URL before anything is sent, and resolves host names so that only checked

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedirectTrail, isRedirectStatus, redirectTarget } from '../../src/extract/redirects.ts';
+import { createRedirectTrail, isRedirectStatus, redirectTarget } from '../../src/fetch/redirects.ts';
 
 describe('redirects', () => {
   it('knows the redirect statuses', () => {

@@ -1,9 +1,9 @@
 import type { ExtractInput, ExtractedDocument } from '../extract/extract-document.ts';
-import { startDeadline } from '../extract/deadline.ts';
-import { createHttpFetcher, type HttpFetchOptions } from '../extract/http-fetch.ts';
-import { refusedAtHeaders } from '../extract/refused-at-headers.ts';
+import { startDeadline } from './deadline.ts';
+import { createHttpFetcher, type HttpFetchOptions } from './http-fetch.ts';
+import { refusedAtHeaders } from './refused-at-headers.ts';
 import { createAddressPolicy } from './address-policy.ts';
-import { inSeconds } from './durations.ts';
+import { inSeconds } from '../domain/durations.ts';
 import { truncateMarkdown } from './truncate.ts';
 import { unwrapUrl } from './unwrap.ts';
 import { createUrlGuard, parseFetchUrl, type Resolver } from './url-guard.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusedAtHeaders } from '../../src/extract/refused-at-headers.ts';
+import { refusedAtHeaders } from '../../src/fetch/refused-at-headers.ts';
 
 describe('refusedAtHeaders', () => {
   it.each(['image/png', 'video/mp4; codecs=avc1', 'audio/mpeg', 'application/zip'])('refuses %s before the body', (type) => {

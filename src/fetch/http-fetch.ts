@@ -1,8 +1,8 @@
 import { Agent } from 'undici';
 import { DomainError } from '../domain/errors.ts';
-import type { UrlGuard } from '../domain/url-guard.ts';
-import type { ByteAccount } from '../fetch/byte-budget.ts';
-import type { HostGate } from '../fetch/host-gate.ts';
+import type { UrlGuard } from './url-guard.ts';
+import type { ByteAccount } from './byte-budget.ts';
+import type { HostGate } from './host-gate.ts';
 import { parseContentEncoding, readBody } from './decompress.ts';
 import { toOriginError } from './origin-errors.ts';
 import { createRedirectTrail, isRedirectStatus, redirectTarget } from './redirects.ts';
