@@ -1,5 +1,6 @@
 // Prints the plain "N passed, N failed" closing line from vitest's JSON report, and fails
-// when a test failed or when no test ran.
+// when a test failed, when no test ran, or when the PostgreSQL or Redis suites did not run
+// (they skip themselves without SCOUT_TEST_DATABASE_URL / SCOUT_TEST_REDIS_URL).
 import { readFileSync } from 'node:fs';
 
 const report = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -7,4 +8,18 @@ const passed = report.numPassedTests;
 const failed = report.numFailedTests;
 const skipped = report.numPendingTests + (report.numTodoTests ?? 0);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-if (failed > 0 || passed === 0) process.exit(1);
+
+/** Tests that passed in files whose path contains `part`. */
+const passedIn = (part) =>
+  report.testResults
+    .filter((file) => file.name.replaceAll('\\', '/').includes(part))
+    .reduce((n, file) => n + file.assertionResults.filter((t) => t.status === 'passed').length, 0);
+const required = { PostgreSQL: '/test/store/postgres/', Redis: '/test/store/redis/' };
+let missing = false;
+for (const [suite, part] of Object.entries(required)) {
+  const n = passedIn(part);
+  console.log(`${suite} suite: ${n} passed`);
+  if (n === 0) missing = true;
+}
+if (missing) console.log('a required suite did not run: are SCOUT_TEST_DATABASE_URL and SCOUT_TEST_REDIS_URL set and the services up?');
+if (failed > 0 || passed === 0 || missing) process.exit(1);

@@ -9,7 +9,7 @@ import { toFrontierUrl } from '../index/crawl/frontier-url.ts';
 import { createHostPacer, type HostPacer } from '../index/crawl/host-pacer.ts';
 import { createPageFetcher, type PageFetcher } from '../index/crawl/page-fetcher.ts';
 import { importJsonl } from '../index/ingest-jsonl.ts';
-import { openLocalIndex, type LocalIndex } from '../index/local-index.ts';
+import { openLocalIndex, type LocalIndexWriter } from '../index/local-index.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
 import { requireExistingStore } from './existing-store.ts';
 import { parseFlags } from './parse-flags.ts';
@@ -22,49 +22,65 @@ const write = (stream: NodeJS.WritableStream, text: string): void => {
   stream.write(text.endsWith('\n') ? text : `${text}\n`);
 };
 
-/** `scout index import|stats|add|crawl`: exit 0 when done, 1 when it could not be done, 2 on bad usage. */
-export const indexCommand: CliCommand = async (argv, io) => {
-  const [sub, ...rest] = argv;
-  try {
-    switch (sub) {
-      case 'import': {
-        const { positional } = parseFlags(rest, {});
-        if (positional.length !== 1) throw new UsageError('name exactly one JSONL file');
-        return await withIndex(io, { mustExist: false }, (i) => runImport(i, positional[0], io));
-      }
-      case 'stats': {
-        const { flags, positional } = parseFlags(rest, { json: 'boolean' });
-        if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
-        return await withIndex(io, { mustExist: true }, (i) => runStats(i, flags.json === true, io));
-      }
-      case 'add':
-        return await runAdd(rest, io);
-      case 'crawl':
-        return await runCrawl(rest, io);
-      default:
-        write(io.stderr, `scout index: unknown or incomplete command "${argv.join(' ')}"\n${usageFor('index')}`);
-        return 2;
-    }
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    write(io.stderr, `scout index ${sub}: ${e.message}\n${usageFor('index', sub)}`);
-    return 2;
-  }
+/**
+ * Opens the index the server reads, for writing (a running server sees what is written):
+ * `mustExist` for commands that only read it. Chosen by settings (store/create-stores.ts).
+ */
+export type OpenIndexWriter = (config: Config, o: { mustExist: boolean }) => Promise<LocalIndexWriter>;
+
+/** The embedded index file, as src/compose.ts indexFile names it. */
+export const openEmbeddedIndexWriter: OpenIndexWriter = async (config, o) => {
+  const file = join(config.dataDir, 'index.db');
+  if (o.mustExist) requireExistingStore(file, 'local index', config.dataDir);
+  return openLocalIndex(file);
 };
 
-/** Opens the index where the server reads it (src/compose.ts indexFile), so a running server sees new documents. */
+/** `scout index import|stats|add|crawl` over the index `openIndex` opens. */
+export function createIndexCommand(openIndex: OpenIndexWriter = openEmbeddedIndexWriter): CliCommand {
+  return async (argv, io) => {
+    const [sub, ...rest] = argv;
+    try {
+      switch (sub) {
+        case 'import': {
+          const { positional } = parseFlags(rest, {});
+          if (positional.length !== 1) throw new UsageError('name exactly one JSONL file');
+          return await withIndex(openIndex, io, { mustExist: false }, (i) => runImport(i, positional[0], io));
+        }
+        case 'stats': {
+          const { flags, positional } = parseFlags(rest, { json: 'boolean' });
+          if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
+          return await withIndex(openIndex, io, { mustExist: true }, (i) => runStats(i, flags.json === true, io));
+        }
+        case 'add':
+          return await runAdd(openIndex, rest, io);
+        case 'crawl':
+          return await runCrawl(openIndex, rest, io);
+        default:
+          write(io.stderr, `scout index: unknown or incomplete command "${argv.join(' ')}"\n${usageFor('index')}`);
+          return 2;
+      }
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      write(io.stderr, `scout index ${sub}: ${e.message}\n${usageFor('index', sub)}`);
+      return 2;
+    }
+  };
+}
+
+/** `scout index …`: exit 0 when done, 1 when it could not be done, 2 on bad usage. */
+export const indexCommand: CliCommand = createIndexCommand();
+
 async function withIndex(
+  openIndex: OpenIndexWriter,
   io: CliIO,
   o: { mustExist: boolean },
-  run: (index: LocalIndex, config: Config) => Promise<number>,
+  run: (index: LocalIndexWriter, config: Config) => Promise<number>,
 ): Promise<number> {
-  let index: LocalIndex;
+  let index: LocalIndexWriter;
   let config: Config;
   try {
     config = loadConfig(io.env);
-    const file = join(config.dataDir, 'index.db');
-    if (o.mustExist) requireExistingStore(file, 'local index', config.dataDir);
-    index = openLocalIndex(file);
+    index = await openIndex(config, o);
   } catch (e) {
     write(io.stderr, `scout index: ${(e as Error).message}`);
     return 1;
@@ -72,7 +88,7 @@ async function withIndex(
   try {
     return await run(index, config);
   } finally {
-    index.close();
+    await index.close();
   }
 }
 
@@ -81,11 +97,12 @@ const MAX_IN_FLIGHT = 2;
 
 /** Fetch pipeline and pacer for add/crawl: at most 2 requests in flight, 1 per host; pages extracted in workers. */
 async function withFetching(
+  openIndex: OpenIndexWriter,
   io: CliIO,
   delayMs: number,
-  run: (index: LocalIndex, fetcher: PageFetcher, pacer: HostPacer) => Promise<number>,
+  run: (index: LocalIndexWriter, fetcher: PageFetcher, pacer: HostPacer) => Promise<number>,
 ): Promise<number> {
-  return withIndex(io, { mustExist: false }, async (index, config) => {
+  return withIndex(openIndex, io, { mustExist: false }, async (index, config) => {
     const pool = createExtractPool({ workers: Math.min(MAX_IN_FLIGHT, config.fetchWorkers), heapMb: config.fetchWorkerHeapMb });
     const fetcher = createPageFetcher({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs, extract: pool.run });
     try {
@@ -110,11 +127,11 @@ function integerFlag(value: string | boolean | undefined, name: string, range: [
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 const DELAY_RANGE: [number, number] = [0, 600_000];
 
-async function runAdd(argv: string[], io: CliIO): Promise<number> {
+async function runAdd(openIndex: OpenIndexWriter, argv: string[], io: CliIO): Promise<number> {
   const { flags, positional } = parseFlags(argv, { 'delay-ms': 'string' });
   if (positional.length === 0) throw new UsageError('name at least one URL');
   const delayMs = integerFlag(flags['delay-ms'], 'delay-ms', DELAY_RANGE, 1000);
-  return withFetching(io, delayMs, async (index, fetcher, pacer) => {
+  return withFetching(openIndex, io, delayMs, async (index, fetcher, pacer) => {
     const result = await addPages(positional, {
       fetchPage: (url) => fetcher.fetchOutcome(url),
       pacer,
@@ -126,7 +143,7 @@ async function runAdd(argv: string[], io: CliIO): Promise<number> {
   });
 }
 
-async function runCrawl(argv: string[], io: CliIO): Promise<number> {
+async function runCrawl(openIndex: OpenIndexWriter, argv: string[], io: CliIO): Promise<number> {
   const spec = { 'max-pages': 'string', 'same-site': 'boolean', 'delay-ms': 'string' } as const;
   const { flags, positional } = parseFlags(argv, spec);
   if (positional.length !== 1) throw new UsageError('name exactly one URL to start from');
@@ -134,7 +151,7 @@ async function runCrawl(argv: string[], io: CliIO): Promise<number> {
   if ('skip' in start) throw new UsageError(`cannot crawl ${positional[0]}: ${start.skip}`);
   const maxPages = integerFlag(flags['max-pages'], 'max-pages', [1, 100_000], 50);
   const delayMs = integerFlag(flags['delay-ms'], 'delay-ms', DELAY_RANGE, 1000);
-  return withFetching(io, delayMs, async (index, fetcher, pacer) => {
+  return withFetching(openIndex, io, delayMs, async (index, fetcher, pacer) => {
     const summary = await crawlSite(
       { start: start.url, maxPages, sameSite: flags['same-site'] === true },
       {
@@ -146,13 +163,13 @@ async function runCrawl(argv: string[], io: CliIO): Promise<number> {
         onSkipped: (url, reason) => write(io.stderr, `skipped ${url}: ${oneLine(reason)}`),
       },
     );
-    if (summary.indexed > 0) index.optimize();
+    if (summary.indexed > 0) await index.optimize();
     write(io.stdout, `crawled ${summary.crawled} pages, indexed ${summary.indexed}, skipped ${summary.skipped}`);
     return summary.indexed > 0 ? 0 : 1;
   });
 }
 
-async function runImport(index: LocalIndex, file: string, io: CliIO): Promise<number> {
+async function runImport(index: LocalIndexWriter, file: string, io: CliIO): Promise<number> {
   try {
     if (!(await stat(file)).isFile()) throw new Error('not a file');
   } catch (e) {
@@ -165,16 +182,16 @@ async function runImport(index: LocalIndex, file: string, io: CliIO): Promise<nu
     if (reported++ < MAX_REPORTED) write(io.stderr, `line ${lineNo}: ${reason}`);
   });
   if (result.skipped > MAX_REPORTED) write(io.stderr, `… and ${result.skipped - MAX_REPORTED} more bad lines`);
-  if (result.imported > 0) index.optimize();
+  if (result.imported > 0) await index.optimize();
   write(
     io.stdout,
-    `imported ${result.imported} documents, skipped ${result.skipped} bad lines; the index now holds ${index.count()} documents`,
+    `imported ${result.imported} documents, skipped ${result.skipped} bad lines; the index now holds ${await index.count()} documents`,
   );
   return 0;
 }
 
-async function runStats(index: LocalIndex, json: boolean, io: CliIO): Promise<number> {
-  const s = index.stats();
+async function runStats(index: LocalIndexWriter, json: boolean, io: CliIO): Promise<number> {
+  const s = await index.stats();
   if (json) {
     write(io.stdout, JSON.stringify(s));
     return 0;

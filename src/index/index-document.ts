@@ -1,4 +1,5 @@
 import { displayDomain } from '../domain/domains.ts';
+import { DomainError } from '../domain/errors.ts';
 import { parsePublishedDate } from './published-date.ts';
 
 /** A document as callers hand it to the index (one JSONL line of `scout index import`). */
@@ -103,4 +104,13 @@ export function checkDocument(input: unknown): Checked {
       country: country?.toUpperCase() ?? null,
     },
   };
+}
+
+/** Checks every document of a batch; throws DomainError `invalid` naming the first bad one (1-based). */
+export function checkDocuments(docs: readonly unknown[]): DocumentRow[] {
+  return docs.map((doc, i) => {
+    const checked = checkDocument(doc);
+    if ('reason' in checked) throw new DomainError('invalid', `document ${i + 1}: ${checked.reason}`);
+    return checked.row;
+  });
 }

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { checkDocument, type DocumentRow } from './index-document.ts';
-import type { LocalIndex } from './local-index.ts';
+import type { LocalIndexWriter } from './local-index-api.ts';
 
 /** Rows written per transaction: big enough to amortise commits, small enough to stream. */
 const BATCH = 1000;
@@ -20,7 +20,7 @@ export interface ImportResult {
  * leaves the earlier batches in place.
  */
 export async function importJsonl(
-  index: LocalIndex,
+  index: Pick<LocalIndexWriter, 'upsertRows'>,
   file: string,
   onBadLine: (lineNo: number, reason: string) => void,
 ): Promise<ImportResult> {
@@ -40,11 +40,11 @@ export async function importJsonl(
       continue;
     }
     if (batch.length >= BATCH) {
-      imported += index.upsertRows(batch);
+      imported += await index.upsertRows(batch);
       batch = [];
     }
   }
-  if (batch.length > 0) imported += index.upsertRows(batch);
+  if (batch.length > 0) imported += await index.upsertRows(batch);
   return { imported, skipped };
 }
 

@@ -2,22 +2,23 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { DomainError } from '../domain/errors.ts';
 import { DocFrequency } from './doc-frequency.ts';
-import { buildFtsQuery, orOfTerms } from './fts-query.ts';
-import { checkDocument, type DocumentRow, type IndexDocument } from './index-document.ts';
+import { orOfTerms } from './fts-query.ts';
+import { checkDocuments, type DocumentRow, type IndexDocument } from './index-document.ts';
+import type { LocalIndexApi } from './local-index-api.ts';
+import { planSearch, searchInMemory, toHit, type RankWeights } from './memory-search.ts';
 import { ensureSchema } from './schema.ts';
 import { domainParams, StatementCache, type FilterShape } from './search-statements.ts';
-import { normalizeFilters, type Filters } from './search-filters.ts';
-import { makeSnippet, snippetAround, snippetMatcher, type SnippetMatcher } from './snippet.ts';
+import type { Filters } from './search-filters.ts';
+import { makeSnippet, snippetMatcher, type SnippetMatcher } from './snippet.ts';
 import { readStats, type IndexStats } from './stats.ts';
-import type { MemoryRanker } from './ranker/memory-ranker.ts';
 import { RankerSync } from './ranker/ranker-sync.ts';
 import type { DocumentSource, LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
 
 export type { IndexDocument } from './index-document.ts';
 export type { IndexStats } from './stats.ts';
 export type { DocumentSource, LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
+export type { LocalIndexApi, LocalIndexReader, LocalIndexWriter } from './local-index-api.ts';
 
 interface Ranked {
   id: number;
@@ -44,7 +45,6 @@ export const DEFAULT_RANKER_MAX_DOCUMENTS = 50_000;
 
 const OPEN_START = '';
 const OPEN_END = '9999-12-31';
-const MAX_PAGE = 1000;
 
 /**
  * The embedded full-text index: SQLite FTS5 with BM25 (title-boosted), porter stemming,
@@ -52,18 +52,18 @@ const MAX_PAGE = 1000;
  * holding adjacent query terms as a phrase. Synchronous: one search is a handful of
  * prepared statements on this connection.
  */
-export class LocalIndex {
+export class LocalIndex implements LocalIndexApi {
   readonly #db: Database.Database;
   readonly #stmts: StatementCache;
   readonly #frequencies: DocFrequency;
   readonly #upsert: Database.Statement;
   readonly #upsertText: Database.Statement;
   readonly #deleteSource: Database.Statement;
+  readonly #deleteUrl: Database.Statement;
   readonly #count: Database.Statement;
   readonly #dataVersion: Database.Statement;
   readonly #cache?: LRUCache<string, readonly LocalHit[]>;
-  readonly #proximityWeight: number;
-  readonly #rerankWindow: number;
+  readonly #weights: RankWeights;
   readonly #ranker?: RankerSync;
   /** Bumped on every write of this connection; data_version covers other connections. */
   #generation = 0;
@@ -85,14 +85,14 @@ export class LocalIndex {
        ON CONFLICT(id) DO UPDATE SET title = excluded.title, content = excluded.content`,
     );
     this.#deleteSource = db.prepare('DELETE FROM documents WHERE source = ?');
+    this.#deleteUrl = db.prepare('DELETE FROM documents WHERE url = ?');
     this.#count = db.prepare('SELECT count(*) FROM documents').pluck();
     this.#dataVersion = db.prepare('PRAGMA data_version').pluck();
     const cacheSize = options.cacheSize ?? 1000;
     if (cacheSize > 0) {
       this.#cache = new LRUCache({ max: cacheSize, maxSize: CACHE_MAX_CHARS, sizeCalculation: hitsChars });
     }
-    this.#proximityWeight = options.proximityWeight ?? 0.25;
-    this.#rerankWindow = options.rerankWindow ?? 100;
+    this.#weights = { proximityWeight: options.proximityWeight ?? 0.25, rerankWindow: options.rerankWindow ?? 100 };
     const maxDocuments = options.memoryRankerMaxDocuments ?? DEFAULT_RANKER_MAX_DOCUMENTS;
     if (maxDocuments > 0) {
       this.#ranker = new RankerSync(db, { maxDocuments, ...(options.onRankerChange ? { onChange: options.onRankerChange } : {}) });
@@ -101,12 +101,7 @@ export class LocalIndex {
 
   /** Validates every document first, then writes all in one transaction; a url replaces itself. */
   upsert(docs: IndexDocument[], source: DocumentSource = 'import'): number {
-    const rows = docs.map((doc, i) => {
-      const checked = checkDocument(doc);
-      if ('reason' in checked) throw new DomainError('invalid', `document ${i + 1}: ${checked.reason}`);
-      return checked.row;
-    });
-    return this.upsertRows(rows, source);
+    return this.upsertRows(checkDocuments(docs), source);
   }
 
   /** Writes rows already checked by checkDocument, in one transaction. */
@@ -132,35 +127,35 @@ export class LocalIndex {
     return rows.length;
   }
 
+  /** Deletes the documents of these urls in one transaction; returns how many there were. */
+  remove(urls: string[]): number {
+    let removed = 0;
+    this.#db.transaction(() => {
+      for (const url of urls) removed += this.#deleteUrl.run(url).changes;
+    })();
+    this.#generation++;
+    return removed;
+  }
+
   /**
    * Best hits first. Never throws on the query text: one without any word returns []. Hits
    * are frozen (they may be shared with the result cache); the array is the caller's.
    */
   search(q: LocalSearch): LocalHit[] {
-    const fts = buildFtsQuery(q.query);
-    if (fts.match === undefined) return [];
-    const filters = normalizeFilters(q);
-    const limit = clamp(q.limit, 1, MAX_PAGE);
-    const offset = clamp(q.offset ?? 0, 0, MAX_PAGE);
-    const withText = q.withText === true;
+    const plan = planSearch(q);
+    if (plan === undefined) return [];
     const version = this.version();
     const ranker = this.#ranker?.rankerFor(version);
-    const inMemory = ranker?.rank({
-      terms: fts.terms,
-      spans: fts.spans,
-      filters,
-      wanted: offset + limit,
-      proximityWeight: this.#proximityWeight,
-      rerankWindow: this.#rerankWindow,
-    });
     // Ranked in memory a search costs tens of microseconds, about what remembering it
     // would: the result cache only fronts the FTS5 path.
-    if (ranker && inMemory) return this.#hitsFrom(ranker, inMemory.slice(offset, offset + limit), fts.terms, withText);
-    const key = JSON.stringify([version, fts.match, fts.phrases, limit, offset, filters, withText]);
+    const inMemory = ranker && searchInMemory(ranker, plan, this.#weights);
+    if (inMemory) return inMemory;
+    const { terms, phrases, filters, limit, offset, withText } = plan;
+    const key = JSON.stringify([version, plan.match, phrases, limit, offset, filters, withText]);
     const cached = this.#cache?.get(key);
     if (cached) return cached.slice();
-    const ranked = this.#rank({ all: fts.terms, informative: this.#frequencies.informative(fts.terms, version) }, fts.phrases, filters, offset + limit);
-    const hits = this.#details(ranked.slice(offset, offset + limit), snippetMatcher(fts.terms), withText);
+    const ranked = this.#rank({ all: terms, informative: this.#frequencies.informative(terms, version) }, phrases, filters, offset + limit);
+    const hits = this.#details(ranked.slice(offset, offset + limit), snippetMatcher(terms), withText);
     this.#cache?.set(key, hits);
     return hits.slice();
   }
@@ -222,7 +217,7 @@ export class LocalIndex {
    * documents rank anyway (their common terms score ~0).
    */
   #rank(terms: { all: string[]; informative: string[] }, phrases: string | undefined, f: Filters, wanted: number): Ranked[] {
-    const rerank = phrases !== undefined && this.#proximityWeight > 0;
+    const rerank = phrases !== undefined && this.#weights.proximityWeight > 0;
     const shape: FilterShape = {
       include: f.include.length,
       exclude: f.exclude.length,
@@ -231,7 +226,7 @@ export class LocalIndex {
     };
     const stmt = this.#stmts.candidates(shape);
     const params = {
-      limit: rerank ? Math.max(wanted, this.#rerankWindow) : wanted,
+      limit: rerank ? Math.max(wanted, this.#weights.rerankWindow) : wanted,
       ...domainParams('i', f.include),
       ...domainParams('x', f.exclude),
       ...(shape.dates ? { start: f.start ?? OPEN_START, end: f.end ?? OPEN_END } : {}),
@@ -255,20 +250,8 @@ export class LocalIndex {
     }
     if (bonus.size === 0) return ranked;
     return ranked
-      .map((r) => ({ id: r.id, score: r.score + this.#proximityWeight * (bonus.get(r.id) ?? 0) }))
+      .map((r) => ({ id: r.id, score: r.score + this.#weights.proximityWeight * (bonus.get(r.id) ?? 0) }))
       .sort((a, b) => b.score - a.score);
-  }
-
-  /** Hits of a page ranked in memory: fields, text and match places come from the ranker. */
-  #hitsFrom(ranker: MemoryRanker, page: Ranked[], terms: string[], withText: boolean): LocalHit[] {
-    return ranker.page(page, terms).map((row) => this.#hit(row, row.score, snippetAround(row.content, row.matches), withText));
-  }
-
-  #hit(row: { url: string; title: string; domain: string; publishedDate: string | null; content: string }, score: number, snippet: string, withText: boolean): LocalHit {
-    const hit: LocalHit = { url: row.url, title: row.title, content: snippet, domain: row.domain, score };
-    if (row.publishedDate !== null) hit.publishedDate = row.publishedDate;
-    if (withText) hit.text = row.content;
-    return Object.freeze(hit);
   }
 
   #details(page: Ranked[], matcher: SnippetMatcher | undefined, withText: boolean): LocalHit[] {
@@ -280,17 +263,19 @@ export class LocalIndex {
       const row = rows.get(r.id);
       // A row deleted by another connection since it was ranked is just skipped.
       if (row === undefined) continue;
-      hits.push(this.#hit({ ...row, content: row.text }, r.score, makeSnippet(row.text, matcher), withText));
+      hits.push(toHit({ ...row, content: row.text }, r.score, makeSnippet(row.text, matcher), withText));
     }
     return hits;
   }
 }
 
-const clamp = (n: number, min: number, max: number): number =>
-  Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n))) : min;
-
 /** Opens (creating when missing) an index file: WAL mode, schema checked once. */
 export function openLocalIndex(file: string, options: LocalIndexOptions = {}): LocalIndex {
+  return new LocalIndex(openIndexDatabase(file), options);
+}
+
+/** The index file's connection as every user of it sets it up. */
+export function openIndexDatabase(file: string): Database.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   try {
@@ -303,5 +288,5 @@ export function openLocalIndex(file: string, options: LocalIndexOptions = {}): L
     db.close();
     throw e;
   }
-  return new LocalIndex(db, options);
+  return db;
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkDocument, type DocumentRow } from './index-document.ts';
-import type { LocalIndex } from './local-index.ts';
+import type { LocalIndexWriter } from './local-index-api.ts';
 import { markdownSections } from './markdown-sections.ts';
 
 export interface StarterCorpusOptions {
@@ -24,7 +24,7 @@ export const DEFAULT_STARTER_BASE_URL = 'http://localhost:8080';
  * corpus. Returns the number of documents indexed.
  */
 export async function indexStarterCorpus(
-  index: LocalIndex,
+  index: Pick<LocalIndexWriter, 'replaceSource'>,
   docsDir: string,
   options: StarterCorpusOptions = {},
 ): Promise<number> {
@@ -39,7 +39,7 @@ export async function indexStarterCorpus(
       if ('row' in checked) rows.push(checked.row);
     }
   }
-  return index.replaceSource('starter', rows);
+  return await index.replaceSource('starter', rows);
 }
 
 async function markdownFiles(dir: string): Promise<string[]> {

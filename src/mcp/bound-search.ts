@@ -1,6 +1,6 @@
 import { cutToTokens } from '../content/token-budget.ts';
 import type { Result, SearchRequest, SearchResponse } from '../schemas/search.ts';
-import { resultTokens, textTokens } from './result-tokens.ts';
+import { jsonResultTokens, textTokens } from './result-tokens.ts';
 import { searchText } from './search-text.ts';
 
 /**
@@ -56,20 +56,24 @@ const MARGIN = 32;
 export interface BoundedSearch {
   body: SearchResponse;
   text: string;
+  /** `body` as JSON, as measured (the result sends it as it is: rendered-result.ts). */
+  json: string;
   tokens: number;
 }
 
 export function boundSearch(body: SearchResponse, limit: number): BoundedSearch {
   const whole = searchText(body);
-  const tokens = resultTokens(whole, body, limit);
-  if (tokens <= limit) return { body, text: whole, tokens };
+  const json = JSON.stringify(body);
+  const tokens = jsonResultTokens(whole, json, limit);
+  if (tokens <= limit) return { body, text: whole, json, tokens };
 
   const out = structuredClone(body);
   const measure = (): BoundedSearch => {
     const sponsoredCount = out.results.filter((r) => r.type === 'sponsored').length;
     out.meta = { sponsored_count: sponsoredCount, result_count: out.results.length };
     const text = searchText(out, { shortenedTo: limit });
-    return { body: out, text, tokens: resultTokens(text, out, limit) };
+    const json = JSON.stringify(out);
+    return { body: out, text, json, tokens: jsonResultTokens(text, json, limit) };
   };
   let now = measure();
   for (const stage of STAGES) {

@@ -1,10 +1,14 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { rateLimitHeaders } from '../domain/rate-limit.ts';
 import type { RequestContext } from '../search/search-service.ts';
+import type { RateLimitDecision } from '../store/ports.ts';
+import { ExchangeTransport } from './exchange-transport.ts';
+import { frame, type McpHttpAnswer, type McpHttpHeaders } from './http-framing.ts';
 import { createMcpServer } from './mcp-server.ts';
-import { serviceBackend, type ServiceDeps } from './tool-backend.ts';
+import { resultJson } from './rendered-result.ts';
+import { servicesBackend, type ServiceCaller, type ServiceDeps } from './tool-backend.ts';
 import { createToolCalls } from './tool-calls.ts';
+
+export type { McpHttpAnswer, McpHttpHeaders } from './http-framing.ts';
 
 export interface McpHttpDeps extends ServiceDeps {
   /** SCOUT_MCP_MAX_RESULT_TOKENS. */
@@ -15,39 +19,94 @@ export interface McpHttpDeps extends ServiceDeps {
 export interface McpHttpCaller {
   keyId: string;
   ctx: RequestContext;
+  /** Puts headers on the HTTP answer (the RateLimit-* ones of a tool call). */
+  setHeaders(headers: Record<string, string>): void;
   onUnexpected?: (err: unknown) => void;
 }
 
-export interface McpHttpHandler {
-  /** Answers one POST /mcp on `res` (the HTTP layer has parsed `body` and sends nothing itself). */
-  handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: McpHttpCaller): Promise<void>;
+/** One POST /mcp under way. */
+export interface McpHttpCall {
+  /** What to answer; undefined once abandoned. */
+  answer: Promise<McpHttpAnswer | undefined>;
+  /** The connection closed: the call's requests are cancelled, nothing is kept for them. */
+  abandon(): void;
 }
 
+export interface McpHttpHandler {
+  /** Answers one POST /mcp whose body the HTTP layer has parsed. */
+  handle(headers: McpHttpHeaders, body: unknown, caller: McpHttpCaller): McpHttpCall;
+  /** Requests awaiting their answer (tests: an abandoned call leaves none behind). */
+  inFlight(): number;
+}
+
+/** One POST's caller as the services see it (methods: nothing is built per tool call). */
+class PostCaller implements ServiceCaller {
+  constructor(readonly http: McpHttpCaller) {}
+  async keyId(): Promise<string> {
+    return this.http.keyId;
+  }
+  context(): RequestContext {
+    return this.http.ctx;
+  }
+  onRateLimit(d: RateLimitDecision): void {
+    this.http.setHeaders(rateLimitHeaders(d));
+  }
+}
+
+const settled = (answer: McpHttpAnswer): McpHttpCall => ({ answer: Promise.resolve(answer), abandon: () => undefined });
+
 /**
- * Streamable HTTP, stateless: a new Server and transport for every request (no session id,
- * nothing kept between requests, any Scout process can answer any request), JSON answers
- * rather than an SSE stream since a tool call sends no progress. Each tools/call is charged
- * to the caller's key as one request of its rate limit; the RateLimit-* headers of the HTTP
- * answer are those of its last tool call.
+ * Streamable HTTP, stateless: no session id, nothing kept between requests (any Scout
+ * process can answer any request), JSON answers rather than an SSE stream since a tool call
+ * sends no progress. One SDK Server serves every POST of the process through an
+ * ExchangeTransport; a new Server and transport for each POST cost more than the search.
+ * What the Server keeps of an initialize (the client's capabilities) serves only requests
+ * to the client, which Scout never makes, so clients sharing it see nothing of each other.
+ * Each tools/call is charged to the caller's key as one request of its rate limit; the
+ * RateLimit-* headers of the HTTP answer are those of its last tool call.
  */
 export function createMcpHttpHandler(deps: McpHttpDeps): McpHttpHandler {
+  const transport = new ExchangeTransport<PostCaller>();
+  const callTool = createToolCalls(servicesBackend(deps), {
+    maxResultTokens: deps.maxResultTokens,
+    onUnexpected: (err, caller: PostCaller) => caller.http.onUnexpected?.(err),
+  });
+  const server = createMcpServer(async (name, args, requestId) => {
+    const caller = transport.contextOf(requestId);
+    // Abandoned before it started: the answer would be dropped anyway.
+    if (caller === undefined) throw new Error('the HTTP request of this call is gone');
+    const result = await callTool(name, args, caller);
+    const json = resultJson(result);
+    if (json !== undefined) transport.useResultJson(requestId, json);
+    return result;
+  });
+  // connect() sets the transport's onmessage at once; what it awaits (start) does nothing.
+  void server.connect(transport);
+
   return {
-    async handle(req, res, body, caller) {
-      const backend = serviceBackend(deps, {
-        keyId: async () => caller.keyId,
-        context: () => caller.ctx,
-        onRateLimit: (d) => {
-          if (!res.headersSent) for (const [name, value] of Object.entries(rateLimitHeaders(d))) res.setHeader(name, value);
+    handle(headers, body, caller) {
+      const framed = frame(headers, body);
+      if (!framed.ok) return settled(framed.answer);
+      const extra = { requestInfo: { headers } };
+      if (!framed.hasRequests) {
+        // Notifications (and responses) only: accepted, nothing to answer.
+        transport.dispatch(framed.messages, extra, new PostCaller(caller), () => undefined);
+        return settled({ status: 202 });
+      }
+      let exchange!: ReturnType<typeof transport.dispatch>;
+      let done!: (answer: McpHttpAnswer | undefined) => void;
+      const answer = new Promise<McpHttpAnswer | undefined>((resolve) => {
+        done = resolve;
+        exchange = transport.dispatch(framed.messages, extra, new PostCaller(caller), (json) => resolve({ status: 200, body: json }));
+      });
+      return {
+        answer,
+        abandon() {
+          transport.abandon(exchange);
+          done(undefined);
         },
-      });
-      const server = createMcpServer(createToolCalls(backend, { maxResultTokens: deps.maxResultTokens, ...(caller.onUnexpected ? { onUnexpected: caller.onUnexpected } : {}) }));
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      };
     },
+    inFlight: () => transport.inFlight,
   };
 }

@@ -2,7 +2,7 @@ import { tokenPrefix } from '../content/token-count.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { FetchResponse } from '../schemas/fetch.ts';
 import { pageText } from './page-text.ts';
-import { resultTokens } from './result-tokens.ts';
+import { jsonResultTokens } from './result-tokens.ts';
 
 /**
  * fetch_page's continuation. The page is read whole (up to 200000 characters) and one part
@@ -49,6 +49,8 @@ export function partLength(rest: string, maxChars: number, maxTokens?: number): 
 export interface PagePart {
   body: FetchResponse;
   text: string;
+  /** `body` as JSON, as measured (the result sends it as it is: rendered-result.ts). */
+  json: string;
   tokens: number;
 }
 
@@ -65,7 +67,8 @@ export function pagePart(page: FetchResponse, start: number, maxChars: number, l
     const next = start + len < full.length ? start + len : undefined;
     const info = { start, total: full.length, cutAtRead: page.truncated, ...(next === undefined ? {} : { next }), ...(bounded ? { boundTokens: limit } : {}) };
     const text = pageText(body, info);
-    return { body, text, tokens: resultTokens(text, body, limit) };
+    const json = JSON.stringify(body);
+    return { body, text, json, tokens: jsonResultTokens(text, json, limit) };
   };
   const whole = make(partLength(rest, maxChars), false);
   if (whole.tokens <= limit) return whole;

@@ -34,7 +34,11 @@ const ESTIMATE_SHARE = 0.75;
  * - otherwise, near the bound or over it, counted exactly.
  */
 export function resultTokens(text: string, structured: unknown, limit = 0): number {
-  const json = JSON.stringify(structured);
+  return jsonResultTokens(text, JSON.stringify(structured), limit);
+}
+
+/** resultTokens with the structured content already serialized (`json`), as the result will carry it. */
+export function jsonResultTokens(text: string, json: string, limit = 0): number {
   const bytes = Buffer.byteLength(text) + Buffer.byteLength(json);
   if (bytes <= limit) return bytes;
   const estimate = Math.ceil(bytes / BYTES_PER_TOKEN);

@@ -12,9 +12,10 @@ import type { RateLimitDecision, RateLimiter } from '../store/ports.ts';
  * Failures are DomainErrors, whichever side they come from. Two implementations: Scout's own
  * services (below) and a running Scout's HTTP API (http-backend.ts).
  */
-export interface ToolBackend {
-  search(req: SearchRequest): Promise<SearchResponse>;
-  fetch(req: FetchRequest): Promise<FetchResponse>;
+export interface ToolBackend<C = void> {
+  /** `caller`: who the call is for, when one backend serves many callers (POST /mcp). */
+  search(req: SearchRequest, caller: C): Promise<SearchResponse>;
+  fetch(req: FetchRequest, caller: C): Promise<FetchResponse>;
 }
 
 export interface ServiceCaller {
@@ -34,11 +35,12 @@ export interface ServiceDeps {
 
 /**
  * The services themselves, each call charged as an HTTP request would be: one request from
- * the key's rate-limit bucket, then the search service (which charges the monthly budget)
- * or the fetch pipeline (free).
+ * the caller's rate-limit bucket, then the search service (which charges the monthly budget)
+ * or the fetch pipeline (free). The caller comes with each call, so POST /mcp needs one
+ * backend for all its requests and builds nothing per call.
  */
-export function serviceBackend(deps: ServiceDeps, caller: ServiceCaller): ToolBackend {
-  const admit = async (): Promise<RequestContext> => {
+export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
+  const admit = async (caller: ServiceCaller): Promise<RequestContext> => {
     const d = await takeRequest(deps.rateLimiter, await caller.keyId());
     caller.onRateLimit?.(d);
     const refused = rateLimitRefusal(d);
@@ -46,13 +48,21 @@ export function serviceBackend(deps: ServiceDeps, caller: ServiceCaller): ToolBa
     return caller.context();
   };
   return {
-    async search(req) {
-      const ctx = await admit();
-      return (await deps.search.run(req, ctx)).body;
+    async search(req, caller) {
+      return (await deps.search.run(req, await admit(caller))).body;
     },
-    async fetch(req) {
-      return deps.fetch.run(req, await admit());
+    async fetch(req, caller) {
+      return deps.fetch.run(req, await admit(caller));
     },
+  };
+}
+
+/** The services for one caller (`scout mcp` in-process). */
+export function serviceBackend(deps: ServiceDeps, caller: ServiceCaller): ToolBackend {
+  const services = servicesBackend(deps);
+  return {
+    search: (req) => services.search(req, caller),
+    fetch: (req) => services.fetch(req, caller),
   };
 }
 

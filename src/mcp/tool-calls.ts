@@ -6,51 +6,53 @@ import { SearchRequest } from '../schemas/search.ts';
 import { boundSearch, searchRequestFor } from './bound-search.ts';
 import { FetchPageArguments } from './fetch-page-arguments.ts';
 import { pagePart } from './page-part.ts';
+import { measuredResult } from './rendered-result.ts';
 import type { ToolBackend } from './tool-backend.ts';
 import { FETCH_PAGE, WEB_SEARCH } from './tool-definitions.ts';
 import { errorResult } from './tool-errors.ts';
 
-export interface ToolCallOptions {
+export interface ToolCallOptions<C = void> {
   /** SCOUT_MCP_MAX_RESULT_TOKENS. */
   maxResultTokens: number;
   /** A failure that is not a DomainError (a bug): logged, answered as a generic error. */
-  onUnexpected?: (err: unknown) => void;
+  onUnexpected?: (err: unknown, caller: C) => void;
 }
 
 // The HTTP API's validators and messages, with "arguments" where HTTP says "request body".
 const searchArgs = createValidator<SearchRequest>(SearchRequest, 'arguments');
 const fetchArgs = createValidator<FetchPageArguments>(FetchPageArguments, 'arguments');
 
+/** tools/call: `(name, args, caller)`; `caller` goes to the backend (void for one fixed caller). */
+export type ToolCalls<C = void> = (name: string, args: unknown, caller: C) => Promise<CallToolResult>;
+
 /** tools/call: arguments checked, the backend called, the answer bounded and rendered. */
-export function createToolCalls(backend: ToolBackend, o: ToolCallOptions) {
+export function createToolCalls<C = void>(backend: ToolBackend<C>, o: ToolCallOptions<C>): ToolCalls<C> {
   const limit = o.maxResultTokens;
 
-  async function webSearch(args: unknown): Promise<CallToolResult> {
+  async function webSearch(args: unknown, caller: C): Promise<CallToolResult> {
     const req = searchRequestFor(searchArgs(args), limit);
-    const { body, text } = boundSearch(await backend.search(req), limit);
-    return { content: [{ type: 'text', text }], structuredContent: body };
+    const { body, text, json } = boundSearch(await backend.search(req, caller), limit);
+    return measuredResult(text, body, json);
   }
 
-  async function fetchPage(args: unknown): Promise<CallToolResult> {
+  async function fetchPage(args: unknown, caller: C): Promise<CallToolResult> {
     const { start_index: start = 0, max_chars: maxChars = FETCH_LIMITS.maxChars.default, url } = fetchArgs(args);
     // The whole page (as far as Scout reads one): the part is cut here, so any part can be asked for.
-    const page = await backend.fetch({ url, max_chars: FETCH_LIMITS.maxChars.max });
-    const { body, text } = pagePart(page, start, maxChars, limit);
-    return { content: [{ type: 'text', text }], structuredContent: body };
+    const page = await backend.fetch({ url, max_chars: FETCH_LIMITS.maxChars.max }, caller);
+    const { body, text, json } = pagePart(page, start, maxChars, limit);
+    return measuredResult(text, body, json);
   }
 
-  const TOOLS: Record<string, (args: unknown) => Promise<CallToolResult>> = { [WEB_SEARCH]: webSearch, [FETCH_PAGE]: fetchPage };
+  const TOOLS: Record<string, (args: unknown, caller: C) => Promise<CallToolResult>> = { [WEB_SEARCH]: webSearch, [FETCH_PAGE]: fetchPage };
 
-  return async function callTool(name: string, args: unknown): Promise<CallToolResult> {
+  return async function callTool(name: string, args: unknown, caller: C): Promise<CallToolResult> {
     try {
       const tool = TOOLS[name];
       if (tool === undefined) throw new DomainError('invalid', `unknown tool "${name}"; the tools are ${Object.keys(TOOLS).join(' and ')}`);
-      return await tool(args ?? {});
+      return await tool(args ?? {}, caller);
     } catch (e) {
-      if (!(e instanceof DomainError)) o.onUnexpected?.(e);
+      if (!(e instanceof DomainError)) o.onUnexpected?.(e, caller);
       return errorResult(e);
     }
   };
 }
-
-export type ToolCalls = ReturnType<typeof createToolCalls>;

@@ -1,7 +1,7 @@
 import { normalizeDate } from '../domain/date-normalize.ts';
 import { freshnessStartDate } from '../search/search-request.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
-import type { LocalHit, LocalIndex } from '../index/local-index.ts';
+import type { LocalHit, LocalIndexReader } from '../index/local-index.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
 
 export interface LocalProviderOptions {
@@ -22,13 +22,13 @@ function toResult(hit: LocalHit, withText: boolean, now: Date): ProviderResult {
 }
 
 /**
- * The embedded index as a search provider. It applies every filter itself, in SQL, so the
- * service never has to over-fetch: domains (a domain matches its subdomains, exclude
- * wins), dates on published_date (undated documents fail a date filter), country (only
- * documents that have one are filtered). The advanced depth also returns the stored text
- * as rawContent.
+ * The local index (embedded, or its documents in PostgreSQL ranked in memory) as a search
+ * provider. It applies every filter itself, so the service never has to over-fetch:
+ * domains (a domain matches its subdomains, exclude wins), dates on published_date
+ * (undated documents fail a date filter), country (only documents that have one are
+ * filtered). The advanced depth also returns the stored text as rawContent.
  */
-export function createLocalProvider(index: LocalIndex, options: LocalProviderOptions = {}): SearchProvider {
+export function createLocalProvider(index: LocalIndexReader, options: LocalProviderOptions = {}): SearchProvider {
   const now = options.now ?? (() => new Date());
   return {
     name: 'local',

@@ -6,7 +6,7 @@ import { CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
 import { reciprocalRankFusion } from './fusion.ts';
 import { cleanResults, dedupeResults } from './merge-results.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
-import { createResultCache } from './result-cache.ts';
+import { createResultCache, type ResultCache } from './result-cache.ts';
 import type { BackendLogger, SearchAnswer, SearchBackend } from '../search/search-backend.ts';
 
 export type SearchMode = 'failover' | 'fusion';
@@ -23,6 +23,8 @@ export interface SearchBackendOptions {
   cacheTtlMs?: number;
   /** Result cache entries; default 1000. */
   cacheMax?: number;
+  /** A cache shared by replicas (Redis) instead of the in-process one made from cacheTtlMs and cacheMax. */
+  cache?: ResultCache;
   /** Consecutive failures that suspend a provider (default 3) and for how long (default 30 s). */
   breaker?: { threshold: number; cooldownMs: number };
   logger?: BackendLogger;
@@ -92,11 +94,11 @@ export function createSearchBackend(
     provider,
     breaker: new CircuitBreaker({ ...o.breaker, ...(options.now ? { now: options.now } : {}) }),
   }));
-  const cache = createResultCache({ ttlMs: o.cacheTtlMs, max: o.cacheMax, ...(options.now ? { now: options.now } : {}) });
+  const cache = options.cache ?? createResultCache({ ttlMs: o.cacheTtlMs, max: o.cacheMax, ...(options.now ? { now: options.now } : {}) });
   // Providers whose answers follow local writes (the local index) key the cache by their
   // revision, read before they are asked: a write, from anywhere, is a miss on the next search.
   // (Not read at all when the cache is off: it would only cost the search a read transaction.)
-  const revised = o.cacheTtlMs > 0 && o.cacheMax > 0 ? slots.filter((s) => s.provider.revision !== undefined).map((s) => s.provider) : [];
+  const revised = cache.enabled ? slots.filter((s) => s.provider.revision !== undefined).map((s) => s.provider) : [];
   const revision = (): string => (revised.length === 0 ? '' : `${revised.map((p) => p.revision!()).join(' ')}\n`);
 
   /** One provider, within what is left of the deadline; throws only when the caller cancelled. */
@@ -178,11 +180,11 @@ export function createSearchBackend(
   return {
     async search(query, signal, log = backendLog) {
       const at = revision();
-      const hit = cache.get(query, at);
+      const hit = await cache.get(query, at);
       if (hit) return { results: hit.results.slice(), providers: hit.providers.slice(), cached: true };
       if (slots.length === 0) throw new DomainError('unavailable', 'no search provider is configured (SCOUT_SEARCH_PROVIDERS)');
       const answer = o.mode === 'fusion' ? await fusion(query, log, signal) : await failover(query, log, signal);
-      cache.set(query, answer, at);
+      await cache.set(query, answer, at);
       return answer;
     },
     status: () =>

@@ -31,10 +31,22 @@ const answerChars = (a: CachedAnswer): number => {
   return n;
 };
 
+/**
+ * Final answers kept for a while, in process (createResultCache) or shared by replicas
+ * (src/store/redis/redis-result-cache.ts). Never rejects: a cache that cannot answer is a miss.
+ */
 export interface ResultCache {
+  /** False when caching is off: the backend then does not even read the providers' revisions. */
+  readonly enabled: boolean;
   /** `revision`: the providers' revisions (SearchProvider.revision); an answer is only found under the one it was stored with. */
-  get(query: SearchQuery, revision?: string): CachedAnswer | undefined;
-  set(query: SearchQuery, answer: CachedAnswer, revision?: string): void;
+  get(query: SearchQuery, revision?: string): Promise<CachedAnswer | undefined>;
+  set(query: SearchQuery, answer: CachedAnswer, revision?: string): Promise<void>;
+}
+
+/** The in-process cache (also the front of the shared one). */
+export interface MemoryResultCache extends ResultCache {
+  /** `ttlMs`: this entry's own time to live (at most the cache's), e.g. what is left of it in Redis. */
+  set(query: SearchQuery, answer: CachedAnswer, revision?: string, ttlMs?: number): Promise<void>;
   readonly size: number;
 }
 
@@ -57,14 +69,22 @@ export function searchCacheKey(q: SearchQuery): string {
   ]);
 }
 
-const DISABLED: ResultCache = { get: () => undefined, set: () => undefined, size: 0 };
+const NOTHING = Promise.resolve(undefined);
+
+/** Caching off: every search is a miss. */
+export const DISABLED_RESULT_CACHE: MemoryResultCache = {
+  enabled: false,
+  get: () => NOTHING,
+  set: () => NOTHING,
+  size: 0,
+};
 
 /**
  * Short-lived LRU of final answers, so an agent that repeats a search does not cost the
  * operator a second upstream call. Entries are frozen: callers must copy before changing.
  */
-export function createResultCache(opts: ResultCacheOptions): ResultCache {
-  if (opts.ttlMs <= 0 || opts.max <= 0) return DISABLED;
+export function createResultCache(opts: ResultCacheOptions): MemoryResultCache {
+  if (opts.ttlMs <= 0 || opts.max <= 0) return DISABLED_RESULT_CACHE;
   const maxChars = opts.maxChars ?? CACHE_MAX_CHARS;
   // Bounded by entries and by size: an entry count alone let 1000 advanced answers of whole
   // pages hold gigabytes. An answer larger than the whole budget is simply not kept.
@@ -76,10 +96,12 @@ export function createResultCache(opts: ResultCacheOptions): ResultCache {
     ...(opts.now ? { perf: { now: opts.now }, ttlResolution: 0 } : {}),
   });
   return {
-    get: (q, revision = '') => lru.get(revision + searchCacheKey(q)),
-    set: (q, answer, revision = '') => {
-      if (answerChars(answer) > maxChars) return;
-      lru.set(revision + searchCacheKey(q), Object.freeze({ results: answer.results.map((r) => Object.freeze({ ...r })), providers: [...answer.providers] }));
+    enabled: true,
+    get: async (q, revision = '') => lru.get(revision + searchCacheKey(q)),
+    set: async (q, answer, revision = '', ttlMs) => {
+      if (answerChars(answer) > maxChars || (ttlMs !== undefined && ttlMs <= 0)) return;
+      const frozen = Object.freeze({ results: answer.results.map((r) => Object.freeze({ ...r })), providers: [...answer.providers] });
+      lru.set(revision + searchCacheKey(q), frozen, ttlMs === undefined ? undefined : { ttl: Math.min(ttlMs, opts.ttlMs) });
     },
     get size() {
       return lru.size;

@@ -44,8 +44,13 @@ const LEASE_SHARE = 16;
  * spent. Refunds go back to the lease; `close()` returns the unspent units to the store.
  * A process that dies without closing leaves its unspent block counted as used: the
  * budget errs on the side of the sponsor, by at most MAX_LEASE units.
+ *
+ * `shared`: other processes spend from the same store (replicas on PostgreSQL). Then no
+ * units are leased: a block held by one replica would be refused to the others while it is
+ * unspent, so the month's last units could be stranded. Every search takes its units from
+ * the store itself (one round trip), which is exact across replicas.
  */
-export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now: () => Date = () => new Date()) {
+export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now: () => Date = () => new Date(), options: { shared?: boolean } = {}) {
   const leases = new Map<string, number>();
   let block = 1;
   // Everything that touches the store takes its turn. A read of `used` between a block's
@@ -53,6 +58,8 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
   // that waited for a block could find it spent by others before it took its own units.
   let turn: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    // Without leases the store's own atomic consume is all there is: no turn to wait for.
+    if (options.shared) return work();
     const done = turn.then(work);
     turn = done.catch(() => undefined);
     return done;
@@ -88,7 +95,7 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
     }
     if (!r.allowed) return false;
     leases.set(period, (leases.get(period) ?? 0) + taken - units);
-    block = Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - r.used) / LEASE_SHARE)));
+    if (!options.shared) block = Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - r.used) / LEASE_SHARE)));
     return true;
   }
 
@@ -125,7 +132,7 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
     },
     /** A search that was not served (every provider failed) gives its units back. */
     async refund(charge: BudgetCharge): Promise<void> {
-      if (leases.has(charge.period)) leases.set(charge.period, leases.get(charge.period)! + charge.units);
+      if (!options.shared && leases.has(charge.period)) leases.set(charge.period, leases.get(charge.period)! + charge.units);
       else await inTurn(() => store.refund(charge.period, charge.units));
     },
     used,

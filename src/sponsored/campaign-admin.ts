@@ -1,7 +1,7 @@
 import { isCalendarDate, isoDay } from '../domain/calendar-date.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Campaign, CampaignReport } from '../schemas/campaign.ts';
-import type { CampaignRecord, CampaignStatus, SponsoredStores } from '../store/sponsored-ports.ts';
+import type { CampaignRecord, CampaignStatus, SponsoredStores } from '../store/ports.ts';
 import { describeProblems, validateCampaignFile, type CampaignDefinition } from './campaign-validation.ts';
 import { toCampaignView, toReportRow } from './campaign-view.ts';
 import { createLandingCheck, type LandingCheck } from './landing-check.ts';

@@ -1,5 +1,5 @@
 import { isoDay } from '../domain/calendar-date.ts';
-import type { AdEventStore, CampaignStore, Charge } from '../store/sponsored-ports.ts';
+import type { AdEventStore, CampaignStore, Charge } from '../store/ports.ts';
 import type { Spend } from './eligibility.ts';
 import { buildKeywordIndex, compileCampaign, type KeywordIndex } from './keyword-index.ts';
 

@@ -4,7 +4,7 @@ import { isCalendarDate } from '../domain/calendar-date.ts';
 import { STOP_WORDS } from '../index/stop-words.ts';
 import { CampaignFile } from '../schemas/campaign.ts';
 import { RULE } from '../schemas/rule.ts';
-import type { CampaignRecord } from '../store/sponsored-ports.ts';
+import type { CampaignRecord } from '../store/ports.ts';
 import { COUNTRY_CODES, COUNTRY_HINTS } from '../domain/countries.ts';
 import { createLandingCheck, type LandingCheck } from './landing-check.ts';
 import { tokenize } from './text-match.ts';

@@ -1,5 +1,5 @@
 import type { Campaign, CampaignReportRow } from '../schemas/campaign.ts';
-import type { CampaignRecord, CampaignStats } from '../store/sponsored-ports.ts';
+import type { CampaignRecord, CampaignStats } from '../store/ports.ts';
 
 /** A stored campaign in the admin API's shape (snake_case, like the campaign file). */
 export function toCampaignView(r: CampaignRecord): Campaign {

@@ -1,18 +1,28 @@
 import { DomainError } from '../domain/errors.ts';
-import type { AdEventStore, ImpressionRecord } from '../store/sponsored-ports.ts';
+import type { AdEventStore, CampaignStore } from '../store/ports.ts';
 import type { EventQueue } from './event-queue.ts';
 import type { LandingCheck } from './landing-check.ts';
-import { isRecId } from './rec-id.ts';
+import { isRecId, recIdKeyOrDefault, verifyRecId } from './rec-id.ts';
 
 export interface ClickLinksOptions {
   /** SCOUT_PUBLIC_URL (or http://localhost:PORT): the base of every click URL. */
   publicUrl: string;
   events: AdEventStore;
+  /** Resolves a signed rec_id whose impression row was never written (a process killed first). */
+  campaigns: CampaignStore;
   queue: EventQueue;
   recTtlMs: number;
   now: () => Date;
   /** Checks the landing host again on every click (it was checked when the campaign was stored). */
   landing: LandingCheck;
+  /** The key the sponsored stage signs rec_ids with (the same one). Default: one key per process. */
+  recIdKey?: Uint8Array;
+}
+
+/** Where a rec_id leads, and whose it is. */
+interface Target {
+  campaignId: string;
+  landingUrl: string;
 }
 
 export interface ClickLinks {
@@ -20,7 +30,8 @@ export interface ClickLinks {
   clickUrl(recId: string): string;
   /**
    * The fetch service's hook: for one of Scout's click URLs, the landing URL, with an agent
-   * read recorded (charged once per rec_id); undefined for any other URL. An unknown or
+   * read recorded (charged once per rec_id, and only when its impression is stored); undefined
+   * for any other URL. An unknown or
    * expired rec_id is DomainError('invalid').
    */
   resolveClickUrl(url: URL): Promise<{ landingUrl: string; clickPath: 'agent_read' } | undefined>;
@@ -39,13 +50,24 @@ export function createClickLinks(o: ClickLinksOptions): ClickLinks {
   const root = o.publicUrl.replace(/\/+$/, '');
   const prefix = `${base.pathname.replace(/\/+$/, '')}/v1/r/`;
   const ttlDays = Math.round(o.recTtlMs / 86_400_000);
+  const key = recIdKeyOrDefault(o.recIdKey);
 
-  /** The impression of a rec_id Scout issued and that has not expired. */
-  async function lookup(recId: string): Promise<ImpressionRecord | undefined> {
+  /**
+   * The target of a rec_id Scout issued and that has not expired: from its impression (queued
+   * or stored), whose landing URL is the one shown; else, when the id is signed with our key,
+   * from its campaign as it is now. The impression may be missing because the process that
+   * queued it was killed before writing it, or because another replica has not written it yet.
+   * A deleted campaign's id then leads nowhere: without the row there is no URL to send to.
+   */
+  async function lookup(recId: string): Promise<Target | undefined> {
     if (!isRecId(recId)) return undefined;
+    const now = o.now().getTime();
     const imp = o.queue.pendingImpression(recId) ?? (await o.events.findImpression(recId));
-    if (!imp || o.now().getTime() - imp.shownAt > o.recTtlMs) return undefined;
-    return imp;
+    if (imp) return now - imp.shownAt > o.recTtlMs ? undefined : imp;
+    const signed = verifyRecId(recId, key);
+    if (!signed || now - signed.shownAt > o.recTtlMs) return undefined;
+    const campaign = await o.campaigns.get(signed.campaignId);
+    return campaign && { campaignId: campaign.id, landingUrl: campaign.url };
   }
 
   /**
@@ -70,18 +92,20 @@ export function createClickLinks(o: ClickLinksOptions): ClickLinks {
     async resolveClickUrl(url) {
       if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) return undefined;
       const recId = url.pathname.slice(prefix.length).replace(/\/$/, '');
-      const imp = await lookup(recId);
-      if (!imp) throw new DomainError('invalid', unknown(recId));
-      o.queue.push({ kind: 'read', recId, campaignId: imp.campaignId, at: o.now().getTime() });
-      return { landingUrl: imp.landingUrl, clickPath: 'agent_read' };
+      const target = await lookup(recId);
+      if (!target) throw new DomainError('invalid', unknown(recId));
+      // A read of a rec_id whose impression row was never written is neither charged nor
+      // counted by the store: lost impressions err in the advertiser's favour.
+      o.queue.push({ kind: 'read', recId, campaignId: target.campaignId, at: o.now().getTime() });
+      return { landingUrl: target.landingUrl, clickPath: 'agent_read' };
     },
 
     async follow(recId, record) {
-      const imp = await lookup(recId);
-      if (!imp) throw new DomainError('not_found', unknown(recId));
-      await checkLanding(imp.landingUrl);
-      if (record) o.queue.push({ kind: 'click', recId, campaignId: imp.campaignId, at: o.now().getTime() });
-      return imp.landingUrl;
+      const target = await lookup(recId);
+      if (!target) throw new DomainError('not_found', unknown(recId));
+      await checkLanding(target.landingUrl);
+      if (record) o.queue.push({ kind: 'click', recId, campaignId: target.campaignId, at: o.now().getTime() });
+      return target.landingUrl;
     },
   };
 }

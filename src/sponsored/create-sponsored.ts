@@ -2,12 +2,13 @@ import type { Config } from '../config/settings.ts';
 import type { SponsoredStage } from '../search/search-service.ts';
 import type { Resolver } from '../fetch/url-guard.ts';
 import { openSponsoredStore } from '../store/sqlite/open-sponsored-store.ts';
-import type { SponsoredStores } from '../store/sponsored-ports.ts';
+import type { SponsoredStores } from '../store/ports.ts';
 import { createCampaignAdmin, type CampaignAdmin } from './campaign-admin.ts';
 import { createSnapshotSource } from './campaign-snapshot.ts';
 import { createClickLinks, type ClickLinks } from './click-links.ts';
 import { createEventQueue } from './event-queue.ts';
 import { createLandingCheck } from './landing-check.ts';
+import { recIdKeyOrDefault } from './rec-id.ts';
 import { createSponsoredStage } from './sponsored-stage.ts';
 
 export interface SponsoredOptions {
@@ -32,6 +33,12 @@ export interface SponsoredOptions {
   resolver?: Resolver;
   /** Tests and benchmarks may pass ready stores; default opens `<dataDir>/sponsored.db`. */
   stores?: SponsoredStores;
+  /**
+   * Signs rec_ids (at least 16 bytes): replicas sharing a store must share it, or a click URL
+   * whose impression row was never written resolves only on the replica that issued it.
+   * Default: a random key per process.
+   */
+  recIdKey?: Uint8Array;
 }
 
 export interface Sponsored {
@@ -69,14 +76,24 @@ const warn = (err: unknown): void => {
 /** Wires the sponsored side: store, write-behind queue, keyword index, stage, click links, admin. */
 export function createSponsored(o: SponsoredOptions): Sponsored {
   const now = o.now ?? (() => new Date());
+  const recIdKey = recIdKeyOrDefault(o.recIdKey);
   const onError = o.onError ?? warn;
   const stores = o.stores ?? openSponsoredStore(o.dataDir);
   const snapshots = createSnapshotSource({ campaigns: stores.campaigns, events: stores.events, refreshMs: o.refreshMs ?? 1000, now });
   const queue = createEventQueue({ store: stores.events, flushMs: o.flushMs ?? 200, onCharges: snapshots.applyCharges, onError });
   // One landing policy for storing and for following: the fetch pipeline's, allowlist included.
   const landing = createLandingCheck({ allowCidrs: o.allowCidrs ?? [], ...(o.resolver ? { resolver: o.resolver } : {}) });
-  const clicks = createClickLinks({ publicUrl: o.publicUrl, events: stores.events, queue, recTtlMs: o.recTtlDays * 86_400_000, now, landing });
-  const stage = createSponsoredStage({ snapshots, queue, maxAds: o.maxAds, clickUrl: clicks.clickUrl, now, onError });
+  const clicks = createClickLinks({
+    publicUrl: o.publicUrl,
+    events: stores.events,
+    campaigns: stores.campaigns,
+    queue,
+    recTtlMs: o.recTtlDays * 86_400_000,
+    now,
+    landing,
+    recIdKey,
+  });
+  const stage = createSponsoredStage({ snapshots, queue, maxAds: o.maxAds, clickUrl: clicks.clickUrl, now, onError, recIdKey });
   const admin = createCampaignAdmin({ stores, now, onChange: snapshots.invalidate, landing });
   return {
     stage,

@@ -1,4 +1,4 @@
-import type { AdEvent, AdEventStore, Charge, ImpressionRecord } from '../store/sponsored-ports.ts';
+import type { AdEvent, AdEventStore, Charge, ImpressionRecord } from '../store/ports.ts';
 
 export interface EventQueueOptions {
   store: AdEventStore;

@@ -1,5 +1,5 @@
 import { displayDomain } from '../domain/domains.ts';
-import type { CampaignRecord } from '../store/sponsored-ports.ts';
+import type { CampaignRecord } from '../store/ports.ts';
 import { phraseAt, toPhrase, type Phrase } from './text-match.ts';
 
 /** A live campaign prepared for matching: phrases tokenized once, landing domain known. */

@@ -6,7 +6,7 @@ import type { SnapshotSource } from './campaign-snapshot.ts';
 import { NO_SPEND, whyIneligible, type AdRequest } from './eligibility.ts';
 import type { EventQueue } from './event-queue.ts';
 import type { CompiledCampaign } from './keyword-index.ts';
-import { newRecId } from './rec-id.ts';
+import { newRecId, recIdKeyOrDefault } from './rec-id.ts';
 import { tokenize, wordForms } from './text-match.ts';
 
 export interface SponsoredStageOptions {
@@ -18,6 +18,8 @@ export interface SponsoredStageOptions {
   now: () => Date;
   /** A failing ad store must never fail a search: errors are reported here and no ad is shown. */
   onError: (err: unknown) => void;
+  /** Signs rec_ids (src/sponsored/rec-id.ts); every replica must share it. Default: one key per process. */
+  recIdKey?: Uint8Array;
 }
 
 function toResult(c: CompiledCampaign, position: number, recId: string, url: string): Result {
@@ -67,6 +69,7 @@ async function bidsFor(o: SponsoredStageOptions, query: SearchQuery): Promise<Bi
  * entry is queued, not written: the response never waits for storage.
  */
 export function createSponsoredStage(o: SponsoredStageOptions): SponsoredStage {
+  const key = recIdKeyOrDefault(o.recIdKey);
   return {
     async select(query: SearchQuery, ctx: RequestContext): Promise<Result[]> {
       if (o.maxAds <= 0) return [];
@@ -79,7 +82,7 @@ export function createSponsoredStage(o: SponsoredStageOptions): SponsoredStage {
       }
       const shownAt = o.now().getTime();
       return winners.map(({ campaign }, i) => {
-        const recId = newRecId(shownAt);
+        const recId = newRecId(campaign.record.id, key, shownAt);
         o.queue.push({
           kind: 'impression',
           impression: { recId, campaignId: campaign.record.id, landingUrl: campaign.record.url, shownAt, requestId: ctx.requestId, position: i + 1 },

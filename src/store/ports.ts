@@ -1,7 +1,7 @@
 /**
- * The storage ports. Small interfaces whose atomic operations say so; every backend (SQLite
- * and memory) runs the same contract suite in test/store/. Async everywhere, so a network
- * backend could fit without changing callers.
+ * Every storage port. Small interfaces whose atomic operations say so; every backend runs
+ * the port's contract suite in test/store/contract/, and the memory twins in memory/ are the
+ * reference. Async everywhere, so network backends fit without changing callers.
  */
 
 export interface ApiKeyRecord {
@@ -65,5 +65,118 @@ export interface Stores {
   budget: BudgetStore;
   /** Throws when the backing store cannot serve (used by /healthz). */
   ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/* The sponsored side (docs/sponsored.md): campaigns, and the events that bill them. */
+
+export type CampaignStatus = 'active' | 'paused';
+
+export interface IncentiveRecord {
+  kind: 'credit' | 'code' | 'trial';
+  code?: string;
+  benefit: string;
+}
+
+/** A campaign as stored: the validated campaign file with its defaults applied. */
+export interface CampaignRecord {
+  id: string;
+  advertiser: string;
+  title: string;
+  url: string;
+  content: string;
+  keywords: string[];
+  negativeKeywords: string[];
+  /** ISO 3166-1 alpha-2, upper case; empty means every country (and requests without one). */
+  countries: string[];
+  bidMicros: number;
+  budgetMicros: number;
+  dailyCapMicros: number | null;
+  /** Inclusive YYYY-MM-DD bounds (UTC days). */
+  startDate: string | null;
+  endDate: string | null;
+  status: CampaignStatus;
+  disclosure: string;
+  incentive: IncentiveRecord | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CampaignStore {
+  insert(record: CampaignRecord): Promise<void>;
+  /** Replaces a live campaign's definition (id and createdAt kept); false when unknown or deleted. */
+  replace(record: CampaignRecord): Promise<boolean>;
+  /** Sets the status of a live campaign; the updated record, or undefined when unknown or deleted. */
+  setStatus(id: string, status: CampaignStatus, at: string): Promise<CampaignRecord | undefined>;
+  /** Deletes a live campaign (its events stay for accounting); false when unknown or already deleted. */
+  delete(id: string, at: string): Promise<boolean>;
+  get(id: string): Promise<CampaignRecord | undefined>;
+  /** Live campaigns, oldest first. */
+  list(): Promise<CampaignRecord[]>;
+  /**
+   * A number that changes whenever any campaign changes, whoever wrote it (a CLI beside a
+   * running server included): the server's in-memory keyword index reloads when it moves.
+   */
+  version(): Promise<number>;
+}
+
+/** The record of one sponsored impression: what its rec_id resolves to. */
+export interface ImpressionRecord {
+  recId: string;
+  campaignId: string;
+  /** The campaign's landing URL at the time of the impression. */
+  landingUrl: string;
+  /** Epoch milliseconds. */
+  shownAt: number;
+  requestId: string;
+  position: number;
+}
+
+export type AdEvent =
+  | { kind: 'impression'; impression: ImpressionRecord }
+  | { kind: 'read'; recId: string; campaignId: string; at: number }
+  | { kind: 'click'; recId: string; campaignId: string; at: number };
+
+/** Money taken from a campaign by one charged read. */
+export interface Charge {
+  campaignId: string;
+  /** UTC day of the read, YYYY-MM-DD. */
+  day: string;
+  micros: number;
+}
+
+export interface CampaignSpend {
+  campaignId: string;
+  totalMicros: number;
+  /** Spend of the UTC day asked for. */
+  dayMicros: number;
+}
+
+export interface CampaignStats {
+  campaignId: string;
+  impressions: number;
+  /** Distinct rec_ids read (repeat reads of one rec_id count once). */
+  reads: number;
+  clicks: number;
+  spendMicros: number;
+}
+
+export interface AdEventStore {
+  /**
+   * Writes a batch of events in one transaction, in order. The first read of a rec_id is
+   * charged the campaign's bid, capped at what is left of its budget and of the read day's
+   * cap; later reads of that rec_id are stored with no charge. Returns the charges made.
+   */
+  write(events: readonly AdEvent[]): Promise<Charge[]>;
+  findImpression(recId: string): Promise<ImpressionRecord | undefined>;
+  /** Spend of every campaign that has any: all time, and on `day`. */
+  spend(day: string): Promise<CampaignSpend[]>;
+  /** Counts per campaign from the UTC day `sinceDay` (YYYY-MM-DD) on; all time when undefined. */
+  stats(sinceDay?: string): Promise<CampaignStats[]>;
+}
+
+export interface SponsoredStores {
+  campaigns: CampaignStore;
+  events: AdEventStore;
   close(): Promise<void>;
 }

@@ -228,6 +228,28 @@ describe('MCP over streamable HTTP: the endpoint', () => {
     expectShape(SearchResponse, result.structuredContent);
   });
 
+  it('concurrent POSTs with the same JSON-RPC id each get their own answer (one server serves them all)', async () => {
+    const queries = ['api keys', 'fetching pages', 'getting started', 'scout search'];
+    const answers = await Promise.all(queries.map((query) => post(t, JSON.parse(toolCallBody(1, 'web_search', { query })))));
+    for (const [i, res] of answers.entries()) {
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.id).toBe(1);
+      expect(body.result.structuredContent.query).toBe(queries[i]);
+      expect(body.result.structuredContent.request_id).toBe(res.headers.get('x-request-id'));
+    }
+  });
+
+  it('notifications alone are 202 with no body; a client that cannot take an event stream is 406', async () => {
+    const accepted = await post(t, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(accepted.status).toBe(202);
+    expect(await accepted.text()).toBe('');
+    const refused = await post(t, initialize(LATEST_PROTOCOL_VERSION), { accept: 'application/json' });
+    expect(refused.status).toBe(406);
+    expect(refused.headers.get('content-type')).toContain('application/json');
+    expect(await refused.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Not Acceptable') } });
+  });
+
   it('initialize and tools/list spend no search budget; a web_search call spends one unit', async () => {
     const used = () => t.scout.budget.used(budgetPeriod(new Date()));
     const before = await used();

@@ -15,46 +15,67 @@ describe('searchCacheKey', () => {
 });
 
 describe('createResultCache', () => {
-  it('expires entries after the TTL', () => {
+  it('expires entries after the TTL', async () => {
     // lru-cache reads a start time of 0 as "no TTL": real clocks never say 0.
     let t = 5000;
     const c = createResultCache({ ttlMs: 1000, max: 10, now: () => t });
-    c.set(query(), answer);
+    await c.set(query(), answer);
     t = 5999;
-    expect(c.get(query())).toEqual(answer);
+    expect(await c.get(query())).toEqual(answer);
     t = 6001;
-    expect(c.get(query())).toBeUndefined();
+    expect(await c.get(query())).toBeUndefined();
   });
 
-  it('evicts the least recently used entry past max and stores frozen copies', () => {
+  it('evicts the least recently used entry past max and stores frozen copies', async () => {
     const c = createResultCache({ ttlMs: 60_000, max: 2 });
-    c.set(query({ query: 'a' }), answer);
-    c.set(query({ query: 'b' }), answer);
-    c.get(query({ query: 'a' }));
-    c.set(query({ query: 'c' }), answer);
-    expect(c.get(query({ query: 'b' }))).toBeUndefined();
+    await c.set(query({ query: 'a' }), answer);
+    await c.set(query({ query: 'b' }), answer);
+    await c.get(query({ query: 'a' }));
+    await c.set(query({ query: 'c' }), answer);
+    expect(await c.get(query({ query: 'b' }))).toBeUndefined();
     expect(c.size).toBe(2);
-    const hit = c.get(query({ query: 'a' }))!;
+    const hit = (await c.get(query({ query: 'a' })))!;
     expect(Object.isFrozen(hit.results[0])).toBe(true);
     expect(hit.results[0]).not.toBe(answer.results[0]);
   });
 
-  it('is disabled by a TTL of 0', () => {
+  it('is disabled by a TTL of 0', async () => {
     const c = createResultCache({ ttlMs: 0, max: 10 });
-    c.set(query(), answer);
-    expect(c.get(query())).toBeUndefined();
+    expect(c.enabled).toBe(false);
+    await c.set(query(), answer);
+    expect(await c.get(query())).toBeUndefined();
+  });
+
+  it('finds an answer only under the revision it was stored with', async () => {
+    const c = createResultCache({ ttlMs: 60_000, max: 10 });
+    await c.set(query(), answer, 'r1\n');
+    expect(await c.get(query(), 'r1\n')).toEqual(answer);
+    expect(await c.get(query(), 'r2\n')).toBeUndefined();
+    expect(await c.get(query())).toBeUndefined();
+  });
+
+  it("keeps an entry no longer than its own TTL when one is given (what is left of it in Redis)", async () => {
+    let t = 5000;
+    const c = createResultCache({ ttlMs: 60_000, max: 10, now: () => t });
+    await c.set(query(), answer, '', 100);
+    t = 5099;
+    expect(await c.get(query())).toEqual(answer);
+    t = 5101;
+    expect(await c.get(query())).toBeUndefined();
+    await c.set(query(), answer, '', 0);
+    expect(await c.get(query())).toBeUndefined();
   });
 });
 
 describe('createResultCache size bound', () => {
-  it('drops least recently used answers once the cached text passes maxChars, and never keeps an oversized one', () => {
+  it('drops least recently used answers once the cached text passes maxChars, and never keeps an oversized one', async () => {
     const page = (n: number) => ({ title: 't', url: `https://e.com/${n}`, content: 'c', rawContent: 'x'.repeat(1000) });
     const c = createResultCache({ ttlMs: 60_000, max: 1000, maxChars: 5000 });
-    for (let i = 0; i < 10; i++) c.set(query({ query: `q${i}` }), { results: [page(i)], providers: ['local'] });
+    for (let i = 0; i < 10; i++) await c.set(query({ query: `q${i}` }), { results: [page(i)], providers: ['local'] });
     expect(c.size).toBeLessThanOrEqual(4);
-    expect(c.get(query({ query: 'q9' }))).toBeDefined();
-    expect(c.get(query({ query: 'q0' }))).toBeUndefined();
-    c.set(query({ query: 'huge' }), { results: [{ ...page(99), rawContent: 'y'.repeat(10_000) }], providers: ['local'] });
-    expect(c.get(query({ query: 'huge' }))).toBeUndefined();
+    expect(await c.get(query({ query: 'q9' }))).toBeDefined();
+    expect(await c.get(query({ query: 'q0' }))).toBeUndefined();
+    await c.set(query({ query: 'huge' }), { results: [{ ...page(99), rawContent: 'y'.repeat(10_000) }], providers: ['local'] });
+    expect(await c.get(query({ query: 'huge' }))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CampaignRecord } from '../../src/store/sponsored-ports.ts';
+import type { CampaignRecord } from '../../src/store/ports.ts';
 import { relevance, runAuction, topicPositions } from '../../src/sponsored/auction.ts';
 import { compileCampaign } from '../../src/sponsored/keyword-index.ts';
 import { tokenize } from '../../src/sponsored/text-match.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CampaignRecord } from '../../src/store/sponsored-ports.ts';
+import type { CampaignRecord } from '../../src/store/ports.ts';
 import { whyIneligible, type AdRequest, NO_SPEND } from '../../src/sponsored/eligibility.ts';
 import { buildKeywordIndex, compileCampaign } from '../../src/sponsored/keyword-index.ts';
 import { tokenize, wordForms } from '../../src/sponsored/text-match.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEventQueue } from '../../src/sponsored/event-queue.ts';
-import type { AdEvent, AdEventStore, Charge, SponsoredStores } from '../../src/store/sponsored-ports.ts';
+import type { AdEvent, AdEventStore, Charge, SponsoredStores } from '../../src/store/ports.ts';
 import { openSponsoredStore } from '../../src/store/sqlite/open-sponsored-store.ts';
 
 const cleanup: (() => Promise<void>)[] = [];

@@ -21,7 +21,7 @@ describe('sponsored entries in a search', () => {
     for (const ad of ads) {
       expectShape(Result, ad);
       expect(ad.type).toBe('sponsored');
-      expect(ad.rec_id).toMatch(/^rec_[0-9A-Za-z]{25}$/);
+      expect(ad.rec_id).toMatch(/^rec_[0-9A-Za-z]{52}$/);
       expect(ad.url).toBe(`https://scout.test/v1/r/${ad.rec_id}`);
     }
     expect(ads[0]).toMatchObject({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerEventWriter } from '../../src/store/sqlite/ad-event-writer.ts';
 import { openSponsoredStore } from '../../src/store/sqlite/open-sponsored-store.ts';
-import type { AdEvent, Charge } from '../../src/store/sponsored-ports.ts';
+import type { AdEvent, Charge } from '../../src/store/ports.ts';
 
 const roots: string[] = [];
 afterEach(() => {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../domain/errors.ts';
 import type { McpHttpHandler } from '../../mcp/http-handler.ts';
 import type { OriginPolicy } from '../../mcp/origin-policy.ts';
-import { rawErrorResponse } from '../raw-error-response.ts';
 
 export interface McpRouteDeps {
   handler: McpHttpHandler;
@@ -32,22 +31,23 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
       },
     },
     async (request, reply) => {
-      // The SDK transport writes the answer itself, so Fastify must not: the headers set so
-      // far (x-request-id) go onto the raw response first.
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-      reply.hijack();
-      try {
-        await deps.handler.handle(request.raw, reply.raw, request.body, {
-          keyId: request.apiKeyId as string,
-          ctx: request.ctx,
-          onUnexpected: (err) => request.log.error({ err }, 'MCP tool call failed'),
-        });
-      } catch (err) {
-        request.log.error({ err }, 'MCP request failed');
-        if (!reply.raw.headersSent) {
-          reply.raw.end(rawErrorResponse(500, 'Internal Server Error', `internal error; the x-request-id ${request.id} identifies it in the server logs`).split('\r\n\r\n').slice(1).join(''));
-        }
-      }
+      const call = deps.handler.handle(request.headers, request.body, {
+        keyId: request.apiKeyId as string,
+        ctx: request.ctx,
+        setHeaders(headers) {
+          reply.headers(headers);
+        },
+        onUnexpected(err) {
+          request.log.error({ err }, 'MCP tool call failed');
+        },
+      });
+      // Also emitted after the answer, when abandoning is a no-op; before it, the client left.
+      reply.raw.once('close', call.abandon);
+      const answer = await call.answer;
+      // Abandoned: no connection to answer on (Fastify sends nothing for undefined then).
+      if (answer === undefined) return undefined;
+      reply.code(answer.status);
+      return answer.body === undefined ? reply.send() : reply.type('application/json').send(answer.body);
     },
   );
 }

@@ -12,7 +12,8 @@ import { pageDocument } from './page-document.ts';
 export interface AddDeps {
   fetchPage(url: string): Promise<FetchOutcome>;
   pacer: HostPacer;
-  store(doc: IndexDocument): void;
+  /** Writes the page's document (a local index write: synchronous on SQLite, not on PostgreSQL). */
+  store(doc: IndexDocument): unknown;
   onAdded?(url: string, title: string): void;
   onSkipped?(url: string, reason: string): void;
 }
@@ -41,7 +42,7 @@ export async function addPages(urls: string[], deps: AddDeps): Promise<AddSummar
       try {
         const doc = pageDocument(await deps.pacer.run(hostOf(url), () => deps.fetchPage(url)));
         if ('reason' in doc) return skip(url, doc.reason);
-        deps.store(doc);
+        await deps.store(doc);
         summary.added += 1;
         deps.onAdded?.(doc.url, doc.title);
       } catch (e) {

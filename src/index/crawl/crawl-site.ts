@@ -26,7 +26,8 @@ export interface CrawlDeps {
   /** GETs robots.txt through the same pipeline. */
   fetchText(url: string): Promise<string>;
   pacer: HostPacer;
-  store(doc: IndexDocument): void;
+  /** Writes the page's document (a local index write: synchronous on SQLite, not on PostgreSQL). */
+  store(doc: IndexDocument): unknown;
   onIndexed?(url: string, title: string): void;
   onSkipped?(url: string, reason: string): void;
 }
@@ -125,7 +126,7 @@ class CrawlRun {
     const redirected = await this.#robotsRefusal(finalUrl);
     if (redirected !== undefined) return this.#skip(url, `redirected to ${finalUrl}, ${redirected}`);
     this.#queueLinks(page.links.links, finalUrl);
-    this.#store(url, page);
+    await this.#store(url, page);
   }
 
   #queueLinks(links: string[], pageUrl: string): void {
@@ -137,18 +138,20 @@ class CrawlRun {
     }
   }
 
-  #store(url: string, page: FetchedPage): void {
+  async #store(url: string, page: FetchedPage): Promise<void> {
     if (!page.links.index) return this.#skip(url, 'the page asks not to be indexed (meta robots noindex)');
     const doc = pageDocument(page.outcome);
     if ('reason' in doc) return this.#skip(url, doc.reason);
     const key = frontierKey(doc.url);
     if (this.#stored.has(key)) return this.#skip(url, `same page as ${doc.url}, already indexed`);
+    // Taken before the write: another page landing on the same url meanwhile is a duplicate.
+    this.#stored.add(key);
     try {
-      this.deps.store(doc);
+      await this.deps.store(doc);
     } catch (e) {
+      this.#stored.delete(key);
       return this.#skip(url, (e as Error).message);
     }
-    this.#stored.add(key);
     this.summary.indexed += 1;
     this.deps.onIndexed?.(doc.url, doc.title);
   }

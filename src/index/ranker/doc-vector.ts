@@ -14,8 +14,12 @@ const HEAD = 2;
 /** The vector of a removed document. */
 export const EMPTY_VECTOR = new Uint32Array([0, 0, 0]);
 
-/** Longest phrase (tokens) phraseFreq matches; a span is at most 2 words + 2 stop words. */
-export const MAX_PHRASE_TOKENS = 64;
+/**
+ * Longest phrase (tokens) phraseFreq matches: a span is at most 2 words + 2 stop words, but
+ * one word FTS5 splits (a combining mark it takes for a separator) is a phrase too, and a
+ * 400-character query cannot make more tokens than this.
+ */
+export const MAX_PHRASE_TOKENS = 512;
 
 export const termCount = (v: Uint32Array): number => v[N_TERMS];
 export const titleLength = (v: Uint32Array): number => v[TITLE_LEN];

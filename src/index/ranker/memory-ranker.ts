@@ -120,30 +120,40 @@ export class MemoryRanker {
   }
 
   /**
-   * Ranked ids, best first, as LocalIndex's SQL path ranks them; undefined when this query
-   * needs what the ranker does not do (a query word FTS5 splits into several tokens).
+   * Ranked ids, best first, as LocalIndex's SQL path ranks them; undefined only for a query
+   * word or span of more than MAX_PHRASE_TOKENS tokens (longer than any 400-character query
+   * makes). A word FTS5 splits into several tokens is matched as the phrase FTS5 makes of
+   * it; a word it makes no token of matches nothing, as in FTS5.
    */
   rank(q: RankQuery): Ranked[] | undefined {
-    const words: { word: string; term: number }[] = [];
+    const words: number[][] = [];
     for (const word of q.terms) {
       const toks = tokenize(word);
-      if (toks.length !== 1) return undefined;
-      words.push({ word, term: this.#termIds.get(toks[0]) ?? -1 });
+      if (toks.length > MAX_PHRASE_TOKENS) return undefined;
+      words.push(toks.map((t) => this.#termIds.get(t) ?? -1));
     }
     const spans = q.proximityWeight > 0 ? q.spans.map((s) => tokenize(s)) : [];
-    if (spans.some((s) => s.length === 0 || s.length > MAX_PHRASE_TOKENS)) return undefined;
+    if (spans.some((s) => s.length > MAX_PHRASE_TOKENS)) return undefined;
 
     // The SQL path's rule (doc-frequency.ts), on this index's document frequencies.
-    const informative = informativeOf(words, (w) => (w.term < 0 ? 0 : this.#postings[w.term]!.df), this.size);
+    const informative = informativeOf(words, (w) => this.#frequency(w), this.size);
+    // Decided on the spans as the SQL path has them (a span FTS5 makes no token of still counts).
     const rerank = spans.length > 0;
     const limit = rerank ? Math.max(q.wanted, q.rerankWindow) : q.wanted;
     const accept = slotFilter(q.filters, (slot) => this.#docs[slot]!);
-    const ranked = this.#score(informative.map((w) => w.term), limit, accept);
+    const ranked = this.#score(informative, limit, accept);
     if (ranked.length < q.wanted && informative.length < words.length) {
       const seen = new Set(ranked.map((r) => r.id));
-      for (const r of this.#score(words.map((w) => w.term), limit, accept)) if (!seen.has(r.id)) ranked.push(r);
+      for (const r of this.#score(words, limit, accept)) if (!seen.has(r.id)) ranked.push(r);
     }
-    return rerank && ranked.length > 1 ? this.#proximity(ranked, spans, q.proximityWeight, q.wanted) : ranked;
+    const phrases = spans.filter((s) => s.length > 0);
+    return rerank && ranked.length > 1 ? this.#proximity(ranked, phrases, q.proximityWeight, q.wanted) : ranked;
+  }
+
+  /** Live documents holding a query word: its term's, or its phrase's when FTS5 split it. */
+  #frequency(word: readonly number[]): number {
+    if (word.length === 0 || word.some((t) => t < 0)) return 0;
+    return word.length === 1 ? this.#postings[word[0]!]!.df : this.#phraseHitsOf(word);
   }
 
   /**
@@ -153,9 +163,10 @@ export class MemoryRanker {
   page(ranked: readonly Ranked[], words: readonly string[]): RankerHit[] {
     const terms: number[] = [];
     for (const w of words) {
-      const toks = tokenize(w);
-      const id = toks.length === 1 ? this.#termIds.get(toks[0]) : undefined;
-      if (id !== undefined && !terms.includes(id)) terms.push(id);
+      for (const tok of tokenize(w)) {
+        const id = this.#termIds.get(tok);
+        if (id !== undefined && !terms.includes(id)) terms.push(id);
+      }
     }
     const hits: RankerHit[] = [];
     for (const r of ranked) {
@@ -175,13 +186,18 @@ export class MemoryRanker {
     return hits;
   }
 
-  /** Top `limit` accepted documents by the summed bm25() of the terms (each once per word). */
-  #score(terms: number[], limit: number, accept: ((slot: number) => boolean) | undefined): Ranked[] {
+  /** Top `limit` accepted documents by the summed bm25() of the words (their term ids; each once per word). */
+  #score(words: readonly (readonly number[])[], limit: number, accept: ((slot: number) => boolean) | undefined): Ranked[] {
     this.#ensureScratch();
     const acc = this.#acc;
     const touched = this.#touched;
     let nTouched = 0;
-    for (const t of terms) {
+    for (const word of words) {
+      if (word.length !== 1) {
+        nTouched = this.#scorePhrase(word, nTouched);
+        continue;
+      }
+      const t = word[0]!;
       if (t < 0) continue;
       const p = this.#postings[t];
       if (p.df === 0) continue;
@@ -205,6 +221,34 @@ export class MemoryRanker {
       if (top.admits(score) && (accept === undefined || accept(s))) top.offer(score, docs[s]!.id, s);
     }
     return top.sorted();
+  }
+
+  /**
+   * Adds the bm25() of a word FTS5 matches as a phrase (several tokens) to the scratch
+   * scores, over the documents holding its rarest term; returns the new touched count.
+   */
+  #scorePhrase(phrase: readonly number[], nTouched: number): number {
+    if (phrase.length === 0 || phrase.some((t) => t < 0)) return nTouched;
+    const hits = this.#phraseHitsOf(phrase);
+    if (hits === 0) return nTouched;
+    const w = idf(this.size, hits);
+    const norms = this.#lengthNorms();
+    const acc = this.#acc;
+    const p = this.#postings[this.#rarest(phrase)]!;
+    for (let i = 0; i < p.length; i++) {
+      const s = p.slots[i]!;
+      if (this.#docs[s] === undefined) continue;
+      const f = phraseFreq(this.#vectors[s]!, phrase);
+      if (f === 0) continue;
+      if (acc[s] === 0) this.#touched[nTouched++] = s;
+      acc[s] += contribution(w, f, norms[s]!);
+    }
+    return nTouched;
+  }
+
+  /** The phrase's term with the fewest live documents (known term ids). */
+  #rarest(phrase: readonly number[]): number {
+    return phrase.reduce((a, t) => (this.#postings[t]!.df < this.#postings[a]!.df ? t : a), phrase[0]!);
   }
 
   /**
@@ -262,14 +306,12 @@ export class MemoryRanker {
   }
 
   /** Live documents holding the phrase (known term ids; FTS5 counts them for the phrase's IDF). */
-  #phraseHitsOf(phrase: number[]): number {
+  #phraseHitsOf(phrase: readonly number[]): number {
     const key = phrase.join(' ');
     let hits = this.#phraseHits.get(key);
     if (hits !== undefined) return hits;
     hits = 0;
-    // Walk the rarest term's postings.
-    const rarest = phrase.reduce((a, t) => (this.#postings[t]!.df < this.#postings[a]!.df ? t : a), phrase[0]!);
-    const p = this.#postings[rarest]!;
+    const p = this.#postings[this.#rarest(phrase)]!;
     for (let i = 0; i < p.length; i++) {
       const s = p.slots[i]!;
       if (this.#docs[s] !== undefined && phraseFreq(this.#vectors[s]!, phrase, true) > 0) hits++;

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { AdEvent, AdEventStore, Charge } from '../sponsored-ports.ts';
+import type { AdEvent, AdEventStore, Charge } from '../ports.ts';
 
 export interface EventWriter {
   write(events: readonly AdEvent[]): Promise<Charge[]>;

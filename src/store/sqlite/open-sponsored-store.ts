@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SponsoredStores } from '../sponsored-ports.ts';
+import type { SponsoredStores } from '../ports.ts';
 import { migrate, openDatabase } from './open-database.ts';
 import { createWorkerEventWriter } from './ad-event-writer.ts';
 import { createSqliteAdEventStore } from './sqlite-ad-event-store.ts';

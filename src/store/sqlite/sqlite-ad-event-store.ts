@@ -1,5 +1,6 @@
 import { isoDay } from '../../domain/calendar-date.ts';
-import type { AdEvent, AdEventStore, Charge, ImpressionRecord } from '../sponsored-ports.ts';
+import { readChargeMicros } from '../../sponsored/charge-rule.ts';
+import type { AdEvent, AdEventStore, Charge, ImpressionRecord } from '../ports.ts';
 import type { SqliteDatabase } from './open-database.ts';
 
 interface ImpressionRow {
@@ -89,13 +90,18 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
      FROM campaign_days WHERE day >= ? GROUP BY campaign_id`,
   );
 
-  /** Charge of a first read: the bid, capped by what is left of the budget and of the day's cap. */
+  /** Charge of a first read (src/sponsored/charge-rule.ts), inside the batch's transaction. */
   function charge(campaignId: string, day: string): number {
     const p = pricing.get(campaignId);
     if (!p) return 0;
     const s = spent.get(day, campaignId) ?? { total: 0, day: 0 };
-    const dayLeft = p.daily_cap_micros === null ? Infinity : p.daily_cap_micros - s.day;
-    return Math.max(0, Math.min(p.bid_micros, p.budget_micros - s.total, dayLeft));
+    return readChargeMicros({
+      bidMicros: p.bid_micros,
+      budgetMicros: p.budget_micros,
+      dailyCapMicros: p.daily_cap_micros,
+      spentMicros: s.total,
+      spentDayMicros: s.day,
+    });
   }
 
   const writeBatch = db.transaction((events: readonly AdEvent[]): Charge[] => {

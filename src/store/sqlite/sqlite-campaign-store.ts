@@ -1,4 +1,4 @@
-import type { CampaignRecord, CampaignStore } from '../sponsored-ports.ts';
+import type { CampaignRecord, CampaignStore } from '../ports.ts';
 import type { SqliteDatabase } from './open-database.ts';
 
 interface Row {

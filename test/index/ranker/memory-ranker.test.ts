@@ -60,10 +60,18 @@ describe('MemoryRanker', () => {
     }
   });
 
-  it('answers undefined (the SQL path takes over) for a query word FTS5 splits into several tokens', () => {
+  it('matches a query word FTS5 splits into several tokens as a phrase, and one it drops as nothing', () => {
     const r = new MemoryRanker();
-    r.add(docsOf(1, 1)[0]);
-    expect(r.rank(query(['a\u20e3b']))).toBeUndefined();
+    const base = { domain: 'a.test', publishedDate: null, day: null, country: null };
+    r.add({ id: 1, url: 'https://a.test/1', title: 'One', content: 'alpha beta gamma', ...base });
+    r.add({ id: 2, url: 'https://a.test/2', title: 'Two', content: 'beta alpha gamma', ...base });
+    r.add({ id: 3, url: 'https://a.test/3', title: 'Three', content: 'delta', ...base });
+    // U+0305 is a separator to FTS5's unicode61: "alpha̅beta" is the phrase "alpha beta".
+    expect(r.rank(query(['alpha\u0305beta']))?.map((h) => h.id)).toEqual([1]);
+    // U+19B0 makes no token at all: the word matches nothing, the other word still ranks.
+    expect(r.rank(query(['\u19b0', 'delta']))?.map((h) => h.id)).toEqual([3]);
+    // More tokens than any 400-character query makes: not ranked here.
+    expect(r.rank(query(['a\u0305'.repeat(600)]))).toBeUndefined();
   });
 
   it('tells where the query words stand in each shown content', () => {

@@ -1,28 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLocalIndex, type LocalHit, type LocalIndex, type LocalSearch } from '../../../src/index/local-index.ts';
+import { openLocalIndex, type LocalIndex } from '../../../src/index/local-index.ts';
 import { corpusLines, rng } from '../../../bench/make-corpus.ts';
 import { search, useTempIndexes } from '../temp-index.ts';
+import { expectSameRanking, randomSearch } from './ranking-checks.ts';
 
 const t = useTempIndexes();
-
-/**
- * Ranks must agree: the same urls in the same order, scores equal to 1e-9 (Math.log vs
- * libm), where two scores tie either order (and, at the cut, either document) is right.
- */
-function expectSameRanking(memory: LocalHit[], sql: LocalHit[], label: string): void {
-  expect(memory.length, label).toBe(sql.length);
-  memory.forEach((m, i) => {
-    const s = sql[i];
-    expect(Math.abs(m.score - s.score), `${label} #${i + 1} score`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(s.score)));
-    if (m.url !== s.url) {
-      // A different document here must be a tie with the SQL path's.
-      const tied = sql.find((x) => x.url === m.url);
-      if (tied) expect(Math.abs(tied.score - m.score), `${label} #${i + 1} tie`).toBeLessThanOrEqual(1e-9 * Math.max(1, m.score));
-      else expect(Math.abs(s.score - m.score), `${label} #${i + 1} cut tie`).toBeLessThanOrEqual(1e-9 * Math.max(1, m.score));
-    }
-  });
-}
 
 function pair(docs: number, seed: number): { memory: LocalIndex; sql: LocalIndex; words: string[] } {
   const dir = t.dir();
@@ -34,25 +17,6 @@ function pair(docs: number, seed: number): { memory: LocalIndex; sql: LocalIndex
   const words = rows.slice(0, 60).flatMap((r) => `${r.title} ${r.content.slice(0, 300)}`.toLowerCase().split(/\s+/));
   expect(memory.syncRanker()).toBe(true);
   return { memory, sql, words };
-}
-
-const DOMAINS = ['example.com', 'blog.example.com', 'example.org', 'example.co.uk', 'example.de', 'nowhere.test'];
-const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'JP'];
-
-function randomSearch(words: string[], rand: () => number): LocalSearch {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
-  const n = 1 + Math.floor(rand() * 5);
-  // Some queries keep consecutive words, so adjacency phrases (the proximity bonus) match.
-  const start = Math.floor(rand() * (words.length - n));
-  const text = rand() < 0.5 ? words.slice(start, start + n).join(' ') : Array.from({ length: n }, () => pick(words)).join(' ');
-  const extra: Partial<LocalSearch> = { limit: 1 + Math.floor(rand() * 20) };
-  if (rand() < 0.2) extra.includeDomains = [pick(DOMAINS)];
-  if (rand() < 0.2) extra.excludeDomains = [pick(DOMAINS)];
-  if (rand() < 0.2) extra.startDate = `20${10 + Math.floor(rand() * 15)}-01-01`;
-  if (rand() < 0.1) extra.endDate = `20${15 + Math.floor(rand() * 10)}-06-30`;
-  if (rand() < 0.2) extra.country = pick(COUNTRIES);
-  if (rand() < 0.1) extra.offset = Math.floor(rand() * 10);
-  return search(text, extra);
 }
 
 describe('in-memory ranker vs FTS5 bm25()', () => {
@@ -71,6 +35,22 @@ describe('in-memory ranker vs FTS5 bm25()', () => {
     expect(nonEmpty).toBeGreaterThan(300);
   });
 
+  it('ranks words FTS5 splits into phrases (a combining mark between letters) as the SQL path does', () => {
+    const { memory, sql, words } = pair(800, 12);
+    const rand = rng(6);
+    let nonEmpty = 0;
+    for (let i = 0; i < 150; i++) {
+      const q = randomSearch(words, rand);
+      // Glue neighbours with U+0305, which FTS5's unicode61 takes for a separator.
+      const glued = { ...q, query: q.query.replace(/ (?=\S)/g, (m) => (rand() < 0.6 ? '\u0305' : m)) };
+      const m = memory.search(glued);
+      if (m.length > 0) nonEmpty++;
+      expectSameRanking(m, sql.search(glued), JSON.stringify(glued));
+    }
+    expect(memory.rankerStatus().state).toBe('ready');
+    expect(nonEmpty).toBeGreaterThan(50);
+  });
+
   it('ranks like the SQL path with common words, unicode, title hits and the proximity bonus', () => {
     const dir = t.dir();
     const file = join(dir, 'index.db');
@@ -84,9 +64,13 @@ describe('in-memory ranker vs FTS5 bm25()', () => {
       { url: 'https://a.test/5', title: '東京', content: `東京タワー ${filler} America bank` },
     ]);
     const sql = openLocalIndex(file, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
-    for (const q of ['bank of america', 'bank america', 'cafe', 'café naïve', 'running', 'run', 'the one', 'skyyed', '東京タワー', 'america bank lorem', 'x']) {
+    const split = ['bank\u0305of\u0305america', 'lorem\u0305ipsum dolor', 'of\u0305america bank', 'ipsum\u0305lorem', '\u19b0 bank', '\u19b0 \u19b0', 'bank \u19b0 america'];
+    for (const q of ['bank of america', 'bank america', 'cafe', 'café naïve', 'running', 'run', 'the one', 'skyyed', '東京タワー', 'america bank lorem', 'x', ...split]) {
       expectSameRanking(memory.search(search(q)), sql.search(search(q)), q);
     }
+    // Words FTS5 splits are its phrases: found where the parts stand side by side.
+    expect(memory.search(search('bank\u0305of\u0305america')).map((h) => h.url)).toEqual(['https://a.test/1']);
+    expect(memory.search(search('dolor\u0305sit'))).toHaveLength(5);
     expect(memory.rankerStatus().state).toBe('ready');
   });
 });

@@ -1,0 +1,28 @@
+import type { Config } from '../../config/settings.ts';
+import type { SponsoredStores, Stores } from '../ports.ts';
+import { createMemoryAdEventStore } from './memory-ad-event-store.ts';
+import { createMemoryBudgetStore } from './memory-budget-store.ts';
+import { createMemoryCampaignStore } from './memory-campaign-store.ts';
+import { createMemoryKeyStore } from './memory-key-store.ts';
+import { createMemoryRateLimiter } from './memory-rate-limiter.ts';
+
+/** Keys, budget and rate limiter held in this process only: nothing survives it. */
+export function createMemoryStores(config: Pick<Config, 'rateLimitRpm'>, now: () => number = Date.now): Stores {
+  return {
+    keys: createMemoryKeyStore(),
+    budget: createMemoryBudgetStore(),
+    rateLimiter: createMemoryRateLimiter(config.rateLimitRpm, now),
+    async ping() {},
+    async close() {},
+  };
+}
+
+/** Campaigns and their events held in this process only; events are priced from these campaigns. */
+export function createMemorySponsoredStores(): SponsoredStores {
+  const campaigns = createMemoryCampaignStore();
+  return {
+    campaigns,
+    events: createMemoryAdEventStore((id) => campaigns.pricing(id)),
+    async close() {},
+  };
+}

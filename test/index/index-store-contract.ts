@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { checkDocument, type DocumentRow, type IndexDocument } from '../../src/index/index-document.ts';
+import type { RankerDocument } from '../../src/index/ranker/ranker-types.ts';
+import type { IndexChange, IndexDocumentStore } from '../../src/store/index-ports.ts';
+
+/**
+ * The local index's document store port (src/store/index-ports.ts), run against every
+ * backend. `open` hands out an empty store each time.
+ */
+
+export const row = (n: number | string, extra: Partial<IndexDocument> = {}): DocumentRow => {
+  const checked = checkDocument({ url: `https://example.com/doc-${n}`, title: `Document ${n}`, content: `Text of document ${n}.`, ...extra });
+  if ('reason' in checked) throw new Error(checked.reason);
+  return checked.row;
+};
+
+/** Every change past `seq`, read in pages of `page`. */
+export async function allChanges(store: IndexDocumentStore, seq = 0, page = 1000): Promise<IndexChange[]> {
+  const out: IndexChange[] = [];
+  for (;;) {
+    const got = await store.changesSince(seq, page);
+    out.push(...got);
+    if (got.length < page) return out;
+    seq = got[got.length - 1]!.seq;
+  }
+}
+
+/** The live documents by url after applying `changes` in order to `into`. */
+export function applyChanges(changes: IndexChange[], into = new Map<number, RankerDocument>()): Map<number, RankerDocument> {
+  for (const c of changes) {
+    if (c.doc) into.set(c.id, c.doc);
+    else into.delete(c.id);
+  }
+  return into;
+}
+
+const urlsOf = (docs: Map<number, RankerDocument>): string[] => [...docs.values()].map((d) => d.url).sort();
+
+export function indexStoreContract(name: string, open: () => Promise<IndexDocumentStore>): void {
+  describe(`IndexDocumentStore contract: ${name}`, () => {
+    it('gives written documents in sequence order, as the ranker takes them', async () => {
+      const store = await open();
+      expect(await store.latestSeq()).toBe(0);
+      expect(await store.upsert([row(1, { published_date: '2024-06-01T08:30:00+02:00', country: 'nl' }), row(2)], 'import')).toBe(2);
+      const changes = await allChanges(store);
+      expect(changes.map((c) => c.doc?.url)).toEqual(['https://example.com/doc-1', 'https://example.com/doc-2']);
+      expect(changes[0]!.seq).toBeLessThan(changes[1]!.seq);
+      expect(changes[0]!.doc).toEqual({
+        id: changes[0]!.id,
+        url: 'https://example.com/doc-1',
+        domain: 'example.com',
+        title: 'Document 1',
+        content: 'Text of document 1.',
+        publishedDate: '2024-06-01T06:30:00Z',
+        day: '2024-06-01',
+        country: 'NL',
+      });
+      expect(await store.latestSeq()).toBe(changes[1]!.seq);
+      expect(await store.count()).toBe(2);
+    });
+
+    it('replaces a url in place (same id) and reports only what changed since a number', async () => {
+      const store = await open();
+      await store.upsert([row(1), row(2)], 'import');
+      const before = await allChanges(store);
+      const seq = await store.latestSeq();
+      await store.upsert([row(1, { title: 'New title' })], 'import');
+      const after = await store.changesSince(seq, 100);
+      expect(after).toHaveLength(1);
+      expect(after[0]).toMatchObject({ id: before[0]!.id, doc: { title: 'New title' } });
+      expect(after[0]!.seq).toBeGreaterThan(seq);
+      expect(await store.count()).toBe(2);
+    });
+
+    it('keeps the last row of a url written twice in one batch', async () => {
+      const store = await open();
+      expect(await store.upsert([row(1, { title: 'First' }), row(2), row(1, { title: 'Last' })], 'import')).toBe(3);
+      const live = applyChanges(await allChanges(store));
+      expect([...live.values()].map((d) => d.title).sort()).toEqual(['Document 2', 'Last']);
+    });
+
+    it('makes deletions visible as changes', async () => {
+      const store = await open();
+      await store.upsert([row(1), row(2), row(3)], 'import');
+      const seq = await store.latestSeq();
+      const ids = applyChanges(await allChanges(store));
+      expect(await store.remove(['https://example.com/doc-2', 'https://example.com/absent'])).toBe(1);
+      const gone = await store.changesSince(seq, 100);
+      expect(gone).toEqual([{ seq: expect.any(Number), id: [...ids.values()].find((d) => d.title === 'Document 2')!.id, doc: null }]);
+      expect(await store.latestSeq()).toBe(gone[0]!.seq);
+      expect(urlsOf(applyChanges(gone, ids))).toEqual(['https://example.com/doc-1', 'https://example.com/doc-3']);
+      expect(await store.remove([])).toBe(0);
+    });
+
+    it('replaces one source as a whole, leaving the others', async () => {
+      const store = await open();
+      await store.upsert([row('i1'), row('i2')], 'import');
+      await store.replaceSource('starter', [row('s1'), row('s2'), row('s3')]);
+      const live = applyChanges(await allChanges(store));
+      expect(await store.replaceSource('starter', [row('s2', { content: 'changed' }), row('s4')])).toBe(2);
+      applyChanges(await allChanges(store, 0), live);
+      expect(urlsOf(live)).toEqual(['i1', 'i2', 's2', 's4'].map((n) => `https://example.com/doc-${n}`));
+      expect([...live.values()].find((d) => d.url.endsWith('s2'))!.content).toBe('changed');
+      expect((await store.stats()).sources).toEqual({ import: 2, starter: 2 });
+      await store.replaceSource('starter', []);
+      expect((await store.stats()).sources).toEqual({ import: 2 });
+    });
+
+    it('pages through a long sequence, each id once at its latest change', async () => {
+      const store = await open();
+      await store.upsert(Array.from({ length: 120 }, (_, i) => row(i)), 'import');
+      await store.upsert(Array.from({ length: 30 }, (_, i) => row(i * 3, { content: `edited ${i}` })), 'import');
+      await store.remove(Array.from({ length: 10 }, (_, i) => `https://example.com/doc-${i * 7}`));
+      const paged = await allChanges(store, 0, 17);
+      expect(paged).toEqual(await allChanges(store, 0, 1000));
+      const ids = paged.map((c) => c.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const seqs = paged.map((c) => c.seq);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      const live = applyChanges(paged);
+      expect(live.size).toBe(110);
+      expect(await store.count()).toBe(110);
+      expect([...live.values()].find((d) => d.url.endsWith('/doc-3'))!.content).toBe('edited 1');
+    });
+
+    it('reports stats', async () => {
+      const store = await open();
+      await store.upsert(
+        [
+          row(1, { published_date: '2023-01-02' }),
+          row(2, { url: 'https://www.other.org/x', published_date: '2024-06-01T08:00:00Z' }),
+          row(3, { url: 'https://blog.other.org/y' }),
+        ],
+        'import',
+      );
+      const s = await store.stats();
+      expect(s).toMatchObject({ documents: 3, domains: 3, dated: 2, oldest: '2023-01-02', newest: '2024-06-01T08:00:00Z', sources: { import: 3 } });
+      expect(s.bytes).toBeGreaterThan(0);
+      expect(s.textBytes).toBe(3 * Buffer.byteLength('Document 1Text of document 1.'));
+    });
+  });
+}

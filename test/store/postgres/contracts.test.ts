@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import { migrate } from '../../../src/store/postgres/migrate.ts';
+import { openPostgresStores, type PostgresStores } from '../../../src/store/postgres/open-postgres-stores.ts';
+import { createPostgresRateLimiter } from '../../../src/store/postgres/pg-rate-limiter.ts';
+import { adEventStoreContract } from '../contract/ad-event-store.ts';
+import { budgetStoreContract } from '../contract/budget-store.ts';
+import { campaignStoreContract } from '../contract/campaign-store.ts';
+import { keyStoreContract } from '../contract/key-store.ts';
+import { rateLimiterContract } from '../contract/rate-limiter.ts';
+import { testSchema } from '../../helpers/postgres.ts';
+
+/** Every port's contract on PostgreSQL: one migrated schema, shared (the contracts' tests tag their rows). */
+const db = testSchema();
+
+describe.skipIf(!db)('PostgreSQL backends', () => {
+  let stores: PostgresStores;
+  beforeAll(async () => {
+    await migrate(db!.pool, db!.schema);
+    stores = openPostgresStores(db!.pool, { schema: db!.schema });
+  });
+  afterAll(async () => {
+    await stores?.close();
+    await db?.drop();
+  });
+
+  keyStoreContract('postgres', async () => stores.keys);
+  budgetStoreContract('postgres', async () => stores.budget);
+  campaignStoreContract('postgres', async () => stores.campaigns);
+  adEventStoreContract('postgres', async () => stores);
+  rateLimiterContract('postgres', async (perMinute) => createPostgresRateLimiter(db!.pool, perMinute));
+});

@@ -1,0 +1,89 @@
+import type pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../../src/store/postgres/migrate.ts';
+import { openPostgres } from '../../../src/store/postgres/open-postgres.ts';
+import { createPostgresIndexStore } from '../../../src/store/postgres/pg-index-store.ts';
+import type { RankerDocument } from '../../../src/index/ranker/ranker-types.ts';
+import { allChanges, applyChanges, indexStoreContract, row } from '../../index/index-store-contract.ts';
+import { randomSchemaName } from '../../helpers/postgres.ts';
+
+const URL = process.env.SCOUT_TEST_DATABASE_URL;
+
+/** Every store gets a schema of its own (the contract wants an empty store); all dropped in afterAll. */
+const schemas: { schema: string; pools: pg.Pool[] }[] = [];
+async function freshSchema(pools = 1): Promise<pg.Pool[]> {
+  const schema = randomSchemaName();
+  const opened = Array.from({ length: pools }, () => openPostgres({ url: URL!, schema }));
+  schemas.push({ schema, pools: opened });
+  await migrate(opened[0]!, schema);
+  return opened;
+}
+
+describe.skipIf(!URL)('PostgreSQL index document store', () => {
+  afterAll(async () => {
+    for (const { schema, pools } of schemas) {
+      await pools[0]!.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await Promise.all(pools.map((p) => p.end()));
+    }
+  });
+
+  indexStoreContract('postgres', async () => createPostgresIndexStore((await freshSchema())[0]!));
+
+  it('takes no sequence number for a row written again unchanged (a replica restarting with the same starter corpus)', async () => {
+    const store = createPostgresIndexStore((await freshSchema())[0]!);
+    const rows = [row(1), row(2, { published_date: '2024-01-02' })];
+    await store.replaceSource('starter', rows);
+    const seq = await store.latestSeq();
+    await store.replaceSource('starter', rows.map((r) => ({ ...r })));
+    await store.upsert([rows[0]!], 'starter');
+    expect(await store.latestSeq()).toBe(seq);
+    // The same row under another source is a change.
+    await store.upsert([rows[0]!], 'import');
+    expect(await store.latestSeq()).toBeGreaterThan(seq);
+  });
+
+  it('sees writes made outside Scout (psql) as changes: updates and deletes', async () => {
+    const [pool] = await freshSchema();
+    const store = createPostgresIndexStore(pool!);
+    await store.upsert([row(1), row(2)], 'import');
+    const live = applyChanges(await allChanges(store));
+    const seq = await store.latestSeq();
+    await pool!.query(`UPDATE index_documents SET title = 'Edited' WHERE url = 'https://example.com/doc-1'`);
+    await pool!.query(`DELETE FROM index_documents WHERE url = 'https://example.com/doc-2'`);
+    applyChanges(await allChanges(store, seq), live);
+    expect([...live.values()].map((d) => d.title)).toEqual(['Edited']);
+  });
+
+  it('never lets a follower miss a change: concurrent writers commit in sequence order', async () => {
+    const [a, b, reader] = await freshSchema(3);
+    const writers = [createPostgresIndexStore(a!), createPostgresIndexStore(b!)];
+    const follower = createPostgresIndexStore(reader!);
+    const live = new Map<number, RankerDocument>();
+    let seq = 0;
+    let writing = true;
+    // A follower reading small pages the whole time: a change committed below a number it
+    // has already passed would never reach it.
+    const following = (async () => {
+      while (writing) {
+        const page = await follower.changesSince(seq, 7);
+        applyChanges(page, live);
+        if (page.length > 0) seq = page[page.length - 1]!.seq;
+      }
+    })();
+    await Promise.all(
+      writers.map(async (w, k) => {
+        for (let i = 0; i < 40; i++) {
+          const n = (i * 7 + k * 3) % 50;
+          if (i % 5 === 4) await w.remove([`https://example.com/doc-${(n + 11) % 50}`]);
+          else await w.upsert([row(n, { content: `writer ${k} round ${i}` }), row((n + 1) % 50, { content: `writer ${k} next ${i}` })], 'import');
+        }
+      }),
+    );
+    writing = false;
+    await following;
+    applyChanges(await allChanges(follower, seq), live);
+    const truth = applyChanges(await allChanges(follower));
+    expect(new Map([...live].sort((x, y) => x[0] - y[0]))).toEqual(new Map([...truth].sort((x, y) => x[0] - y[0])));
+    expect(live.size).toBe(await follower.count());
+  });
+});

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkRedisSettings, RedisUnavailableError } from '../../../src/store/redis/open-redis.ts';
+import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.ts';
+import { eventually, recordingLogger, REDIS_URL, redisTestEnv } from './redis-test-env.ts';
+
+describe('checkRedisSettings', () => {
+  it('accepts redis:// and rediss:// URLs and plain key prefixes', () => {
+    expect(() => checkRedisSettings('redis://127.0.0.1:6379', 'scout:')).not.toThrow();
+    expect(() => checkRedisSettings('rediss://u:secret@cache.internal:6380/2', 'team-a.scout_1:')).not.toThrow();
+  });
+
+  it('refuses other schemes without echoing a password, and prefixes that are empty, long or carry patterns', () => {
+    expect(() => checkRedisSettings('http://u:hunter2@127.0.0.1', 'scout:')).toThrow('the Redis URL must start with redis:// or rediss:// (got http://)');
+    expect(() => checkRedisSettings('127.0.0.1:6379', 'scout:')).toThrow(/redis:\/\//);
+    for (const prefix of ['', 'a'.repeat(101), 'scout:*', 'sco ut:', 'scout:{x}']) {
+      expect(() => checkRedisSettings('redis://127.0.0.1', prefix)).toThrow('the Redis key prefix must be 1 to 100 letters');
+    }
+  });
+});
+
+describe.skipIf(!REDIS_URL)('openRedis', () => {
+  const env = redisTestEnv();
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    const target = new URL(REDIS_URL!);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
+  });
+  afterAll(async () => {
+    await env.closeAll();
+    await proxy.close();
+  });
+
+  it('starts while Redis is unreachable, fails calls at once, logs once, and connects by itself when it answers', async () => {
+    proxy.cut();
+    const { logger, lines } = recordingLogger();
+    const started = performance.now();
+    const redis = await env.open({ url: proxy.url(REDIS_URL!), logger, connectTimeoutMs: 300 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    const refused = await redis.run((c) => c.ping()).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RedisUnavailableError);
+    await expect(redis.ping()).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 500)); // a few reconnect attempts
+    expect(proxy.accepted).toBeGreaterThan(1);
+    expect(lines).toEqual([{ level: 'warn', msg: 'Redis connection lost or refused; retrying in the background', obj: expect.any(Object) }]);
+
+    proxy.restore();
+    expect(await eventually(() => redis.ping().then(() => true, () => false))).toBe(true);
+    expect(lines.map((l) => l.msg)).toEqual(['Redis connection lost or refused; retrying in the background', 'Redis connection restored']);
+  });
+
+  it('gives up on a command Redis does not answer, then fails at once for a while instead of waiting again', async () => {
+    const redis = await env.open({ url: proxy.url(REDIS_URL!), commandTimeoutMs: 200, suspendMs: 300 });
+    await redis.ping();
+    proxy.stall();
+    const t0 = performance.now();
+    await expect(redis.run((c) => c.get(`${env.prefix}x`))).rejects.toThrow('Command timed out');
+    expect(performance.now() - t0).toBeLessThan(400);
+    const t1 = performance.now();
+    await expect(redis.run((c) => c.get(`${env.prefix}x`))).rejects.toBeInstanceOf(RedisUnavailableError);
+    expect(performance.now() - t1).toBeLessThan(20);
+    proxy.restore();
+    expect(await eventually(() => redis.ping().then(() => true, () => false))).toBe(true);
+  });
+});
