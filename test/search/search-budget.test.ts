@@ -52,6 +52,21 @@ describe('search budget leases', () => {
     await s.close();
   });
 
+  it('shared (replicas on one store): leases nothing, so every unit is in the store and refunds go straight back', async () => {
+    const s = countedStore();
+    const budget = createSearchBudget(s.store, 10_000, NOV, { shared: true });
+    for (let i = 0; i < 3; i++) await budget.charge('basic');
+    // Each search took its own units from the store (unshared, this budget would lease blocks
+    // of up to 64): nothing is held back from other replicas.
+    expect(s.writes()).toBe(3);
+    expect(await s.raw.used('2026-11')).toBe(3);
+    await budget.refund({ period: '2026-11', units: 1 });
+    expect(await s.raw.used('2026-11')).toBe(2);
+    await budget.close();
+    expect(await s.raw.used('2026-11')).toBe(2);
+    await s.close();
+  });
+
   it('refuses exactly at the limit, with advanced searches costing 2 and refunds given back', async () => {
     const s = countedStore();
     const budget = createSearchBudget(s.store, 100, NOV);
