@@ -96,7 +96,7 @@ export async function benchScout(
   });
   const scout = await createScout(config, { docsDir: join(root, 'none'), logStream: sink, ...options });
   const rows = [...corpusLines({ docs, seed: 42 })].map((l) => JSON.parse(l));
-  for (let i = 0; i < rows.length; i += 1000) scout.index.upsert(rows.slice(i, i + 1000));
+  for (let i = 0; i < rows.length; i += 1000) await scout.index.upsert(rows.slice(i, i + 1000));
   // A server builds its in-memory ranker in the background after start; here, before measuring.
   if (!scout.index.syncRanker()) throw new Error('the in-memory ranker did not build');
   const key = (await scout.keys.create('bench')).key;

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Config } from './config/settings.ts';
 import { buildApp } from './app.ts';
 import { createApiKeys, type ApiKeys } from './domain/api-keys.ts';
@@ -15,7 +14,7 @@ import { createExtractPool } from './fetch/extract-pool.ts';
 import type { ExtractedDocument, ExtractInput } from './extract/extract-document.ts';
 import { withFetchCapacity } from './fetch/fetch-capacity.ts';
 import { createHostGate } from './fetch/host-gate.ts';
-import { openLocalIndex, type LocalIndex } from './index/local-index.ts';
+import type { LocalIndexApi } from './index/local-index-api.ts';
 import { indexStarterCorpus } from './index/starter-corpus.ts';
 import { createLocalProvider } from './providers/local.ts';
 import { createProviders, searchBackendOptions } from './providers/create-providers.ts';
@@ -23,14 +22,16 @@ import { createSearchBackend } from './providers/registry.ts';
 import { createLogger } from './http/logger-options.ts';
 import { createMcpHttpHandler } from './mcp/http-handler.ts';
 import { createOriginPolicy } from './mcp/origin-policy.ts';
-import { createStores } from './store/create-stores.ts';
+import { indexFile, openServerStorage, type StorageMode } from './store/create-stores.ts';
 import { createSponsored, sponsoredOptionsFrom, type Sponsored } from './sponsored/create-sponsored.ts';
 import type { Stores } from './store/ports.ts';
 
 export interface Scout {
   app: Awaited<ReturnType<typeof buildApp>>;
   stores: Stores;
-  index: LocalIndex;
+  /** Where state lives (SCOUT_DATABASE_URL, SCOUT_REDIS_URL). */
+  storageMode: StorageMode;
+  index: LocalIndexApi;
   keys: ApiKeys;
   sponsored: Sponsored;
   budget: SearchBudget;
@@ -53,7 +54,8 @@ export interface ScoutOptions {
   extract?: (input: ExtractInput, signal?: AbortSignal) => Promise<ExtractedDocument>;
 }
 
-export const indexFile = (dataDir: string): string => join(dataDir, 'index.db');
+/** The embedded index file (tests open it beside a running Scout). */
+export { indexFile };
 
 /** Wires every piece from a Config: the one place where implementations meet. */
 export async function createScout(config: Config, options: ScoutOptions): Promise<Scout> {
@@ -97,31 +99,32 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
     closers.push(() => pool.close());
     extract = pool.extract;
   }
-  const stores = createStores(config);
-  closers.push(() => stores.close());
-  const index = openLocalIndex(indexFile(config.dataDir), {
-    memoryRankerMaxDocuments: config.indexMemoryMaxDocs,
-    onRankerChange: (s) =>
-      s.state === 'ready'
-        ? logger.info({ documents: s.documents, ms: s.ms }, 'local index ranked in memory')
-        : logger.warn(
-            { maxDocuments: config.indexMemoryMaxDocs },
-            'local index is over SCOUT_INDEX_MEMORY_MAX_DOCS: ranked by SQLite FTS5 alone (slower)',
-          ),
+  const storage = await openServerStorage(config, {
+    logger,
+    remoteProviders: config.searchProviders.some((p) => p !== 'local'),
   });
-  closers.push(() => index.close());
+  closers.push(() => storage.close());
+  const { stores, index } = storage;
+  logger.info({ mode: storage.mode }, 'storage');
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   // Refreshed on every start (one transaction, imported documents untouched), so the
   // starter corpus follows the docs; turning it off removes it.
   if (config.starterCorpus) await indexStarterCorpus(index, options.docsDir, { baseUrl: publicUrl });
-  else index.replaceSource('starter', []);
+  else await index.replaceSource('starter', []);
   index.startRanker();
 
   const providers = createProviders(config, { local: createLocalProvider(index) });
-  const backend = createSearchBackend(providers, searchBackendOptions(config, logger.child({ component: 'search' })));
+  const backend = createSearchBackend(providers, {
+    ...searchBackendOptions(config, logger.child({ component: 'search' })),
+    ...(storage.resultCache ? { cache: storage.resultCache } : {}),
+  });
   const keys = createApiKeys(stores.keys);
   const sponsored = createSponsored({
     ...sponsoredOptionsFrom(config),
+    stores: storage.sponsored,
+    // One key for every process on this storage: a click URL from any replica (or from before
+    // a restart) verifies everywhere.
+    recIdKey: await storage.sponsored.secrets.get('rec_id', 32),
     ...(options.resolver ? { resolver: options.resolver } : {}),
     onError: (err) => logger.error({ err }, 'sponsored results skipped'),
   });
@@ -150,7 +153,7 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
     fetchPage: (url, signal) => fetcher.fetch({ url, maxChars: FETCH_LIMITS.maxChars.max, signal }),
     onPageError: (url, err) => logger.debug({ url, reason: String(err) }, 'advanced search: page skipped'),
   });
-  const budget = createSearchBudget(stores.budget, config.monthlySearchBudget);
+  const budget = createSearchBudget(stores.budget, config.monthlySearchBudget, () => new Date(), { shared: storage.sharedBudget });
   // After the app (closed first) and before the store: the unspent lease goes back.
   closers.push(() => budget.close());
   const search = createSearchService({
@@ -181,5 +184,5 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
   });
   // Closed first: in-flight requests finish before the stores behind them go.
   closers.push(() => app.close());
-  return { app, stores, index, keys, sponsored, budget, search, fetch: fetchPage };
+  return { app, stores, storageMode: storage.mode, index, keys, sponsored, budget, search, fetch: fetchPage };
 }

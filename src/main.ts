@@ -10,15 +10,16 @@ import { ensureDataDir, listenError } from './startup-errors.ts';
 export const DOCS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
 
 /**
- * loadConfig → stores → app → listen. On a store without keys, creates one and prints it
- * once with a ready curl line. `out` gets that, the listening line and the JSON logs (the
+ * loadConfig → stores → app → listen. On an embedded store without keys, creates one and
+ * prints it once with a ready curl line (a shared store's keys come from `scout keys create`). `out` gets that, the listening line and the JSON logs (the
  * serve command passes a stdout that never blocks). A data folder Scout cannot write or a
  * port it cannot listen on is a one-line ConfigError, with everything opened closed again.
  * The caller closes the returned Scout (`scout serve` does on SIGINT/SIGTERM).
  */
 export async function startServer(env: Record<string, string | undefined>, out: Writable): Promise<Scout> {
   const config = loadConfig(env);
-  ensureDataDir(config.dataDir);
+  // The data folder holds the embedded store; with PostgreSQL nothing is written there.
+  if (config.databaseUrl === undefined) ensureDataDir(config.dataDir);
   const scout = await createScout(config, { docsDir: DOCS_DIR, logStream: out });
   try {
     await announce(scout, config, out);
@@ -43,7 +44,10 @@ async function announce(scout: Scout, config: Config, out: Writable): Promise<vo
   // 0.0.0.0 and :: are "every interface": localhost reaches them; a specific host is shown as is.
   const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
   const base = config.publicUrl ?? `http://${shownHost}:${port}`;
-  if ((await scout.stores.keys.count()) === 0) {
+  if ((await scout.stores.keys.count()) === 0 && scout.storageMode !== 'embedded') {
+    // Replicas starting together would each make one: keys of a shared store come from the CLI.
+    out.write(`No API key yet: create one with \`scout keys create --name <label>\` and the same SCOUT_DATABASE_URL; every replica accepts it.\n`);
+  } else if ((await scout.stores.keys.count()) === 0) {
     const created = await scout.keys.create('default');
     out.write(
       [

@@ -5,9 +5,8 @@ import type { Campaign, CampaignReport } from '../schemas/campaign.ts';
 import { createCampaignAdmin, type CampaignAdmin } from '../sponsored/campaign-admin.ts';
 import { validateCampaignFile } from '../sponsored/campaign-validation.ts';
 import { createLandingCheck, type LandingCheck } from '../sponsored/landing-check.ts';
-import { openSponsoredStore, sponsoredStoreFile } from '../store/sqlite/open-sponsored-store.ts';
+import { openSponsoredStores } from '../store/create-stores.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
-import { requireExistingStore } from './existing-store.ts';
 import { parseFlags } from './parse-flags.ts';
 
 /** 1500000 → "1.50"; keeps the digits that matter, at least two decimals. */
@@ -136,17 +135,16 @@ async function run({ sub, id, flags }: Parsed, admin: CampaignAdmin, landing: La
 }
 
 /**
- * `scout campaigns …`: writes sponsored.db, the store a running server reads; the server's
+ * `scout campaigns …`: writes the store the running servers read (sponsored.db or PostgreSQL); their
  * keyword index picks changes up within a second (docs/sponsored.md).
  */
 export const campaignsCommand: CliCommand = async (argv, io) => {
   const parsed = parse(argv);
-  const { dataDir, fetchAllowCidrs } = loadConfig(io.env);
+  const config = loadConfig(io.env);
   // Landing pages are judged as the server judges them: same address policy and allowlist.
-  const landing = createLandingCheck({ allowCidrs: fetchAllowCidrs });
+  const landing = createLandingCheck({ allowCidrs: config.fetchAllowCidrs });
   // Only create may make the store: every other subcommand needs campaigns that exist.
-  if (parsed.sub !== 'create') requireExistingStore(sponsoredStoreFile(dataDir), 'campaign store', dataDir);
-  const stores = openSponsoredStore(dataDir);
+  const stores = await openSponsoredStores(config, { mustExist: parsed.sub !== 'create' });
   try {
     return await run(parsed, createCampaignAdmin({ stores, landing, now: () => new Date(), onChange: () => undefined }), landing, io);
   } finally {

@@ -26,16 +26,16 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
   },
   keys: {
     about: 'manage API keys',
-    note: 'Keys live in $SCOUT_DATA_DIR/scout.db (default ./data/scout.db), the store the server reads.',
+    note: 'Keys live where the servers read them: $SCOUT_DATA_DIR/scout.db (default ./data/scout.db), or PostgreSQL when SCOUT_DATABASE_URL is set.',
     subcommands: {
       create: { synopsis: 'scout keys create --name <label> [--json]', about: 'create a key and print it once (--json: id, name, key, created_at)' },
       list: { synopsis: 'scout keys list [--json]', about: 'list keys: id, name, dates and status, never the secrets' },
-      revoke: { synopsis: 'scout keys revoke <id>', about: 'revoke a key; a running server refuses it on its next request' },
+      revoke: { synopsis: 'scout keys revoke <id>', about: 'revoke a key; every running server refuses it on its next request' },
     },
   },
   index: {
     about: 'manage the local index',
-    note: 'The index lives at $SCOUT_DATA_DIR/index.db (default ./data/index.db).',
+    note: 'The index lives at $SCOUT_DATA_DIR/index.db (default ./data/index.db), or in PostgreSQL when SCOUT_DATABASE_URL is set.',
     subcommands: {
       import: {
         synopsis: 'scout index import <file.jsonl>',
@@ -78,6 +78,14 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
         synopsis: 'scout campaigns report [--since YYYY-MM-DD] [--json]',
         about: 'impressions, agent reads, clicks, spend and read rate per campaign',
       },
+    },
+  },
+  db: {
+    about: "manage the PostgreSQL schema (SCOUT_DATABASE_URL, SCOUT_DATABASE_SCHEMA)",
+    note: 'Servers apply pending migrations at start, under a lock; these commands let a deploy step do it first.',
+    subcommands: {
+      migrate: { synopsis: 'scout db migrate', about: 'apply pending migrations and print each one applied' },
+      status: { synopsis: 'scout db status [--json]', about: 'every migration with when it was applied, or pending' },
     },
   },
   extract: {

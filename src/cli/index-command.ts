@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import { createExtractPool } from '../fetch/extract-pool.ts';
 import type { Config } from '../config/settings.ts';
@@ -9,9 +8,9 @@ import { toFrontierUrl } from '../index/crawl/frontier-url.ts';
 import { createHostPacer, type HostPacer } from '../index/crawl/host-pacer.ts';
 import { createPageFetcher, type PageFetcher } from '../index/crawl/page-fetcher.ts';
 import { importJsonl } from '../index/ingest-jsonl.ts';
-import { openLocalIndex, type LocalIndexWriter } from '../index/local-index.ts';
+import type { LocalIndexWriter } from '../index/local-index.ts';
+import { openIndexWriter } from '../store/create-stores.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
-import { requireExistingStore } from './existing-store.ts';
 import { parseFlags } from './parse-flags.ts';
 import { usageFor } from './usage-text.ts';
 
@@ -22,21 +21,11 @@ const write = (stream: NodeJS.WritableStream, text: string): void => {
   stream.write(text.endsWith('\n') ? text : `${text}\n`);
 };
 
-/**
- * Opens the index the server reads, for writing (a running server sees what is written):
- * `mustExist` for commands that only read it. Chosen by settings (store/create-stores.ts).
- */
-export type OpenIndexWriter = (config: Config, o: { mustExist: boolean }) => Promise<LocalIndexWriter>;
+/** Opens the index the servers read, for writing: chosen by settings (store/create-stores.ts). */
+type OpenIndexWriter = typeof openIndexWriter;
 
-/** The embedded index file, as src/compose.ts indexFile names it. */
-export const openEmbeddedIndexWriter: OpenIndexWriter = async (config, o) => {
-  const file = join(config.dataDir, 'index.db');
-  if (o.mustExist) requireExistingStore(file, 'local index', config.dataDir);
-  return openLocalIndex(file);
-};
-
-/** `scout index import|stats|add|crawl` over the index `openIndex` opens. */
-export function createIndexCommand(openIndex: OpenIndexWriter = openEmbeddedIndexWriter): CliCommand {
+/** `scout index import|stats|add|crawl` over the index `openIndex` opens (embedded file or PostgreSQL). */
+function createIndexCommand(openIndex: OpenIndexWriter): CliCommand {
   return async (argv, io) => {
     const [sub, ...rest] = argv;
     try {
@@ -68,7 +57,7 @@ export function createIndexCommand(openIndex: OpenIndexWriter = openEmbeddedInde
 }
 
 /** `scout index …`: exit 0 when done, 1 when it could not be done, 2 on bad usage. */
-export const indexCommand: CliCommand = createIndexCommand();
+export const indexCommand: CliCommand = createIndexCommand(openIndexWriter);
 
 async function withIndex(
   openIndex: OpenIndexWriter,

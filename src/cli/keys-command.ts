@@ -1,8 +1,7 @@
 import { loadConfig } from '../config/load-config.ts';
 import { createApiKeys } from '../domain/api-keys.ts';
-import { createStores, storeFile } from '../store/create-stores.ts';
+import { openKeyStore } from '../store/create-stores.ts';
 import { UsageError, type CliCommand } from './cli-io.ts';
-import { requireExistingStore } from './existing-store.ts';
 import { parseFlags } from './parse-flags.ts';
 
 /** Each subcommand's flags: a flag of another subcommand is an unknown flag here. */
@@ -12,7 +11,7 @@ const FLAGS = {
   revoke: {},
 } as const;
 
-/** `scout keys …`: writes the same store a running server reads, so changes apply at once. */
+/** `scout keys …`: writes the store the running servers read (SCOUT_DATA_DIR or SCOUT_DATABASE_URL), so changes apply at once. */
 export const keysCommand: CliCommand = async (argv, io) => {
   const [sub, ...rest] = argv;
   if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') throw new UsageError(`unknown keys command "${sub ?? ''}"`);
@@ -23,8 +22,8 @@ export const keysCommand: CliCommand = async (argv, io) => {
   const extra = positional[sub === 'revoke' ? 1 : 0];
   if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
   const config = loadConfig(io.env);
-  if (sub !== 'create') requireExistingStore(storeFile(config.dataDir), 'key store', config.dataDir);
-  const stores = createStores(config);
+  // Only create may make the store: list and revoke need keys that exist.
+  const stores = await openKeyStore(config, { mustExist: sub !== 'create' });
   const keys = createApiKeys(stores.keys);
   try {
     switch (sub) {

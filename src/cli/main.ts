@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   fetch: async () => (await import('./fetch-command.ts')).fetchCommand,
   settings: async () => (await import('./settings-command.ts')).settingsCommand,
   campaigns: async () => (await import('./campaigns-command.ts')).campaignsCommand,
+  db: async () => (await import('./db-command.ts')).dbCommand,
   mcp: async () => (await import('./mcp-command.ts')).mcpCommand,
 };
 

@@ -1,5 +1,6 @@
 import { fetchAllowRefusal } from './fetch-allow-cidrs.ts';
 import { settings, type Config } from './settings.ts';
+import { storageRefusal } from './storage-settings.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -22,7 +23,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   // Checks that need two settings at once, after each has been parsed on its own.
-  const refusal = fetchAllowRefusal(out as Config);
-  if (refusal !== undefined) throw new ConfigError(refusal);
+  for (const refusal of [fetchAllowRefusal(out as Config), storageRefusal(out as Config)]) {
+    if (refusal !== undefined) throw new ConfigError(refusal);
+  }
   return Object.freeze(out) as Config;
 }

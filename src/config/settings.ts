@@ -6,6 +6,7 @@ import { mcpSettings } from './mcp-settings.ts';
 import { providerSettings } from './provider-settings.ts';
 import { sponsoredSettings } from './sponsored-settings.ts';
 import { serverSettings } from './server-settings.ts';
+import { storageSettings } from './storage-settings.ts';
 
 /**
  * Every setting Scout reads, in one table; the README's settings table documents the same
@@ -14,7 +15,8 @@ import { serverSettings } from './server-settings.ts';
 export const settings = {
   port: s('PORT', int(0, 65535), '8080', 'TCP port the API listens on.'),
   host: s('HOST', str, '0.0.0.0', 'Interface the API binds to.'),
-  dataDir: s('SCOUT_DATA_DIR', str, './data', 'Folder of the embedded SQLite store (keys, quotas, local index).'),
+  dataDir: s('SCOUT_DATA_DIR', str, './data', 'Folder of the embedded SQLite store (keys, quotas, campaigns, local index) when SCOUT_DATABASE_URL is unset.'),
+  ...storageSettings,
   starterCorpus: s('SCOUT_STARTER_CORPUS', bool, 'true', "Index Scout's own docs/ folder on first start so a first search finds something."),
   indexMemoryMaxDocs: s('SCOUT_INDEX_MEMORY_MAX_DOCS', int(0, 10_000_000), '50000', 'Largest local index (documents) ranked in memory, ~5x its text size in RAM; a larger one is ranked by SQLite FTS5 alone (slower). 0 turns the in-memory ranker off.'),
   logLevel: s('SCOUT_LOG_LEVEL', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'info', 'pino log level.'),

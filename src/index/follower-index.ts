@@ -102,6 +102,11 @@ export class FollowerIndex extends StoreIndexWriter implements LocalIndexApi {
   /** Loaded at open. */
   startRanker(): void {}
 
+  /** Always ranked in memory: writes through this instance are applied before they resolve, others within pollMs. */
+  syncRanker(): boolean {
+    return !this.#closed;
+  }
+
   rankerStatus(): { state: string; documents: number } {
     const state = this.#closed ? 'off' : this.#overLimit ? 'over-limit' : 'ready';
     return { state, documents: this.#follower.ranker.size };

@@ -37,6 +37,8 @@ export interface LocalIndexReader {
 export interface LocalIndexApi extends LocalIndexWriter, LocalIndexReader {
   /** Starts ranking in memory now rather than at the first search (a no-op where that is done at open). */
   startRanker(): void;
+  /** Brings the in-memory ranking up to date with every write seen so far, now; false when searches are not ranked in memory. */
+  syncRanker(): boolean;
   /** Whether searches are ranked in memory right now, and over how many documents. */
   rankerStatus(): { state: string; documents: number };
 }

@@ -1,7 +1,6 @@
 import type { Config } from '../config/settings.ts';
 import type { SponsoredStage } from '../search/search-service.ts';
 import type { Resolver } from '../fetch/url-guard.ts';
-import { openSponsoredStore } from '../store/sqlite/open-sponsored-store.ts';
 import type { SponsoredStores } from '../store/ports.ts';
 import { createCampaignAdmin, type CampaignAdmin } from './campaign-admin.ts';
 import { createSnapshotSource } from './campaign-snapshot.ts';
@@ -12,8 +11,6 @@ import { recIdKeyOrDefault } from './rec-id.ts';
 import { createSponsoredStage } from './sponsored-stage.ts';
 
 export interface SponsoredOptions {
-  /** sponsored.db lives here (SCOUT_DATA_DIR). */
-  dataDir: string;
   /** SCOUT_SPONSORED_MAX; 0 turns ads off (campaigns can still be managed). */
   maxAds: number;
   /** SCOUT_SPONSORED_REC_TTL_DAYS. */
@@ -31,8 +28,8 @@ export interface SponsoredOptions {
   allowCidrs?: readonly string[];
   /** Resolves landing hosts when campaigns are stored and clicked; default the system resolver. Tests pass a stub. */
   resolver?: Resolver;
-  /** Tests and benchmarks may pass ready stores; default opens `<dataDir>/sponsored.db`. */
-  stores?: SponsoredStores;
+  /** Campaigns, events and secrets, as store/create-stores.ts opened them; closed by close(). */
+  stores: SponsoredStores;
   /**
    * Signs rec_ids (at least 16 bytes): replicas sharing a store must share it, or a click URL
    * whose impression row was never written resolves only on the replica that issued it.
@@ -58,10 +55,9 @@ export interface Sponsored {
 
 /** The options createSponsored needs, from the loaded Config. */
 export function sponsoredOptionsFrom(
-  config: Pick<Config, 'dataDir' | 'sponsoredMax' | 'sponsoredRecTtlDays' | 'publicUrl' | 'port' | 'fetchAllowCidrs'>,
-): SponsoredOptions {
+  config: Pick<Config, 'sponsoredMax' | 'sponsoredRecTtlDays' | 'publicUrl' | 'port' | 'fetchAllowCidrs'>,
+): Omit<SponsoredOptions, 'stores'> {
   return {
-    dataDir: config.dataDir,
     maxAds: config.sponsoredMax,
     recTtlDays: config.sponsoredRecTtlDays,
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
@@ -78,7 +74,7 @@ export function createSponsored(o: SponsoredOptions): Sponsored {
   const now = o.now ?? (() => new Date());
   const recIdKey = recIdKeyOrDefault(o.recIdKey);
   const onError = o.onError ?? warn;
-  const stores = o.stores ?? openSponsoredStore(o.dataDir);
+  const { stores } = o;
   const snapshots = createSnapshotSource({ campaigns: stores.campaigns, events: stores.events, refreshMs: o.refreshMs ?? 1000, now });
   const queue = createEventQueue({ store: stores.events, flushMs: o.flushMs ?? 200, onCharges: snapshots.applyCharges, onError });
   // One landing policy for storing and for following: the fetch pipeline's, allowlist included.

@@ -1,16 +1,40 @@
 import { join } from 'node:path';
+import type pg from 'pg';
+import { ConfigError } from '../config/load-config.ts';
 import type { Config } from '../config/settings.ts';
-import type { Stores } from './ports.ts';
+import { openFollowerIndex } from '../index/follower-index.ts';
+import type { LocalIndexApi, LocalIndexWriter } from '../index/local-index-api.ts';
+import { openLocalIndex } from '../index/local-index.ts';
+import { StoreIndexWriter } from '../index/store-index-writer.ts';
+import type { ResultCache } from '../providers/result-cache.ts';
+import { requireExistingStore } from './existing-store.ts';
+import type { SponsoredStores, Stores } from './ports.ts';
+import { createMemoryRateLimiter } from './memory/memory-rate-limiter.ts';
 import { migrate, openDatabase } from './sqlite/open-database.ts';
 import { migrations } from './sqlite/migrations.ts';
-import { createSqliteKeyStore } from './sqlite/sqlite-key-store.ts';
+import { openSponsoredStore, sponsoredStoreFile } from './sqlite/open-sponsored-store.ts';
 import { createSqliteBudgetStore } from './sqlite/sqlite-budget-store.ts';
-import { createMemoryRateLimiter } from './memory/memory-rate-limiter.ts';
+import { createSqliteKeyStore } from './sqlite/sqlite-key-store.ts';
+
+/**
+ * The only place that chooses and opens storage, for the server and the CLI alike
+ * (docs/architecture.md, "Storage"; docs/scale-out.md):
+ * - embedded (default): SQLite files in SCOUT_DATA_DIR, one process;
+ * - postgres (SCOUT_DATABASE_URL): everything durable in PostgreSQL, the rate limiter too;
+ * - postgres+redis (and SCOUT_REDIS_URL): the rate limiter and the shared result cache in Redis.
+ * The PostgreSQL and Redis drivers load only when their mode is chosen.
+ */
+export type StorageMode = 'embedded' | 'postgres' | 'postgres+redis';
+
+export const storageMode = (c: Pick<Config, 'databaseUrl' | 'redisUrl'>): StorageMode =>
+  c.databaseUrl === undefined ? 'embedded' : c.redisUrl === undefined ? 'postgres' : 'postgres+redis';
 
 /** Path of the embedded store inside the data folder. */
 export const storeFile = (dataDir: string): string => join(dataDir, 'scout.db');
+/** Path of the embedded local index inside the data folder. */
+export const indexFile = (dataDir: string): string => join(dataDir, 'index.db');
 
-/** The only place that chooses storage backends. */
+/** The embedded keys, budget and rate limiter (SQLite in SCOUT_DATA_DIR; the limiter in memory). */
 export function createStores(config: Pick<Config, 'dataDir' | 'rateLimitRpm'>, now: () => number = Date.now): Stores {
   const db = openDatabase(storeFile(config.dataDir));
   migrate(db, migrations);
@@ -26,4 +50,277 @@ export function createStores(config: Pick<Config, 'dataDir' | 'rateLimitRpm'>, n
       db.close();
     },
   };
+}
+
+export interface StorageLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface ServerStorage {
+  mode: StorageMode;
+  /** Keys, budget, rate limiter; ping() is the readiness of what requests cannot do without. */
+  stores: Stores;
+  sponsored: SponsoredStores;
+  index: LocalIndexApi;
+  /** A result cache shared by the replicas, when there is one; else the registry keeps its own. */
+  resultCache?: ResultCache;
+  /** Other processes draw on the same budget: it must not be leased (search-budget.ts). */
+  sharedBudget: boolean;
+  /** Closes everything opened here, last opened first. */
+  close(): Promise<void>;
+}
+
+export interface ServerStorageOptions {
+  logger: StorageLogger;
+  now?: () => number;
+  /** Whether a provider other than the local index is configured: only their answers are worth sharing through Redis. */
+  remoteProviders: boolean;
+}
+
+/** Closes in reverse order; one failing close does not leave the others open. */
+function closerList() {
+  const closers: (() => unknown)[] = [];
+  return {
+    add(close: () => unknown) {
+      closers.push(close);
+    },
+    async closeAll(): Promise<void> {
+      let first: unknown;
+      for (const close of closers.splice(0).reverse()) {
+        try {
+          await close();
+        } catch (e) {
+          first ??= e;
+        }
+      }
+      if (first !== undefined) throw first;
+    },
+  };
+}
+
+/** Opens what the server needs in the mode the settings choose; migrations are applied first. */
+export async function openServerStorage(config: Config, o: ServerStorageOptions): Promise<ServerStorage> {
+  const closers = closerList();
+  try {
+    return await (config.databaseUrl === undefined ? openEmbedded(config, o, closers) : openShared(config, o, closers));
+  } catch (e) {
+    await closers.closeAll().catch(() => undefined);
+    throw e;
+  }
+}
+
+type Closers = ReturnType<typeof closerList>;
+
+async function openEmbedded(config: Config, o: ServerStorageOptions, closers: Closers): Promise<ServerStorage> {
+  const stores = createStores(config, o.now);
+  closers.add(() => stores.close());
+  const sponsored = openSponsoredStore(config.dataDir);
+  closers.add(() => sponsored.close());
+  const index = openLocalIndex(indexFile(config.dataDir), {
+    memoryRankerMaxDocuments: config.indexMemoryMaxDocs,
+    onRankerChange: (s) =>
+      s.state === 'ready'
+        ? o.logger.info({ documents: s.documents, ms: s.ms }, 'local index ranked in memory')
+        : o.logger.warn(
+            { maxDocuments: config.indexMemoryMaxDocs },
+            'local index is over SCOUT_INDEX_MEMORY_MAX_DOCS: ranked by SQLite FTS5 alone (slower)',
+          ),
+  });
+  closers.add(() => index.close());
+  return { mode: 'embedded', stores, sponsored, index, sharedBudget: false, close: () => closers.closeAll() };
+}
+
+/** A one-line reason when PostgreSQL cannot be reached or used (never the password). */
+function databaseError(config: Pick<Config, 'databaseUrl' | 'databaseSchema'>, e: unknown): ConfigError {
+  const u = new URL(config.databaseUrl!);
+  const where = `${u.hostname || 'localhost'}:${u.port || 5432}${u.pathname}`;
+  const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+  return new ConfigError(`cannot use PostgreSQL at ${where} (SCOUT_DATABASE_URL, schema ${config.databaseSchema}): ${reason}`, { cause: e });
+}
+
+/** A pool on SCOUT_DATABASE_SCHEMA, migrated. `mustExist`: a schema without Scout's tables is a wrong setting, not created. */
+async function openMigratedPool(
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema'>,
+  o: { mustExist: boolean; server?: { onIdleError: (e: Error) => void } },
+): Promise<pg.Pool> {
+  const { openPostgres } = await import('./postgres/open-postgres.ts');
+  const { migrate: migratePostgres, migrationStatus } = await import('./postgres/migrate.ts');
+  const pool = openPostgres({
+    url: config.databaseUrl!,
+    schema: config.databaseSchema,
+    // A server fails a request fast while the database is unreachable (503), rather than
+    // holding it for the driver's defaults; the CLI waits as long as a query takes.
+    ...(o.server ? { connectTimeoutMs: 2000, queryTimeoutMs: 10_000, onIdleError: o.server.onIdleError } : { connectTimeoutMs: 5000 }),
+  });
+  try {
+    if (o.mustExist && (await migrationStatus(pool, config.databaseSchema)).every((m) => m.appliedAt === null)) {
+      throw new ConfigError(
+        `SCOUT_DATABASE_SCHEMA=${config.databaseSchema} holds no Scout tables in that database; point SCOUT_DATABASE_URL and SCOUT_DATABASE_SCHEMA at the ones the server uses`,
+      );
+    }
+    await migratePostgres(pool, config.databaseSchema);
+    return pool;
+  } catch (e) {
+    await pool.end().catch(() => undefined);
+    throw e instanceof ConfigError ? e : databaseError(config, e);
+  }
+}
+
+async function openShared(config: Config, o: ServerStorageOptions, closers: Closers): Promise<ServerStorage> {
+  const { logger } = o;
+  const pool = await openMigratedPool(config, {
+    mustExist: false,
+    server: { onIdleError: (err) => logger.warn({ err: err.message }, 'PostgreSQL connection lost while idle; reconnecting on next use') },
+  });
+  closers.add(() => pool.end());
+  const { openPostgresStores } = await import('./postgres/open-postgres-stores.ts');
+  const pg = openPostgresStores(pool, {
+    schema: config.databaseSchema,
+    listener: {
+      onDown: (err) =>
+        logger.warn({ err: err.message }, 'PostgreSQL key-change listener lost: every key is verified against PostgreSQL until it is back'),
+      onUp: () => logger.info({}, 'PostgreSQL key-change listener restored: verified keys are remembered again'),
+    },
+  });
+  closers.add(() => pg.close());
+
+  let rateLimiter: Stores['rateLimiter'];
+  let resultCache: ResultCache | undefined;
+  if (config.redisUrl !== undefined) {
+    const { openRedis } = await import('./redis/open-redis.ts');
+    const { createRedisRateLimiter } = await import('./redis/redis-rate-limiter.ts');
+    const redis = await openRedis({ url: config.redisUrl, prefix: config.redisPrefix, logger });
+    closers.add(() => redis.close());
+    rateLimiter = createRedisRateLimiter(redis, { perMinute: config.rateLimitRpm, logger });
+    // The local index is ranked in every replica's memory, faster than a Redis round trip:
+    // only answers that cost an upstream call are shared.
+    if (o.remoteProviders) {
+      const { createRedisResultCache } = await import('./redis/redis-result-cache.ts');
+      resultCache = createRedisResultCache(redis, { ttlMs: config.searchCacheTtl * 1000, front: { max: config.searchCacheSize }, logger });
+    }
+  } else {
+    const { createPostgresRateLimiter } = await import('./postgres/pg-rate-limiter.ts');
+    rateLimiter = createPostgresRateLimiter(pool, config.rateLimitRpm);
+  }
+
+  const { createPostgresIndexStore } = await import('./postgres/pg-index-store.ts');
+  const index = await openFollowerIndex(createPostgresIndexStore(pool), {
+    memoryRankerMaxDocuments: config.indexMemoryMaxDocs,
+    onRankerChange: (s) =>
+      s.state === 'ready'
+        ? logger.info({ documents: s.documents, ms: s.ms }, 'local index (PostgreSQL) ranked in memory')
+        : logger.warn({ maxDocuments: config.indexMemoryMaxDocs }, 'local index is over SCOUT_INDEX_MEMORY_MAX_DOCS: still ranked in memory; raise the setting'),
+    onStoreError: (err) => logger.warn({ err: String(err) }, 'local index cannot read PostgreSQL: searching what it holds until it can'),
+    onStoreRecovered: () => logger.info({}, 'local index reads PostgreSQL again'),
+  });
+  closers.add(() => index.close());
+
+  const stores: Stores = {
+    keys: pg.keys,
+    budget: pg.budget,
+    rateLimiter,
+    // Ready means PostgreSQL answers: without it keys cannot be verified. Redis is not
+    // asked: without it requests are still served (per-replica limits).
+    ping: () => pg.ping(),
+    close: async () => undefined,
+  };
+  const sponsored: SponsoredStores = { campaigns: pg.campaigns, events: pg.events, secrets: pg.secrets, close: async () => undefined };
+  return {
+    mode: storageMode(config),
+    stores,
+    sponsored,
+    index,
+    ...(resultCache ? { resultCache } : {}),
+    sharedBudget: true,
+    close: () => closers.closeAll(),
+  };
+}
+
+/** What a CLI command needs: whether it may create the store, or only use one that exists. */
+export interface CliStoreOptions {
+  /** Commands that read or change existing records refuse a store that does not exist (a mistyped setting). */
+  mustExist: boolean;
+}
+
+/** The key store the server reads, for `scout keys`. */
+export async function openKeyStore(config: Config, o: CliStoreOptions): Promise<{ keys: Stores['keys']; close(): Promise<void> }> {
+  if (config.databaseUrl === undefined) {
+    if (o.mustExist) requireExistingStore(storeFile(config.dataDir), 'key store', config.dataDir);
+    const stores = createStores(config);
+    return { keys: stores.keys, close: () => stores.close() };
+  }
+  const pool = await openMigratedPool(config, o);
+  const { createPostgresKeyStore } = await import('./postgres/pg-key-store.ts');
+  const keys = createPostgresKeyStore(pool, { schema: config.databaseSchema });
+  return {
+    keys,
+    async close() {
+      await keys.close();
+      await pool.end();
+    },
+  };
+}
+
+/** The campaigns and events the server reads, for `scout campaigns`. */
+export async function openSponsoredStores(config: Config, o: CliStoreOptions): Promise<SponsoredStores> {
+  if (config.databaseUrl === undefined) {
+    if (o.mustExist) requireExistingStore(sponsoredStoreFile(config.dataDir), 'campaign store', config.dataDir);
+    return openSponsoredStore(config.dataDir);
+  }
+  const pool = await openMigratedPool(config, o);
+  const { openPostgresStores } = await import('./postgres/open-postgres-stores.ts');
+  const s = openPostgresStores(pool, { schema: config.databaseSchema });
+  return {
+    campaigns: s.campaigns,
+    events: s.events,
+    secrets: s.secrets,
+    async close() {
+      await s.close();
+      await pool.end();
+    },
+  };
+}
+
+/** The local index the server reads, for writing by `scout index` (a running server sees what is written). */
+export async function openIndexWriter(config: Config, o: CliStoreOptions): Promise<LocalIndexWriter> {
+  if (config.databaseUrl === undefined) {
+    const file = indexFile(config.dataDir);
+    if (o.mustExist) requireExistingStore(file, 'local index', config.dataDir);
+    return openLocalIndex(file);
+  }
+  const pool = await openMigratedPool(config, o);
+  const { createPostgresIndexStore } = await import('./postgres/pg-index-store.ts');
+  return new StoreIndexWriter(createPostgresIndexStore(pool, { endPool: true }));
+}
+
+export interface MigrationReport {
+  version: number;
+  name: string;
+  appliedAt: Date | null;
+}
+
+/** `scout db migrate|status`: PostgreSQL's versioned migrations (the embedded files migrate themselves). */
+export async function databaseMigrations(
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema'>,
+  action: 'migrate' | 'status',
+): Promise<MigrationReport[]> {
+  if (config.databaseUrl === undefined) {
+    throw new ConfigError('scout db works on PostgreSQL: set SCOUT_DATABASE_URL (the embedded SQLite files are migrated when opened)');
+  }
+  const { openPostgres } = await import('./postgres/open-postgres.ts');
+  const { migrate: migratePostgres, migrationStatus } = await import('./postgres/migrate.ts');
+  const pool = openPostgres({ url: config.databaseUrl, schema: config.databaseSchema, connectTimeoutMs: 5000 });
+  try {
+    if (action === 'migrate') {
+      const applied = await migratePostgres(pool, config.databaseSchema);
+      const state = await migrationStatus(pool, config.databaseSchema);
+      return state.filter((s) => applied.some((a) => a.version === s.version));
+    }
+    return await migrationStatus(pool, config.databaseSchema);
+  } catch (e) {
+    throw e instanceof ConfigError ? e : databaseError(config, e);
+  } finally {
+    await pool.end().catch(() => undefined);
+  }
 }

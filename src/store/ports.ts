@@ -175,8 +175,18 @@ export interface AdEventStore {
   stats(sinceDay?: string): Promise<CampaignStats[]>;
 }
 
+/**
+ * Named random secrets shared by every process on one store (the rec_id signing key): the
+ * first process to ask creates one, every later ask, from any process, gets the same bytes.
+ */
+export interface SecretStore {
+  /** The secret called `name`, made of `bytes` random bytes when it does not exist yet. */
+  get(name: string, bytes: number): Promise<Uint8Array>;
+}
+
 export interface SponsoredStores {
   campaigns: CampaignStore;
   events: AdEventStore;
+  secrets: SecretStore;
   close(): Promise<void>;
 }

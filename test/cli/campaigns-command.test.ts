@@ -1,3 +1,4 @@
+import { openSponsoredStore } from '../../src/store/sqlite/open-sponsored-store.ts';
 import { runScout } from '../helpers/cli.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,7 +73,7 @@ describe('scout campaigns', () => {
     const { env, file } = setup();
     const id = (await campaigns(['create', '--file', file('c.json', campaignFile())], env)).stdout.trim();
     // Traffic through a server-side sponsored instance on the same data folder.
-    const server = createSponsored({ dataDir: env.SCOUT_DATA_DIR, maxAds: 2, recTtlDays: 30, publicUrl: 'https://scout.test', refreshMs: 0, allowCidrs: ['127.0.0.2/32'] });
+    const server = createSponsored({ stores: openSponsoredStore(env.SCOUT_DATA_DIR), maxAds: 2, recTtlDays: 30, publicUrl: 'https://scout.test', refreshMs: 0, allowCidrs: ['127.0.0.2/32'] });
     try {
       const ads = [];
       for (let i = 0; i < 4; i++) ads.push(...(await server.stage.select(searchQuery('running shoes'), ctx())));

@@ -20,6 +20,7 @@ const SUBCOMMANDS: Record<string, string[]> = {
   keys: ['create', 'list', 'revoke'],
   index: ['import', 'stats', 'add', 'crawl'],
   campaigns: ['create', 'update', 'list', 'show', 'pause', 'resume', 'delete', 'report'],
+  db: ['migrate', 'status'],
 };
 const PATHS: string[][] = [
   ['serve'],

@@ -25,7 +25,7 @@ function killedHarness(recIdKey: Uint8Array): SponsoredHarness {
 
 function replicaOf(h: SponsoredHarness, options: Partial<SponsoredOptions> = {}): Sponsored {
   const s = createSponsored({
-    dataDir: h.dataDir,
+    stores: openSponsoredStore(h.dataDir),
     maxAds: 2,
     recTtlDays: 30,
     publicUrl: 'https://scout.test',

@@ -1,3 +1,4 @@
+import { openSponsoredStore } from '../../src/store/sqlite/open-sponsored-store.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
@@ -75,7 +76,7 @@ export function sponsoredHarness(options: Partial<SponsoredOptions> = {}): Spons
   const clock = { now: new Date('2026-03-10T12:00:00Z') };
   const errors: unknown[] = [];
   const sponsored = createSponsored({
-    dataDir,
+    stores: options.stores ?? openSponsoredStore(dataDir),
     maxAds: 2,
     recTtlDays: 30,
     publicUrl: 'https://scout.test',

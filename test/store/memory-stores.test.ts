@@ -9,11 +9,16 @@ import { budgetStoreContract } from './contract/budget-store.ts';
 import { campaignStoreContract } from './contract/campaign-store.ts';
 import { keyStoreContract } from './contract/key-store.ts';
 import { rateLimiterContract } from './contract/rate-limiter.ts';
+import { secretStoreContract } from './contract/secret-store.ts';
 
 keyStoreContract('memory', async () => createMemoryKeyStore());
 budgetStoreContract('memory', async () => createMemoryBudgetStore());
 campaignStoreContract('memory', async () => createMemorySponsoredStores().campaigns);
 adEventStoreContract('memory', async () => createMemorySponsoredStores());
+secretStoreContract('memory', async () => {
+  const { secrets } = createMemorySponsoredStores();
+  return [secrets, secrets];
+});
 
 // One fake clock for every limiter the suite makes: the refill cases move it.
 let now = 1_000_000;

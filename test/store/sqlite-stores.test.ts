@@ -12,6 +12,7 @@ import { adEventStoreContract } from './contract/ad-event-store.ts';
 import { budgetStoreContract } from './contract/budget-store.ts';
 import { campaignStoreContract } from './contract/campaign-store.ts';
 import { keyStoreContract } from './contract/key-store.ts';
+import { secretStoreContract } from './contract/secret-store.ts';
 
 const dirs: string[] = [];
 const dbs: SqliteDatabase[] = [];
@@ -44,6 +45,13 @@ keyStoreContract('sqlite', async () => createSqliteKeyStore(freshDb()));
 budgetStoreContract('sqlite', async () => createSqliteBudgetStore(freshDb()));
 campaignStoreContract('sqlite', async () => (await freshSponsored()).campaigns);
 adEventStoreContract('sqlite', freshSponsored);
+// Two openings of one sponsored.db: the server and the CLI.
+secretStoreContract('sqlite', async () => {
+  const dir = newDir();
+  const [one, two] = [openSponsoredStore(dir), openSponsoredStore(dir)];
+  sponsored.push(one, two);
+  return [one.secrets, two.secrets];
+});
 
 describe('SQLite key store memory', () => {
   it('sees a key revoked or created by another connection (the CLI) on the very next look-up', async () => {

@@ -5,6 +5,7 @@ import { createMemoryBudgetStore } from './memory-budget-store.ts';
 import { createMemoryCampaignStore } from './memory-campaign-store.ts';
 import { createMemoryKeyStore } from './memory-key-store.ts';
 import { createMemoryRateLimiter } from './memory-rate-limiter.ts';
+import { createMemorySecretStore } from './memory-secret-store.ts';
 
 /** Keys, budget and rate limiter held in this process only: nothing survives it. */
 export function createMemoryStores(config: Pick<Config, 'rateLimitRpm'>, now: () => number = Date.now): Stores {
@@ -23,6 +24,7 @@ export function createMemorySponsoredStores(): SponsoredStores {
   return {
     campaigns,
     events: createMemoryAdEventStore((id) => campaigns.pricing(id)),
+    secrets: createMemorySecretStore(),
     async close() {},
   };
 }

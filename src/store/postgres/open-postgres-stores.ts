@@ -1,8 +1,9 @@
 import type pg from 'pg';
-import type { AdEventStore, BudgetStore, CampaignStore, KeyStore } from '../ports.ts';
+import type { AdEventStore, BudgetStore, CampaignStore, KeyStore, SecretStore } from '../ports.ts';
 import { createPostgresAdEventStore } from './pg-ad-event-store.ts';
 import { createPostgresBudgetStore } from './pg-budget-store.ts';
 import { createPostgresCampaignStore } from './pg-campaign-store.ts';
+import { createPostgresSecretStore } from './pg-secret-store.ts';
 import { createPostgresKeyStore, type PostgresKeyStoreOptions } from './pg-key-store.ts';
 
 export interface PostgresStores {
@@ -10,6 +11,7 @@ export interface PostgresStores {
   budget: BudgetStore;
   campaigns: CampaignStore;
   events: AdEventStore;
+  secrets: SecretStore;
   /** Throws when PostgreSQL cannot answer (for /healthz). */
   ping(): Promise<void>;
   /** Stops the key store's listening connection; the pool is the caller's to end. */
@@ -27,6 +29,7 @@ export function openPostgresStores(pool: pg.Pool, options: PostgresKeyStoreOptio
     budget: createPostgresBudgetStore(pool),
     campaigns: createPostgresCampaignStore(pool),
     events: createPostgresAdEventStore(pool),
+    secrets: createPostgresSecretStore(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

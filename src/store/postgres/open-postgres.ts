@@ -1,15 +1,7 @@
 import pg from 'pg';
+import { checkSchemaName } from '../../config/storage-names.ts';
 
-/** Lower-case SQL name: safe unquoted in search_path and inside double quotes anywhere. */
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-/** Throws a one-line reason when `schema` is not a name Scout can use as is. */
-export function checkSchemaName(schema: string): string {
-  if (!SCHEMA_NAME.test(schema)) {
-    throw new Error(`PostgreSQL schema must be a lower-case SQL name (a-z, 0-9, _; at most 63 characters, not starting with a digit), got "${schema}"`);
-  }
-  return schema;
-}
+export { checkSchemaName };
 
 export interface PostgresOptions {
   /** postgres://user:password@host:5432/db */

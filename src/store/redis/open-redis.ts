@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { checkRedisSettings } from '../../config/storage-names.ts';
 import { createOutageLog, NO_REDIS_LOG, type RedisLogger } from './outage-log.ts';
 
 export interface OpenRedisOptions {
@@ -32,23 +33,7 @@ export class RedisUnavailableError extends Error {
   override name = 'RedisUnavailableError';
 }
 
-const PREFIX = /^[A-Za-z0-9:_.-]{1,100}$/;
-
-/** Throws a one-line reason when the URL or prefix cannot be used (never echoes a password). */
-export function checkRedisSettings(url: string, prefix: string): void {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new Error('the Redis URL is not a URL (expected redis://host:port)');
-  }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
-    throw new Error(`the Redis URL must start with redis:// or rediss:// (got ${u.protocol}//)`);
-  }
-  if (!PREFIX.test(prefix)) {
-    throw new Error('the Redis key prefix must be 1 to 100 letters, digits or : _ . - (e.g. scout:)');
-  }
-}
+export { checkRedisSettings } from '../../config/storage-names.ts';
 
 /** Exponential backoff from 100 ms, capped at 1 s: a returning Redis is used again within a second. */
 const retryStrategy = (times: number): number => Math.min(50 * 2 ** times, 1000);

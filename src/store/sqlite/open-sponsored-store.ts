@@ -4,6 +4,7 @@ import { migrate, openDatabase } from './open-database.ts';
 import { createWorkerEventWriter } from './ad-event-writer.ts';
 import { createSqliteAdEventStore } from './sqlite-ad-event-store.ts';
 import { createSqliteCampaignStore } from './sqlite-campaign-store.ts';
+import { createSqliteSecretStore } from './sqlite-secret-store.ts';
 import { sponsoredMigrations } from './sponsored-migrations.ts';
 
 /** Path of the sponsored store inside the data folder. */
@@ -19,6 +20,7 @@ export function openSponsoredStore(dataDir: string): SponsoredStores {
   return {
     campaigns: createSqliteCampaignStore(db),
     events: { ...events, write: (batch) => writer.write(batch) },
+    secrets: createSqliteSecretStore(db),
     async close() {
       await writer.close();
       db.close();

@@ -67,4 +67,7 @@ export const sponsoredMigrations: readonly string[] = [
   // Clicks come from an unauthenticated URL anyone can repeat: only the first follow of a
   // rec_id is stored and counted (unique clicks), so repeats cannot grow the log or inflate reports.
   `ALTER TABLE impressions ADD COLUMN clicked_at INTEGER;`,
+  // Secrets shared by every process on this file (the rec_id signing key), so click URLs
+  // stay valid across restarts and between the server and the CLI.
+  `CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;`,
 ];

@@ -7,6 +7,8 @@ import { budgetStoreContract } from '../contract/budget-store.ts';
 import { campaignStoreContract } from '../contract/campaign-store.ts';
 import { keyStoreContract } from '../contract/key-store.ts';
 import { rateLimiterContract } from '../contract/rate-limiter.ts';
+import { secretStoreContract } from '../contract/secret-store.ts';
+import { createPostgresSecretStore } from '../../../src/store/postgres/pg-secret-store.ts';
 import { testSchema } from '../../helpers/postgres.ts';
 
 /** Every port's contract on PostgreSQL: one migrated schema, shared (the contracts' tests tag their rows). */
@@ -28,4 +30,6 @@ describe.skipIf(!db)('PostgreSQL backends', () => {
   campaignStoreContract('postgres', async () => stores.campaigns);
   adEventStoreContract('postgres', async () => stores);
   rateLimiterContract('postgres', async (perMinute) => createPostgresRateLimiter(db!.pool, perMinute));
+  // Two pools: two replicas.
+  secretStoreContract('postgres', async () => [stores.secrets, createPostgresSecretStore(db!.another(2))]);
 });

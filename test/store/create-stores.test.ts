@@ -1,0 +1,106 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { openServerStorage, openSponsoredStores, type ServerStorage } from '../../src/store/create-stores.ts';
+import { testSchema } from '../helpers/postgres.ts';
+import { deleteKeys, REDIS_URL, testPrefix } from './redis/redis-test-env.ts';
+import { Redis } from 'ioredis';
+
+const lines: string[] = [];
+const logger = { info: (_: object, msg: string) => void lines.push(msg), warn: (_: object, msg: string) => void lines.push(msg) };
+const opened: ServerStorage[] = [];
+const open = async (env: Record<string, string>, remoteProviders = false): Promise<ServerStorage> => {
+  const s = await openServerStorage(loadConfig({ SCOUT_RATE_LIMIT_RPM: '1', ...env }), { logger, remoteProviders });
+  opened.push(s);
+  return s;
+};
+afterAll(async () => {
+  for (const s of opened.splice(0).reverse()) await s.close();
+});
+
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+
+describe('openServerStorage: embedded (no SCOUT_DATABASE_URL)', () => {
+  it('opens SQLite in SCOUT_DATA_DIR: leased budget, process-local limiter and cache, one rec_id key across restarts', async () => {
+    const env = { SCOUT_DATA_DIR: mkdtempSync(join(tmpdir(), 'scout-storage-')) };
+    const s = await open(env);
+    expect(s).toMatchObject({ mode: 'embedded', sharedBudget: false });
+    expect(s.resultCache).toBeUndefined();
+    const key = await s.sponsored.secrets.get('rec_id', 32);
+    await s.close();
+    opened.pop();
+    const again = await open(env);
+    expect(same(await again.sponsored.secrets.get('rec_id', 32), key)).toBe(true);
+    await again.stores.ping();
+  });
+});
+
+const db = testSchema();
+
+describe.skipIf(!db)('openServerStorage: PostgreSQL', () => {
+  afterAll(() => db?.drop());
+  const env = () => ({ SCOUT_DATABASE_URL: db!.url, SCOUT_DATABASE_SCHEMA: db!.schema });
+
+  it('migrates at start; replicas share the budget (unleased), the rate limit, the index and the rec_id key with the CLI', async () => {
+    const [a, b] = await Promise.all([open(env()), open(env())]);
+    expect(a).toMatchObject({ mode: 'postgres', sharedBudget: true });
+    expect(a.resultCache).toBeUndefined();
+    // One bucket of 1 a minute for both replicas.
+    expect((await a.stores.rateLimiter.consume('k1', 1)).allowed).toBe(true);
+    expect((await b.stores.rateLimiter.consume('k1', 1)).allowed).toBe(false);
+    // The budget: what one takes, the other sees.
+    expect(await a.stores.budget.consume('2026-11', 3, 10)).toEqual({ allowed: true, used: 3 });
+    expect(await b.stores.budget.used('2026-11')).toBe(3);
+    // The index: a write through one replica is found by the other.
+    await a.index.upsert([{ url: 'https://a.test/p', title: 'Puffins', content: 'puffins nest on cliffs' }]);
+    const found = async () => b.index.search({ query: 'puffins', limit: 5, includeDomains: [], excludeDomains: [] }).length > 0;
+    const until = Date.now() + 2000;
+    while (!(await found()) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await found()).toBe(true);
+    // The rec_id key: the same bytes for both replicas and for the CLI.
+    const cli = await openSponsoredStores(loadConfig(env()), { mustExist: true });
+    const [ka, kb, kc] = await Promise.all([a.sponsored.secrets.get('rec_id', 32), b.sponsored.secrets.get('rec_id', 32), cli.secrets.get('rec_id', 32)]);
+    await cli.close();
+    expect(same(ka, kb) && same(kb, kc)).toBe(true);
+    await a.stores.ping();
+  });
+
+  it('fails the start in one line when PostgreSQL cannot be reached, leaving nothing open', async () => {
+    const start = openServerStorage(loadConfig({ SCOUT_DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/test', SCOUT_DATABASE_SCHEMA: db!.schema }), {
+      logger,
+      remoteProviders: false,
+    });
+    await expect(start).rejects.toThrow(`cannot use PostgreSQL at 127.0.0.1:1/test (SCOUT_DATABASE_URL, schema ${db!.schema}): ECONNREFUSED`);
+  });
+
+  describe.skipIf(!REDIS_URL)('with Redis', () => {
+    const prefix = testPrefix();
+    afterAll(async () => {
+      const r = new Redis(REDIS_URL!);
+      await deleteKeys(r, prefix);
+      r.disconnect();
+    });
+    const redisEnv = () => ({ ...env(), SCOUT_REDIS_URL: REDIS_URL!, SCOUT_REDIS_PREFIX: prefix });
+
+    it('keeps the rate limit in Redis, shared by replicas', async () => {
+      const [a, b] = await Promise.all([open(redisEnv()), open(redisEnv())]);
+      expect(a).toMatchObject({ mode: 'postgres+redis', sharedBudget: true });
+      expect((await a.stores.rateLimiter.consume('k2', 1)).allowed).toBe(true);
+      expect((await b.stores.rateLimiter.consume('k2', 1)).allowed).toBe(false);
+      const r = new Redis(REDIS_URL!);
+      const keys = await r.keys(`${prefix}*`);
+      r.disconnect();
+      expect(keys.length).toBeGreaterThan(0);
+      // The PostgreSQL limiter was not asked: its table has no row for this key.
+      const { rows } = await db!.pool.query('SELECT 1 FROM rate_limits WHERE key = $1', ['k2']);
+      expect(rows).toEqual([]);
+    });
+
+    it('shares answers through Redis only when a remote provider is configured', async () => {
+      expect((await open(redisEnv(), false)).resultCache).toBeUndefined();
+      expect((await open(redisEnv(), true)).resultCache?.enabled).toBe(true);
+    });
+  });
+});
