@@ -14,7 +14,7 @@ const passedIn = (part) =>
   report.testResults
     .filter((file) => file.name.replaceAll('\\', '/').includes(part))
     .reduce((n, file) => n + file.assertionResults.filter((t) => t.status === 'passed').length, 0);
-const required = { PostgreSQL: '/test/store/postgres/', Redis: '/test/store/redis/' };
+const required = { PostgreSQL: '/test/store/postgres/', Redis: '/test/store/redis/', Replicas: '/test/store/replicas.test.ts' };
 let missing = false;
 for (const [suite, part] of Object.entries(required)) {
   const n = passedIn(part);

@@ -1,5 +1,6 @@
 import type { Config } from './config/settings.ts';
 import { buildApp } from './app.ts';
+import { createClosers, type Closers } from './domain/closers.ts';
 import { createApiKeys, type ApiKeys } from './domain/api-keys.ts';
 import { createFetchPage, type FetchPage } from './fetch/fetch-page.ts';
 import { createFetchService } from './fetch/fetch-service.ts';
@@ -61,28 +62,17 @@ export { indexFile };
 export async function createScout(config: Config, options: ScoutOptions): Promise<Scout> {
   // Everything opened is closed again, in reverse order, when the start fails half way or
   // when Scout closes; one failing close does not leave the others open.
-  const closers: (() => unknown)[] = [];
-  const closeAll = async (): Promise<void> => {
-    let first: unknown;
-    for (const close of closers.splice(0).reverse()) {
-      try {
-        await close();
-      } catch (e) {
-        first ??= e;
-      }
-    }
-    if (first !== undefined) throw first;
-  };
+  const closers = createClosers();
   try {
     const scout = await wire(config, options, closers);
-    return { ...scout, close: closeAll };
+    return { ...scout, close: () => closers.closeAll() };
   } catch (e) {
-    await closeAll().catch(() => undefined);
+    await closers.closeAll().catch(() => undefined);
     throw e;
   }
 }
 
-async function wire(config: Config, options: ScoutOptions, closers: (() => unknown)[]): Promise<Omit<Scout, 'close'>> {
+async function wire(config: Config, options: ScoutOptions, closers: Closers): Promise<Omit<Scout, 'close'>> {
   const logger = createLogger(config.logLevel, options.logStream);
   // Pages are extracted in worker threads (docs/operations.md, "Fetch workers"), which load
   // their code while the rest starts; closed last, after the requests that use them.
@@ -96,14 +86,14 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
       onWorkerError: (err) => logger.error({ err }, 'fetch worker lost while idle; replaced'),
     });
     const pool = extractPool;
-    closers.push(() => pool.close());
+    closers.add(() => pool.close());
     extract = pool.extract;
   }
   const storage = await openServerStorage(config, {
     logger,
     remoteProviders: config.searchProviders.some((p) => p !== 'local'),
   });
-  closers.push(() => storage.close());
+  closers.add(() => storage.close());
   const { stores, index } = storage;
   logger.info({ mode: storage.mode }, 'storage');
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
@@ -126,9 +116,11 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
     // a restart) verifies everywhere.
     recIdKey: await storage.sponsored.secrets.get('rec_id', 32),
     ...(options.resolver ? { resolver: options.resolver } : {}),
-    onError: (err) => logger.error({ err }, 'sponsored results skipped'),
+    // Ads are skipped or their events kept for a retry; searches answer either way.
+    onError: (err) => logger.error({ err }, 'sponsored results: storage failed'),
+    onEventsRecovered: () => logger.info({}, 'sponsored results: ad events written again'),
   });
-  closers.push(() => sponsored.close());
+  closers.add(() => sponsored.close());
   // One capacity for POST /v1/fetch and the advanced stage's pages (docs/operations.md).
   const fetchBytes = config.fetchBufferMb * 1024 * 1024;
   const fetcher = withFetchCapacity(
@@ -147,7 +139,7 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
       bytes: createByteBudget(fetchBytes, promisedShare(fetchBytes, config.fetchConcurrency)),
     },
   );
-  closers.push(() => fetcher.close());
+  closers.add(() => fetcher.close());
   const content = createContentStage({
     // The whole page (the largest max_chars): passages are chosen from all of it.
     fetchPage: (url, signal) => fetcher.fetch({ url, maxChars: FETCH_LIMITS.maxChars.max, signal }),
@@ -155,7 +147,7 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
   });
   const budget = createSearchBudget(stores.budget, config.monthlySearchBudget, () => new Date(), { shared: storage.sharedBudget });
   // After the app (closed first) and before the store: the unspent lease goes back.
-  closers.push(() => budget.close());
+  closers.add(() => budget.close());
   const search = createSearchService({
     backend,
     budget,
@@ -183,6 +175,6 @@ async function wire(config: Config, options: ScoutOptions, closers: (() => unkno
     logger,
   });
   // Closed first: in-flight requests finish before the stores behind them go.
-  closers.push(() => app.close());
+  closers.add(() => app.close());
   return { app, stores, storageMode: storage.mode, index, keys, sponsored, budget, search, fetch: fetchPage };
 }

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { IndexChange, IndexDocumentStore } from '../store/index-ports.ts';
+import type { IndexChange, IndexDocumentStore } from '../store/ports.ts';
 import { MemoryRanker } from './ranker/memory-ranker.ts';
 
 export interface ChangeFollowerOptions {

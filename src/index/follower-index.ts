@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/load-config.ts';
-import type { IndexDocumentStore } from '../store/index-ports.ts';
+import type { IndexDocumentStore } from '../store/ports.ts';
 import { ChangeFollower } from './change-follower.ts';
 import type { LocalIndexApi } from './local-index-api.ts';
 import { DEFAULT_RANKER_MAX_DOCUMENTS } from './local-index.ts';

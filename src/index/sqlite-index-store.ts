@@ -1,4 +1,4 @@
-import type { IndexChange, IndexDocumentStore } from '../store/index-ports.ts';
+import type { IndexChange, IndexDocumentStore } from '../store/ports.ts';
 import { LocalIndex, openIndexDatabase } from './local-index.ts';
 
 interface ChangeRow {
@@ -17,7 +17,7 @@ interface ChangeRow {
  * The document store port over an index file: the embedded index's own writes
  * (LocalIndex, its ranker off) and its `index_changes` table (schema.ts) as the change
  * sequence. The server does not use it (LocalIndex reads the file directly, synchronously);
- * it holds the port's contract to the embedded behaviour (test/index/index-store-contract.ts).
+ * it holds the port's contract to the embedded behaviour (test/store/contract/index-document-store.ts).
  * SQLite has one writer at a time, so its sequence numbers are in commit order.
  */
 export function openSqliteIndexStore(file: string): IndexDocumentStore {

@@ -1,4 +1,4 @@
-import type { IndexDocumentStore } from '../store/index-ports.ts';
+import type { IndexDocumentStore } from '../store/ports.ts';
 import { checkDocuments, type DocumentRow, type IndexDocument } from './index-document.ts';
 import type { LocalIndexWriter } from './local-index-api.ts';
 import type { DocumentSource } from './local-index-types.ts';

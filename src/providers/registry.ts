@@ -6,7 +6,8 @@ import { CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
 import { reciprocalRankFusion } from './fusion.ts';
 import { cleanResults, dedupeResults } from './merge-results.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
-import { createResultCache, type ResultCache } from './result-cache.ts';
+import type { ResultCache } from '../store/ports.ts';
+import { createResultCache } from './result-cache.ts';
 import type { BackendLogger, SearchAnswer, SearchBackend } from '../search/search-backend.ts';
 
 export type SearchMode = 'failover' | 'fusion';

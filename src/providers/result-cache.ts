@@ -1,11 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
-
-/** What the backend answers, as cached. */
-export interface CachedAnswer {
-  results: ProviderResult[];
-  providers: string[];
-}
+import type { CachedAnswer, ResultCache } from '../store/ports.ts';
 
 export interface ResultCacheOptions {
   /** Time to live in milliseconds; 0 disables the cache. */
@@ -30,18 +25,6 @@ const answerChars = (a: CachedAnswer): number => {
   }
   return n;
 };
-
-/**
- * Final answers kept for a while, in process (createResultCache) or shared by replicas
- * (src/store/redis/redis-result-cache.ts). Never rejects: a cache that cannot answer is a miss.
- */
-export interface ResultCache {
-  /** False when caching is off: the backend then does not even read the providers' revisions. */
-  readonly enabled: boolean;
-  /** `revision`: the providers' revisions (SearchProvider.revision); an answer is only found under the one it was stored with. */
-  get(query: SearchQuery, revision?: string): Promise<CachedAnswer | undefined>;
-  set(query: SearchQuery, answer: CachedAnswer, revision?: string): Promise<void>;
-}
 
 /** The in-process cache (also the front of the shared one). */
 export interface MemoryResultCache extends ResultCache {
@@ -68,6 +51,18 @@ export function searchCacheKey(q: SearchQuery): string {
     q.country ?? '',
   ]);
 }
+
+/**
+ * A copy no caller can change, down to the arrays: one entry is handed to every search that
+ * hits it, and the answer given to set() stays the caller's.
+ */
+const frozenCopy = (a: CachedAnswer): CachedAnswer =>
+  Object.freeze({
+    results: Object.freeze(
+      a.results.map((r): ProviderResult => Object.freeze(r.extraSnippets ? { ...r, extraSnippets: Object.freeze([...r.extraSnippets]) as string[] } : { ...r })),
+    ) as ProviderResult[],
+    providers: Object.freeze([...a.providers]) as string[],
+  });
 
 const NOTHING = Promise.resolve(undefined);
 
@@ -100,8 +95,7 @@ export function createResultCache(opts: ResultCacheOptions): MemoryResultCache {
     get: async (q, revision = '') => lru.get(revision + searchCacheKey(q)),
     set: async (q, answer, revision = '', ttlMs) => {
       if (answerChars(answer) > maxChars || (ttlMs !== undefined && ttlMs <= 0)) return;
-      const frozen = Object.freeze({ results: answer.results.map((r) => Object.freeze({ ...r })), providers: [...answer.providers] });
-      lru.set(revision + searchCacheKey(q), frozen, ttlMs === undefined ? undefined : { ttl: Math.min(ttlMs, opts.ttlMs) });
+      lru.set(revision + searchCacheKey(q), frozenCopy(answer), ttlMs === undefined ? undefined : { ttl: Math.min(ttlMs, opts.ttlMs) });
     },
     get size() {
       return lru.size;

@@ -9,7 +9,7 @@ import type { Usage } from './usage.ts';
  * validates each against its schema.
  */
 const REQUEST_ID = '3f1c9a52-7d4e-4b0a-9c61-2e8f5b7d4a10';
-const REC_ID = 'rec_0MfT3hZq7Yb2kLx9NcWvR4pDs';
+const REC_ID = 'rec_0VDStWQCLCC6PJajLYqQeugj3e1h3sRwaGjt3Ll1bpIpG3mUBiR2';
 
 const incentive: Incentive = { kind: 'credit', benefit: '$50 of free credits for new accounts created by an agent.' };
 

@@ -19,6 +19,8 @@ export interface SponsoredOptions {
   publicUrl: string;
   /** Storage and ad-store failures; ads are skipped, searches still answer. Default: process warning. */
   onError?: (err: unknown) => void;
+  /** Event writes succeed again after failures (told once per outage). */
+  onEventsRecovered?: () => void;
   now?: () => Date;
   /** Longest wait before queued events are written (default 200 ms). */
   flushMs?: number;
@@ -76,7 +78,13 @@ export function createSponsored(o: SponsoredOptions): Sponsored {
   const onError = o.onError ?? warn;
   const { stores } = o;
   const snapshots = createSnapshotSource({ campaigns: stores.campaigns, events: stores.events, refreshMs: o.refreshMs ?? 1000, now });
-  const queue = createEventQueue({ store: stores.events, flushMs: o.flushMs ?? 200, onCharges: snapshots.applyCharges, onError });
+  const queue = createEventQueue({
+    store: stores.events,
+    flushMs: o.flushMs ?? 200,
+    onCharges: snapshots.applyCharges,
+    onError,
+    ...(o.onEventsRecovered ? { onRecovered: o.onEventsRecovered } : {}),
+  });
   // One landing policy for storing and for following: the fetch pipeline's, allowlist included.
   const landing = createLandingCheck({ allowCidrs: o.allowCidrs ?? [], ...(o.resolver ? { resolver: o.resolver } : {}) });
   const clicks = createClickLinks({

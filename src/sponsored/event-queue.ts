@@ -10,7 +10,10 @@ export interface EventQueueOptions {
   maxPending?: number;
   /** The charges of each written batch, to keep in-memory spend exact between reloads. */
   onCharges: (charges: Charge[]) => void;
+  /** The first failed write of an outage (not every retry), and every drop past maxPending. */
   onError: (err: unknown) => void;
+  /** A write succeeded after failures: what was kept is stored. */
+  onRecovered?: () => void;
 }
 
 export interface EventQueue {
@@ -35,6 +38,8 @@ export function createEventQueue(o: EventQueueOptions): EventQueue {
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
+  // Within an outage the retries fail every flushMs: said once, not five times a second.
+  let failing = false;
 
   const forget = (events: readonly AdEvent[]) => {
     for (const e of events) if (e.kind === 'impression') impressions.delete(e.impression.recId);
@@ -47,12 +52,20 @@ export function createEventQueue(o: EventQueueOptions): EventQueue {
     try {
       o.onCharges(await o.store.write(batch));
       forget(batch);
+      if (failing) o.onRecovered?.();
+      failing = false;
     } catch (e) {
-      o.onError(e);
       // Keep the batch for the next attempt, within bounds: a dead store must not eat memory.
       pending = [...batch, ...pending];
+      if (!failing) {
+        o.onError(new Error(`ad events could not be written (${pending.length} kept, retried every ${o.flushMs} ms): ${(e as Error).message}`, { cause: e }));
+      }
+      failing = true;
       const overflow = pending.length - maxPending;
-      if (overflow > 0) forget(pending.splice(0, overflow));
+      if (overflow > 0) {
+        forget(pending.splice(0, overflow));
+        o.onError(new Error(`${overflow} ad events dropped: the store has failed for longer than ${maxPending} events could be kept`));
+      }
       if (!closed) schedule();
     }
   }

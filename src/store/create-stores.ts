@@ -2,11 +2,12 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { ConfigError } from '../config/load-config.ts';
 import type { Config } from '../config/settings.ts';
+import { createClosers, type Closers } from '../domain/closers.ts';
 import { openFollowerIndex } from '../index/follower-index.ts';
 import type { LocalIndexApi, LocalIndexWriter } from '../index/local-index-api.ts';
 import { openLocalIndex } from '../index/local-index.ts';
 import { StoreIndexWriter } from '../index/store-index-writer.ts';
-import type { ResultCache } from '../providers/result-cache.ts';
+import type { ResultCache } from './ports.ts';
 import { requireExistingStore } from './existing-store.ts';
 import type { SponsoredStores, Stores } from './ports.ts';
 import { createMemoryRateLimiter } from './memory/memory-rate-limiter.ts';
@@ -78,30 +79,9 @@ export interface ServerStorageOptions {
   remoteProviders: boolean;
 }
 
-/** Closes in reverse order; one failing close does not leave the others open. */
-function closerList() {
-  const closers: (() => unknown)[] = [];
-  return {
-    add(close: () => unknown) {
-      closers.push(close);
-    },
-    async closeAll(): Promise<void> {
-      let first: unknown;
-      for (const close of closers.splice(0).reverse()) {
-        try {
-          await close();
-        } catch (e) {
-          first ??= e;
-        }
-      }
-      if (first !== undefined) throw first;
-    },
-  };
-}
-
 /** Opens what the server needs in the mode the settings choose; migrations are applied first. */
 export async function openServerStorage(config: Config, o: ServerStorageOptions): Promise<ServerStorage> {
-  const closers = closerList();
+  const closers = createClosers();
   try {
     return await (config.databaseUrl === undefined ? openEmbedded(config, o, closers) : openShared(config, o, closers));
   } catch (e) {
@@ -109,8 +89,6 @@ export async function openServerStorage(config: Config, o: ServerStorageOptions)
     throw e;
   }
 }
-
-type Closers = ReturnType<typeof closerList>;
 
 async function openEmbedded(config: Config, o: ServerStorageOptions, closers: Closers): Promise<ServerStorage> {
   const stores = createStores(config, o.now);
@@ -169,10 +147,14 @@ async function openMigratedPool(
 
 async function openShared(config: Config, o: ServerStorageOptions, closers: Closers): Promise<ServerStorage> {
   const { logger } = o;
-  const pool = await openMigratedPool(config, {
-    mustExist: false,
-    server: { onIdleError: (err) => logger.warn({ err: err.message }, 'PostgreSQL connection lost while idle; reconnecting on next use') },
-  });
+  // One cut drops every idle connection at once: said once, not once per connection.
+  let idleWarnedAt = -Infinity;
+  const onIdleError = (err: Error): void => {
+    if (performance.now() - idleWarnedAt < 10_000) return;
+    idleWarnedAt = performance.now();
+    logger.warn({ err: err.message }, 'PostgreSQL connections lost while idle; new ones are opened on next use');
+  };
+  const pool = await openMigratedPool(config, { mustExist: false, server: { onIdleError } });
   closers.add(() => pool.end());
   const { openPostgresStores } = await import('./postgres/open-postgres-stores.ts');
   const pg = openPostgresStores(pool, {

@@ -3,6 +3,12 @@
  * the port's contract suite in test/store/contract/, and the memory twins in memory/ are the
  * reference. Async everywhere, so network backends fit without changing callers.
  */
+// Type imports only: the modules named here import this one (no cycle at run time).
+import type { DocumentRow } from '../index/index-document.ts';
+import type { DocumentSource } from '../index/local-index-types.ts';
+import type { RankerDocument } from '../index/ranker/ranker-types.ts';
+import type { IndexStats } from '../index/stats.ts';
+import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 
 export interface ApiKeyRecord {
   id: string;
@@ -189,4 +195,69 @@ export interface SponsoredStores {
   events: AdEventStore;
   secrets: SecretStore;
   close(): Promise<void>;
+}
+
+/*
+ * The local index's document store: where its documents live when several Scout processes
+ * share them (PostgreSQL), read by every replica's in-memory ranker through a change sequence.
+ */
+
+/**
+ * One entry of the change sequence: the document `id` as it is now (`doc`), or deleted
+ * (`doc` null). Each id appears once, at the sequence number of its latest change.
+ */
+export interface IndexChange {
+  seq: number;
+  id: number;
+  doc: RankerDocument | null;
+}
+
+export interface IndexDocumentStore {
+  /**
+   * Writes rows in one transaction; a url replaces itself (its id is kept), the last row of
+   * a url wins. A row equal to the stored one (text, fields and source) is no change: it
+   * takes no new sequence number (the embedded SQLite adapter, kept for the contract only,
+   * records every write: harmless, since followers apply a change idempotently). Returns rows.length.
+   */
+  upsert(rows: DocumentRow[], source: DocumentSource): Promise<number>;
+  /**
+   * Makes `rows` the whole of `source`, in one transaction: urls of the source not in
+   * `rows` are deleted, unchanged rows are no change. Returns rows.length.
+   */
+  replaceSource(source: DocumentSource, rows: DocumentRow[]): Promise<number>;
+  /** Deletes the documents of these urls; returns how many there were. */
+  remove(urls: string[]): Promise<number>;
+  /**
+   * Changes past sequence number `seq`, in sequence order, at most `limit`. Reading from 0
+   * in pages yields every live document (and deletions, harmless to apply). A change
+   * committed after a page was read always comes after it: the store hands out sequence
+   * numbers in commit order.
+   */
+  changesSince(seq: number, limit: number): Promise<IndexChange[]>;
+  /** The sequence number of the latest committed change; 0 when none. */
+  latestSeq(): Promise<number>;
+  count(): Promise<number>;
+  stats(): Promise<IndexStats>;
+  /** Releases what the store opened itself (a pool handed in stays open). */
+  close(): Promise<void>;
+}
+
+/* The result cache: final search answers kept for a while (src/providers/result-cache.ts). */
+
+/** What the backend answers, as cached. */
+export interface CachedAnswer {
+  results: ProviderResult[];
+  providers: string[];
+}
+
+/**
+ * Final answers kept for a while, in process (createResultCache) or shared by replicas
+ * (src/store/redis/redis-result-cache.ts). Never rejects: a cache that cannot answer is a miss.
+ */
+export interface ResultCache {
+  /** False when caching is off: the backend then does not even read the providers' revisions. */
+  readonly enabled: boolean;
+  /** `revision`: the providers' revisions (SearchProvider.revision); an answer is only found under the one it was stored with. */
+  get(query: SearchQuery, revision?: string): Promise<CachedAnswer | undefined>;
+  set(query: SearchQuery, answer: CachedAnswer, revision?: string): Promise<void>;
 }

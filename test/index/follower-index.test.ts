@@ -13,7 +13,7 @@ import { openPostgres } from '../../src/store/postgres/open-postgres.ts';
 import { createPostgresIndexStore } from '../../src/store/postgres/pg-index-store.ts';
 import { testSchema } from '../helpers/postgres.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
-import { row } from './index-store-contract.ts';
+import { row } from '../store/contract/index-document-store.ts';
 import { doc, search } from './temp-index.ts';
 
 const db = testSchema();

@@ -73,20 +73,34 @@ describe('write-behind event queue', () => {
     expect(batches).toEqual([3]);
   });
 
-  it('keeps events while the store fails, within bounds, and reports each failure', async () => {
+  it('keeps events while the store fails, within bounds; reports an outage once, every drop, and the recovery', async () => {
     const { store, batches, state } = observedStore();
     const errors: unknown[] = [];
     const charges: Charge[][] = [];
-    const q = createEventQueue({ store, flushMs: 60_000, maxPending: 3, onCharges: (c) => charges.push(c), onError: (e) => errors.push(e) });
+    let recovered = 0;
+    const q = createEventQueue({
+      store,
+      flushMs: 60_000,
+      maxPending: 3,
+      onCharges: (c) => charges.push(c),
+      onError: (e) => errors.push(e),
+      onRecovered: () => recovered++,
+    });
     state.failing = true;
     for (let i = 0; i < 5; i++) q.push(impression(i));
     await q.flush();
-    expect(errors).toHaveLength(1);
+    await q.flush(); // a retry in the same outage: not reported again
+    expect((errors as Error[]).map((e) => e.message.replace(/: .*$/, ''))).toEqual([
+      'ad events could not be written (5 kept, retried every 60000 ms)',
+      '2 ad events dropped',
+    ]);
+    expect(recovered).toBe(0);
     // The two oldest were dropped to stay within maxPending, and no longer resolve.
     expect(q.pendingImpression('rec_0')).toBeUndefined();
     expect(q.pendingImpression('rec_4')).toBeDefined();
     state.failing = false;
     await q.close();
+    expect(recovered).toBe(1);
     expect(batches).toEqual([3]);
     expect(charges).toEqual([[]]);
     q.push(impression(9)); // after close: ignored

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createResultCache } from '../../src/providers/result-cache.ts';
 import { createMemoryBudgetStore } from '../../src/store/memory/memory-budget-store.ts';
+import { createMemoryIndexStore } from '../../src/store/memory/memory-index-store.ts';
 import { createMemoryKeyStore } from '../../src/store/memory/memory-key-store.ts';
 import { createMemoryRateLimiter } from '../../src/store/memory/memory-rate-limiter.ts';
 import { createMemorySponsoredStores, createMemoryStores } from '../../src/store/memory/memory-stores.ts';
@@ -7,8 +9,10 @@ import { campaignRecord, impression, read } from './contract/contract-fixtures.t
 import { adEventStoreContract } from './contract/ad-event-store.ts';
 import { budgetStoreContract } from './contract/budget-store.ts';
 import { campaignStoreContract } from './contract/campaign-store.ts';
+import { indexDocumentStoreContract } from './contract/index-document-store.ts';
 import { keyStoreContract } from './contract/key-store.ts';
 import { rateLimiterContract } from './contract/rate-limiter.ts';
+import { resultCacheContract } from './contract/result-cache.ts';
 import { secretStoreContract } from './contract/secret-store.ts';
 
 keyStoreContract('memory', async () => createMemoryKeyStore());
@@ -27,6 +31,24 @@ rateLimiterContract('memory', async (perMinute) => createMemoryRateLimiter(perMi
     now += ms;
   },
 });
+
+indexDocumentStoreContract('memory', async () => createMemoryIndexStore());
+
+// The in-process cache, one process: the same cache is both "replicas". Its own clock, which
+// the TTL case moves (lru-cache reads a start time of 0 as "no TTL": start past it).
+let cacheNow = 5000;
+resultCacheContract(
+  'memory',
+  async (ttlMs) => {
+    const cache = createResultCache({ ttlMs, max: 1000, now: () => cacheNow });
+    return [cache, cache];
+  },
+  {
+    advance: (ms) => {
+      cacheNow += ms;
+    },
+  },
+);
 
 describe('memory stores', () => {
   it('createMemoryStores wires each port to its memory twin, on the clock given', async () => {

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SponsoredStores } from '../../src/store/ports.ts';
+import { openSqliteIndexStore } from '../../src/index/sqlite-index-store.ts';
+import type { IndexDocumentStore, SponsoredStores } from '../../src/store/ports.ts';
 import { migrate, openDatabase, type SqliteDatabase } from '../../src/store/sqlite/open-database.ts';
 import { migrations } from '../../src/store/sqlite/migrations.ts';
 import { openSponsoredStore } from '../../src/store/sqlite/open-sponsored-store.ts';
@@ -11,12 +12,14 @@ import { createSqliteKeyStore } from '../../src/store/sqlite/sqlite-key-store.ts
 import { adEventStoreContract } from './contract/ad-event-store.ts';
 import { budgetStoreContract } from './contract/budget-store.ts';
 import { campaignStoreContract } from './contract/campaign-store.ts';
+import { indexDocumentStoreContract } from './contract/index-document-store.ts';
 import { keyStoreContract } from './contract/key-store.ts';
 import { secretStoreContract } from './contract/secret-store.ts';
 
 const dirs: string[] = [];
 const dbs: SqliteDatabase[] = [];
 const sponsored: SponsoredStores[] = [];
+const indexes: IndexDocumentStore[] = [];
 const newDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'scout-store-'));
   dirs.push(dir);
@@ -37,6 +40,7 @@ const freshSponsored = async () => {
 // One afterAll closes what every suite opened (so no contract is given a cleanup).
 afterAll(async () => {
   for (const s of sponsored.splice(0)) await s.close();
+  for (const s of indexes.splice(0)) await s.close();
   for (const db of dbs.splice(0)) db.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
@@ -52,6 +56,17 @@ secretStoreContract('sqlite', async () => {
   sponsored.push(one, two);
   return [one.secrets, two.secrets];
 });
+// An index file of its own per test, as `scout index` opens it. It rewrites unchanged rows
+// (see the contract's option).
+indexDocumentStoreContract(
+  'sqlite',
+  async () => {
+    const store = openSqliteIndexStore(join(newDir(), 'index.db'));
+    indexes.push(store);
+    return store;
+  },
+  { rewritesUnchanged: true },
+);
 
 describe('SQLite key store memory', () => {
   it('sees a key revoked or created by another connection (the CLI) on the very next look-up', async () => {

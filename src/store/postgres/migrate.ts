@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type pg from 'pg';
+import { withConnection } from './in-transaction.ts';
 import { checkSchemaName } from './open-postgres.ts';
 
 /** A migration file: `migrations/NNN-name.sql`, applied once, in version order. */
@@ -53,10 +54,7 @@ const ledger = (quoted: string): string => `CREATE TABLE IF NOT EXISTS ${quoted}
 export async function migrate(pool: pg.Pool, schema: string, folder?: URL): Promise<MigrationFile[]> {
   const quoted = `"${checkSchemaName(schema)}"`;
   const files = await migrationFiles(folder);
-  const client = await pool.connect();
-  // A connection in doubt (its lock or transaction state unknown) is closed, not pooled again.
-  let doubt: Error | undefined;
-  try {
+  return withConnection(pool, async (client, inDoubt) => {
     await client.query(`SELECT pg_advisory_lock(${LOCK})`, [schema]);
     try {
       // Under the lock: two CREATE SCHEMA IF NOT EXISTS racing can still collide.
@@ -67,17 +65,14 @@ export async function migrate(pool: pg.Pool, schema: string, folder?: URL): Prom
       const pending = files.filter((f) => !applied.has(f.version));
       for (const f of pending) await applyOne(client, quoted, f);
       return pending;
+    } catch (e) {
+      // A connection in doubt (its lock or transaction state unknown) is closed, not pooled again.
+      inDoubt(e as Error);
+      throw e;
     } finally {
-      await client.query(`SELECT pg_advisory_unlock(${LOCK})`, [schema]).catch((e: Error) => {
-        doubt = e;
-      });
+      await client.query(`SELECT pg_advisory_unlock(${LOCK})`, [schema]).catch(inDoubt);
     }
-  } catch (e) {
-    doubt ??= e as Error;
-    throw e;
-  } finally {
-    client.release(doubt);
-  }
+  });
 }
 
 async function applyOne(client: pg.PoolClient, quoted: string, f: MigrationFile): Promise<void> {

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { DocumentRow } from '../../index/index-document.ts';
 import type { IndexStats } from '../../index/stats.ts';
-import type { IndexChange, IndexDocumentStore } from '../index-ports.ts';
+import { inTransaction } from './in-transaction.ts';
+import type { IndexChange, IndexDocumentStore } from '../ports.ts';
 
 /** Rows per INSERT statement: a few MB of parameters at most. */
 const CHUNK = 500;
@@ -83,20 +84,14 @@ async function upsertChunks(client: pg.PoolClient, rows: readonly DocumentRow[],
  * starter corpus, rare enough that taking turns costs nothing noticeable.
  */
 async function writing<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    await client.query('LOCK TABLE index_write_lock IN EXCLUSIVE MODE');
-    const out = await work(client);
-    await client.query('COMMIT');
-    return out;
-  } catch (e) {
-    await client.query('ROLLBACK').catch((err: Error) => (broken = err));
-    throw e;
-  } finally {
-    client.release(broken);
-  }
+  return inTransaction(
+    pool,
+    async (client) => {
+      await client.query('LOCK TABLE index_write_lock IN EXCLUSIVE MODE');
+      return work(client);
+    },
+    1,
+  );
 }
 
 export interface PostgresIndexStoreOptions {

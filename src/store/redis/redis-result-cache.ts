@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createResultCache, DISABLED_RESULT_CACHE, searchCacheKey, type CachedAnswer, type ResultCache } from '../../providers/result-cache.ts';
+import { createResultCache, DISABLED_RESULT_CACHE, searchCacheKey } from '../../providers/result-cache.ts';
+import type { CachedAnswer, ResultCache } from '../ports.ts';
 import type { SearchQuery } from '../../search/search-types.ts';
 import type { RedisConnection } from './open-redis.ts';
 import { createOutageLog, NO_REDIS_LOG, type RedisLogger } from './outage-log.ts';

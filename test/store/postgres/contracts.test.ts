@@ -1,17 +1,25 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { migrate } from '../../../src/store/postgres/migrate.ts';
+import { openPostgres } from '../../../src/store/postgres/open-postgres.ts';
 import { openPostgresStores, type PostgresStores } from '../../../src/store/postgres/open-postgres-stores.ts';
+import { createPostgresIndexStore } from '../../../src/store/postgres/pg-index-store.ts';
 import { createPostgresRateLimiter } from '../../../src/store/postgres/pg-rate-limiter.ts';
 import { adEventStoreContract } from '../contract/ad-event-store.ts';
 import { budgetStoreContract } from '../contract/budget-store.ts';
 import { campaignStoreContract } from '../contract/campaign-store.ts';
+import { indexDocumentStoreContract } from '../contract/index-document-store.ts';
 import { keyStoreContract } from '../contract/key-store.ts';
 import { rateLimiterContract } from '../contract/rate-limiter.ts';
 import { secretStoreContract } from '../contract/secret-store.ts';
 import { createPostgresSecretStore } from '../../../src/store/postgres/pg-secret-store.ts';
-import { testSchema } from '../../helpers/postgres.ts';
+import { randomSchemaName, testSchema } from '../../helpers/postgres.ts';
 
-/** Every port's contract on PostgreSQL: one migrated schema, shared (the contracts' tests tag their rows). */
+/**
+ * Every port's contract on PostgreSQL: one migrated schema, shared (the contracts' tests tag
+ * their rows); the index document store, whose contract wants an empty store, gets a schema
+ * per test.
+ */
 const db = testSchema();
 
 describe.skipIf(!db)('PostgreSQL backends', () => {
@@ -32,4 +40,24 @@ describe.skipIf(!db)('PostgreSQL backends', () => {
   rateLimiterContract('postgres', async (perMinute) => createPostgresRateLimiter(db!.pool, perMinute));
   // Two pools: two replicas.
   secretStoreContract('postgres', async () => [stores.secrets, createPostgresSecretStore(db!.another(2))]);
+
+  const indexSchemas: { schema: string; pool: pg.Pool }[] = [];
+  indexDocumentStoreContract(
+    'postgres',
+    async () => {
+      const schema = randomSchemaName();
+      const pool = openPostgres({ url: db!.url, schema });
+      indexSchemas.push({ schema, pool });
+      await migrate(pool, schema);
+      return createPostgresIndexStore(pool);
+    },
+    {
+      cleanup: async () => {
+        for (const { schema, pool } of indexSchemas.splice(0)) {
+          await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+          await pool.end();
+        }
+      },
+    },
+  );
 });

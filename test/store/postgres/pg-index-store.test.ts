@@ -4,12 +4,15 @@ import { migrate } from '../../../src/store/postgres/migrate.ts';
 import { openPostgres } from '../../../src/store/postgres/open-postgres.ts';
 import { createPostgresIndexStore } from '../../../src/store/postgres/pg-index-store.ts';
 import type { RankerDocument } from '../../../src/index/ranker/ranker-types.ts';
-import { allChanges, applyChanges, indexStoreContract, row } from '../../index/index-store-contract.ts';
+import { allChanges, applyChanges, row } from '../contract/index-document-store.ts';
 import { randomSchemaName } from '../../helpers/postgres.ts';
 
 const URL = process.env.SCOUT_TEST_DATABASE_URL;
 
-/** Every store gets a schema of its own (the contract wants an empty store); all dropped in afterAll. */
+/**
+ * What the PostgreSQL index store does beyond its contract (test/store/postgres/contracts.test.ts).
+ * Every store gets a schema of its own; all dropped in afterAll.
+ */
 const schemas: { schema: string; pools: pg.Pool[] }[] = [];
 async function freshSchema(pools = 1): Promise<pg.Pool[]> {
   const schema = randomSchemaName();
@@ -25,21 +28,6 @@ describe.skipIf(!URL)('PostgreSQL index document store', () => {
       await pools[0]!.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await Promise.all(pools.map((p) => p.end()));
     }
-  });
-
-  indexStoreContract('postgres', async () => createPostgresIndexStore((await freshSchema())[0]!));
-
-  it('takes no sequence number for a row written again unchanged (a replica restarting with the same starter corpus)', async () => {
-    const store = createPostgresIndexStore((await freshSchema())[0]!);
-    const rows = [row(1), row(2, { published_date: '2024-01-02' })];
-    await store.replaceSource('starter', rows);
-    const seq = await store.latestSeq();
-    await store.replaceSource('starter', rows.map((r) => ({ ...r })));
-    await store.upsert([rows[0]!], 'starter');
-    expect(await store.latestSeq()).toBe(seq);
-    // The same row under another source is a change.
-    await store.upsert([rows[0]!], 'import');
-    expect(await store.latestSeq()).toBeGreaterThan(seq);
   });
 
   it('sees writes made outside Scout (psql) as changes: updates and deletes', async () => {

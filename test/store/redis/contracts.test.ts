@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { RedisConnection } from '../../../src/store/redis/open-redis.ts';
 import { createRedisRateLimiter } from '../../../src/store/redis/redis-rate-limiter.ts';
+import { createRedisResultCache } from '../../../src/store/redis/redis-result-cache.ts';
 import { rateLimiterContract } from '../contract/rate-limiter.ts';
+import { resultCacheContract } from '../contract/result-cache.ts';
 import { recordingLogger, REDIS_URL, redisTestEnv } from './redis-test-env.ts';
 
 /** The port contracts against a real Redis (one prefix for the file; the contracts use fresh keys). */
@@ -9,8 +11,11 @@ describe.skipIf(!REDIS_URL)('Redis backends', () => {
   const env = redisTestEnv();
   const { logger, lines } = recordingLogger();
   let redis: RedisConnection;
+  /** A second connection: the other replica of the shared result cache. */
+  let replica: RedisConnection;
   beforeAll(async () => {
     redis = await env.open({ logger });
+    replica = await env.open({ logger });
   });
   afterAll(async () => {
     await env.closeAll();
@@ -28,4 +33,16 @@ describe.skipIf(!REDIS_URL)('Redis backends', () => {
       now += ms;
     },
   });
+
+  // Two replicas, each its own connection and cache: what one sets, the other gets from Redis.
+  // Without the in-process front every get is a round trip; with it, a replica's own writes
+  // and reads are kept for what is left of their Redis TTL. On real time (the TTL is Redis's).
+  resultCacheContract('redis, no front', async (ttlMs) => [
+    createRedisResultCache(redis, { ttlMs, front: { max: 0 }, logger }),
+    createRedisResultCache(replica, { ttlMs, front: { max: 0 }, logger }),
+  ]);
+  resultCacheContract('redis, with front', async (ttlMs) => [
+    createRedisResultCache(redis, { ttlMs, logger }),
+    createRedisResultCache(replica, { ttlMs, logger }),
+  ]);
 });

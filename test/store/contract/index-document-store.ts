@@ -1,13 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { checkDocument, type DocumentRow, type IndexDocument } from '../../src/index/index-document.ts';
-import type { RankerDocument } from '../../src/index/ranker/ranker-types.ts';
-import type { IndexChange, IndexDocumentStore } from '../../src/store/index-ports.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkDocument, type DocumentRow, type IndexDocument } from '../../../src/index/index-document.ts';
+import type { RankerDocument } from '../../../src/index/ranker/ranker-types.ts';
+import type { IndexChange, IndexDocumentStore } from '../../../src/store/ports.ts';
 
-/**
- * The local index's document store port (src/store/index-ports.ts), run against every
- * backend. `open` hands out an empty store each time.
- */
-
+/** A checked row of document `n`, as imports write them. */
 export const row = (n: number | string, extra: Partial<IndexDocument> = {}): DocumentRow => {
   const checked = checkDocument({ url: `https://example.com/doc-${n}`, title: `Document ${n}`, content: `Text of document ${n}.`, ...extra });
   if ('reason' in checked) throw new Error(checked.reason);
@@ -25,7 +21,7 @@ export async function allChanges(store: IndexDocumentStore, seq = 0, page = 1000
   }
 }
 
-/** The live documents by url after applying `changes` in order to `into`. */
+/** The live documents by id after applying `changes` in order to `into`. */
 export function applyChanges(changes: IndexChange[], into = new Map<number, RankerDocument>()): Map<number, RankerDocument> {
   for (const c of changes) {
     if (c.doc) into.set(c.id, c.doc);
@@ -36,10 +32,33 @@ export function applyChanges(changes: IndexChange[], into = new Map<number, Rank
 
 const urlsOf = (docs: Map<number, RankerDocument>): string[] => [...docs.values()].map((d) => d.url).sort();
 
-export function indexStoreContract(name: string, open: () => Promise<IndexDocumentStore>): void {
-  describe(`IndexDocumentStore contract: ${name}`, () => {
+export interface IndexDocumentStoreContractOptions {
+  /**
+   * The embedded SQLite store (src/index/sqlite-index-store.ts) writes every row it is given,
+   * unchanged or not, and replaceSource deletes the source before writing it again: an
+   * unchanged row takes a new number (and through replaceSource may take a new id). The case that
+   * holds a store to "no change" is skipped for it.
+   */
+  rewritesUnchanged?: boolean;
+  /** Runs once after the suite. */
+  cleanup?: () => Promise<void>;
+}
+
+/**
+ * The IndexDocumentStore contract. `make` hands out an empty store each time (a fresh file,
+ * schema or twin): the change sequence, counts and stats are the store's whole state.
+ */
+export function indexDocumentStoreContract(
+  backend: string,
+  make: () => Promise<IndexDocumentStore>,
+  options: IndexDocumentStoreContractOptions = {},
+): void {
+  const { rewritesUnchanged = false, cleanup } = options;
+  describe(`IndexDocumentStore contract: ${backend}`, () => {
+    if (cleanup) afterAll(cleanup);
+
     it('gives written documents in sequence order, as the ranker takes them', async () => {
-      const store = await open();
+      const store = await make();
       expect(await store.latestSeq()).toBe(0);
       expect(await store.upsert([row(1, { published_date: '2024-06-01T08:30:00+02:00', country: 'nl' }), row(2)], 'import')).toBe(2);
       const changes = await allChanges(store);
@@ -60,7 +79,7 @@ export function indexStoreContract(name: string, open: () => Promise<IndexDocume
     });
 
     it('replaces a url in place (same id) and reports only what changed since a number', async () => {
-      const store = await open();
+      const store = await make();
       await store.upsert([row(1), row(2)], 'import');
       const before = await allChanges(store);
       const seq = await store.latestSeq();
@@ -73,14 +92,14 @@ export function indexStoreContract(name: string, open: () => Promise<IndexDocume
     });
 
     it('keeps the last row of a url written twice in one batch', async () => {
-      const store = await open();
+      const store = await make();
       expect(await store.upsert([row(1, { title: 'First' }), row(2), row(1, { title: 'Last' })], 'import')).toBe(3);
       const live = applyChanges(await allChanges(store));
       expect([...live.values()].map((d) => d.title).sort()).toEqual(['Document 2', 'Last']);
     });
 
     it('makes deletions visible as changes', async () => {
-      const store = await open();
+      const store = await make();
       await store.upsert([row(1), row(2), row(3)], 'import');
       const seq = await store.latestSeq();
       const ids = applyChanges(await allChanges(store));
@@ -93,7 +112,7 @@ export function indexStoreContract(name: string, open: () => Promise<IndexDocume
     });
 
     it('replaces one source as a whole, leaving the others', async () => {
-      const store = await open();
+      const store = await make();
       await store.upsert([row('i1'), row('i2')], 'import');
       await store.replaceSource('starter', [row('s1'), row('s2'), row('s3')]);
       const live = applyChanges(await allChanges(store));
@@ -107,7 +126,7 @@ export function indexStoreContract(name: string, open: () => Promise<IndexDocume
     });
 
     it('pages through a long sequence, each id once at its latest change', async () => {
-      const store = await open();
+      const store = await make();
       await store.upsert(Array.from({ length: 120 }, (_, i) => row(i)), 'import');
       await store.upsert(Array.from({ length: 30 }, (_, i) => row(i * 3, { content: `edited ${i}` })), 'import');
       await store.remove(Array.from({ length: 10 }, (_, i) => `https://example.com/doc-${i * 7}`));
@@ -124,7 +143,7 @@ export function indexStoreContract(name: string, open: () => Promise<IndexDocume
     });
 
     it('reports stats', async () => {
-      const store = await open();
+      const store = await make();
       await store.upsert(
         [
           row(1, { published_date: '2023-01-02' }),
@@ -137,6 +156,33 @@ export function indexStoreContract(name: string, open: () => Promise<IndexDocume
       expect(s).toMatchObject({ documents: 3, domains: 3, dated: 2, oldest: '2023-01-02', newest: '2024-06-01T08:00:00Z', sources: { import: 3 } });
       expect(s.bytes).toBeGreaterThan(0);
       expect(s.textBytes).toBe(3 * Buffer.byteLength('Document 1Text of document 1.'));
+    });
+
+    it('reports empty stats for an empty store', async () => {
+      const store = await make();
+      expect(await store.stats()).toMatchObject({ documents: 0, domains: 0, textBytes: 0, dated: 0, sources: {} });
+      expect(await store.changesSince(0, 10)).toEqual([]);
+      expect(await store.count()).toBe(0);
+    });
+
+    it.skipIf(rewritesUnchanged)('takes no sequence number for a row written again unchanged (a replica restarting with the same starter corpus)', async () => {
+      const store = await make();
+      const rows = [row(1), row(2, { published_date: '2024-01-02' })];
+      await store.replaceSource('starter', rows);
+      const seq = await store.latestSeq();
+      const ids = (await allChanges(store)).map((c) => c.id);
+      await store.replaceSource('starter', rows.map((r) => ({ ...r })));
+      await store.upsert([rows[0]!], 'starter');
+      expect(await store.latestSeq()).toBe(seq);
+      expect(await store.changesSince(seq, 100)).toEqual([]);
+      // A field the ranker does not see is still a change; the url keeps its id.
+      await store.replaceSource('starter', [row(1, { language: 'de' }), rows[1]!]);
+      const language = await store.changesSince(seq, 100);
+      expect(language.map((c) => c.id)).toEqual([ids[0]]);
+      // The same row under another source is a change.
+      await store.upsert([rows[0]!], 'import');
+      expect(await store.latestSeq()).toBeGreaterThan(language[0]!.seq);
+      expect((await allChanges(store)).map((c) => c.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     });
   });
 }
