@@ -32,6 +32,8 @@ export interface BudgetUsage {
 export const MAX_LEASE = 64;
 /** A lease takes at most this share of what is left of the month, so the tail is exact. */
 const LEASE_SHARE = 16;
+/** Shared stores take the next block ahead of need only while blocks are this large (over 128 units left). */
+const PREFETCH_MIN_BLOCK = 8;
 
 /**
  * The service-wide monthly search budget. Fetch is never charged.
@@ -45,12 +47,20 @@ const LEASE_SHARE = 16;
  * A process that dies without closing leaves its unspent block counted as used: the
  * budget errs on the side of the sponsor, by at most MAX_LEASE units.
  *
- * `shared`: other processes spend from the same store (replicas on PostgreSQL). Then no
- * units are leased: a block held by one replica would be refused to the others while it is
- * unspent, so the month's last units could be stranded. Every search takes its units from
- * the store itself (one round trip), which is exact across replicas.
+ * `shared`: other processes spend from the same store (replicas on PostgreSQL). Leases work
+ * the same, so a block costs one round trip instead of one per search, and the tail of the
+ * month is still taken one search at a time (the 1/16 rule holds for each replica's block).
+ * What a replica holds unspent is refused to the others, so a lease not drawn on for
+ * `idleReturnMs` (default 500 ms) goes back to the store: units are never stranded in an idle
+ * replica for longer than that. A replica killed outright leaves its block counted (at most
+ * MAX_LEASE units), as a single process does.
  */
-export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now: () => Date = () => new Date(), options: { shared?: boolean } = {}) {
+export function createSearchBudget(
+  store: BudgetStore,
+  monthlyUnits: number,
+  now: () => Date = () => new Date(),
+  options: { shared?: boolean; idleReturnMs?: number } = {},
+) {
   const leases = new Map<string, number>();
   let block = 1;
   // Everything that touches the store takes its turn. A read of `used` between a block's
@@ -58,18 +68,33 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
   // that waited for a block could find it spent by others before it took its own units.
   let turn: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    // Without leases the store's own atomic consume is all there is: no turn to wait for.
-    if (options.shared) return work();
     const done = turn.then(work);
     turn = done.catch(() => undefined);
     return done;
   };
+
+  // Shared stores: when a lease was last drawn on, and the check that returns an idle one.
+  const idleReturnMs = options.idleReturnMs ?? 500;
+  let lastDrawn = 0;
+  let idleCheck: NodeJS.Timeout | undefined;
+  function watchIdle(): void {
+    if (!options.shared || idleCheck) return;
+    idleCheck = setInterval(() => {
+      if (performance.now() - lastDrawn < idleReturnMs) return;
+      clearInterval(idleCheck);
+      idleCheck = undefined;
+      // Failures keep the lease (counted as used, as after a crash); the next lease retries nothing.
+      void inTurn(() => returnOthers('')).catch(() => undefined);
+    }, Math.max(10, Math.floor(idleReturnMs / 2)));
+    idleCheck.unref();
+  }
 
   /** Spends `units` of the period's lease; false when the lease holds fewer. */
   function spend(period: string, units: number): boolean {
     const left = leases.get(period) ?? 0;
     if (left < units) return false;
     leases.set(period, left - units);
+    lastDrawn = performance.now();
     return true;
   }
 
@@ -95,8 +120,36 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
     }
     if (!r.allowed) return false;
     leases.set(period, (leases.get(period) ?? 0) + taken - units);
-    if (!options.shared) block = Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - r.used) / LEASE_SHARE)));
+    lastDrawn = performance.now();
+    block = Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - r.used) / LEASE_SHARE)));
+    if (taken > units) watchIdle();
     return true;
+  }
+
+  /**
+   * Shared stores: the next block is taken in the background once a quarter of the lease is
+   * left, so a search rarely waits on a round trip (its wait held every search behind it:
+   * bench/replicas.ts p99). Not near the month's end (blocks under PREFETCH_MIN_BLOCK),
+   * where units must stay in the store for the other replicas.
+   */
+  let refilling = false;
+  function refillSoon(period: string): void {
+    const low = () => (leases.get(period) ?? 0) * 4 <= block;
+    if (!options.shared || refilling || block < PREFETCH_MIN_BLOCK || !low()) return;
+    refilling = true;
+    void inTurn(async () => {
+      if (!low()) return;
+      const r = await store.consume(period, block, monthlyUnits);
+      if (!r.allowed) return;
+      leases.set(period, (leases.get(period) ?? 0) + block);
+      block = Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - r.used) / LEASE_SHARE)));
+      watchIdle();
+    })
+      // A failed refill is retried by the next search that needs units, in its own turn.
+      .catch(() => undefined)
+      .finally(() => {
+        refilling = false;
+      });
   }
 
   /** Units served in the period: the store's count less this process's unspent lease. */
@@ -108,7 +161,10 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
       const at = now();
       const period = budgetPeriod(at);
       const units = SEARCH_COST[depth];
-      if (spend(period, units)) return { period, units };
+      if (spend(period, units)) {
+        refillSoon(period);
+        return { period, units };
+      }
       let allowed: boolean;
       try {
         allowed = await inTurn(async () => {
@@ -132,7 +188,7 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
     },
     /** A search that was not served (every provider failed) gives its units back. */
     async refund(charge: BudgetCharge): Promise<void> {
-      if (!options.shared && leases.has(charge.period)) leases.set(charge.period, leases.get(charge.period)! + charge.units);
+      if (leases.has(charge.period)) leases.set(charge.period, leases.get(charge.period)! + charge.units);
       else await inTurn(() => store.refund(charge.period, charge.units));
     },
     used,
@@ -156,6 +212,8 @@ export function createSearchBudget(store: BudgetStore, monthlyUnits: number, now
      * already gone keeps the block counted, as after a crash.
      */
     async close(): Promise<void> {
+      clearInterval(idleCheck);
+      idleCheck = undefined;
       await inTurn(() => returnOthers('')).catch(() => undefined);
     },
   };

@@ -25,6 +25,15 @@ function countedStore() {
 
 const NOV = () => new Date('2026-11-21T12:00:00Z');
 
+/** Polls `check` every 10 ms for at most 2 s. */
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + 2000;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** A network store: each write lands at once, its answer `delayMs` later. */
 function slowly(store: BudgetStore, delayMs: number): BudgetStore {
   return {
@@ -52,18 +61,74 @@ describe('search budget leases', () => {
     await s.close();
   });
 
-  it('shared (replicas on one store): leases nothing, so every unit is in the store and refunds go straight back', async () => {
+  it('shared (replicas on one store): leases blocks too, and gives an idle lease back within idleReturnMs', async () => {
     const s = countedStore();
-    const budget = createSearchBudget(s.store, 10_000, NOV, { shared: true });
-    for (let i = 0; i < 3; i++) await budget.charge('basic');
-    // Each search took its own units from the store (unshared, this budget would lease blocks
-    // of up to 64): nothing is held back from other replicas.
-    expect(s.writes()).toBe(3);
-    expect(await s.raw.used('2026-11')).toBe(3);
+    const budget = createSearchBudget(s.store, 10_000, NOV, { shared: true, idleReturnMs: 40 });
+    for (let i = 0; i < 100; i++) await budget.charge('basic');
+    expect(s.writes()).toBeLessThan(100 / 4);
+    expect(await s.raw.used('2026-11')).toBeGreaterThan(100);
     await budget.refund({ period: '2026-11', units: 1 });
-    expect(await s.raw.used('2026-11')).toBe(2);
+    // Idle: what this replica held unspent (the refund included) is the store's again.
+    await waitUntil(async () => (await s.raw.used('2026-11')) === 99);
+    expect(await budget.used('2026-11')).toBe(99);
     await budget.close();
-    expect(await s.raw.used('2026-11')).toBe(2);
+    expect(await s.raw.used('2026-11')).toBe(99);
+    await s.close();
+  });
+
+  it('shared: takes the next block in the background before the lease runs out, but never within the last 128 units', async () => {
+    const s = countedStore();
+    const budget = createSearchBudget(s.store, 10_000, NOV, { shared: true, idleReturnMs: 60_000 });
+    await budget.charge('basic'); // the first lease: 1 unit
+    await budget.charge('basic'); // a block of 64: 63 left
+    const before = s.writes();
+    for (let i = 0; i < 47; i++) await budget.charge('basic'); // 16 left: a quarter of the block
+    await new Promise((r) => setTimeout(r, 20));
+    // A block was taken although no search lacked units, and none waited for it.
+    expect(s.writes()).toBe(before + 1);
+    expect((await s.raw.used('2026-11')) - 49).toBe(16 + 64);
+    expect(await budget.used('2026-11')).toBe(49);
+    await budget.close();
+
+    const tail = countedStore();
+    const near = createSearchBudget(tail.store, 200, NOV, { shared: true, idleReturnMs: 60_000 });
+    for (let i = 0; i < 120; i++) await near.charge('basic');
+    await new Promise((r) => setTimeout(r, 20));
+    // With under 128 units left, blocks are under 8: nothing is taken ahead of need, so at
+    // most the current block is held back from the other replicas.
+    const held = (await tail.raw.used('2026-11')) - 120;
+    expect(held).toBeLessThan(8);
+    await near.close();
+    expect(await tail.raw.used('2026-11')).toBe(120);
+    await s.close();
+    await tail.close();
+  });
+
+  it('shared: two replicas on one store serve exactly the budget, the tail one search at a time, none stranded', async () => {
+    const s = countedStore();
+    const replicas = [0, 1].map(() => createSearchBudget(s.store, 200, NOV, { shared: true, idleReturnMs: 40 }));
+    let served = 0;
+    let refusedInARow = 0;
+    for (let i = 0; refusedInARow < 2; i++) {
+      try {
+        await replicas[i % 2]!.charge(i % 3 === 0 ? 'advanced' : 'basic');
+        served += i % 3 === 0 ? 2 : 1;
+        refusedInARow = 0;
+      } catch (e) {
+        expect((e as DomainError).message).toMatch(/budget \(200 units\) is exhausted/);
+        refusedInARow++;
+        // A refusal while the other replica holds units: they come back once it is idle.
+        await new Promise((r) => setTimeout(r, 120));
+        // Fill the last unit with a basic search when an advanced one no longer fits.
+        if (served === 199) {
+          await replicas[0]!.charge('basic');
+          served++;
+        }
+      }
+    }
+    expect(served).toBe(200);
+    expect(await s.raw.used('2026-11')).toBe(200);
+    for (const r of replicas) await r.close();
     await s.close();
   });
 

@@ -5,6 +5,7 @@ import { runScout, type CliRun } from '../helpers/cli.ts';
 import { randomSchemaName } from '../helpers/postgres.ts';
 import { freePort, scoutEnv, spawnScout, waitFor, within, type ScoutProcess } from '../helpers/scout-process.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { deleteKeys } from './redis/redis-test-env.ts';
 
 /**
  * A real Scout process whose PostgreSQL and Redis sit behind TCP proxies the test controls,
@@ -196,15 +197,6 @@ async function stop(server: ScoutProcess): Promise<void> {
     server.child.kill('SIGKILL');
     await within(5000, 'Scout to exit after SIGKILL', server.exited);
   }
-}
-
-async function deleteKeys(client: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    if (keys.length) await client.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
 }
 
 /** `scout keys create --json` against the real database: the server has never seen the key. */

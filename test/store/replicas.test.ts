@@ -46,6 +46,8 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
      * group has one): the month's budget counter lives in the schema, shared by its replicas.
      */
     let budget: ReplicaGroup;
+    /** A budget of 300: large enough that replicas lease blocks of it (test 2b). */
+    let leased: ReplicaGroup;
     let landing: FixtureServer;
 
     beforeAll(async () => {
@@ -53,9 +55,11 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
         '/landing-5': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: LANDING_HTML },
         '/landing-6': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: LANDING_HTML },
       });
-      [main, budget] = await Promise.all([
+      [main, budget, leased] = await Promise.all([
         startReplicas(mode, { SCOUT_RATE_LIMIT_RPM: '20', SCOUT_MONTHLY_SEARCH_BUDGET: '1000000000' }),
         startReplicas(mode, { SCOUT_RATE_LIMIT_RPM: '1000000', SCOUT_MONTHLY_SEARCH_BUDGET: '10' }),
+        // Behind a load balancer every client has one address (docs/scale-out.md): no per-address cap.
+        startReplicas(mode, { SCOUT_RATE_LIMIT_RPM: '1000000', SCOUT_MONTHLY_SEARCH_BUDGET: '300', SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '0' }),
       ]);
     }, 90_000);
 
@@ -100,6 +104,35 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
         expect(u.body.budget).toMatchObject({ units_total: 10, units_used: 10, units_left: 0, search_cost: { basic: 1, advanced: 2 } });
         expect(u.body.budget).toEqual(usages[0]!.body.budget);
       }
+    });
+
+    it('budget leased in blocks: bursts over 3 replicas serve exactly 300 units, none left stranded in a replica', async () => {
+      const { key } = await leased.createKey('leased');
+      let served = 0;
+      const burst = async (n: number, tag: string) => {
+        const replies = await Promise.all(
+          Array.from({ length: n }, (_, i) => search(leased.ports[i % 3]!, key, { query: `lease probe ${tag} ${i}` })),
+        );
+        for (const r of replies) {
+          if (r.status === 200) served++;
+          else {
+            expect(r.status, JSON.stringify(r.body)).toBe(503);
+            expect(r.body.error.message).toContain('monthly free search budget (300 units) is exhausted');
+          }
+        }
+        return replies.filter((r) => r.status === 200).length;
+      };
+      for (const tag of ['a', 'b', 'c']) await burst(150, tag);
+      // Refused while another replica held units: an idle replica gives them back within
+      // 500 ms, and they are served. Bursts until two in a row serve nothing.
+      let emptyInARow = 0;
+      for (let round = 0; emptyInARow < 2 && round < 20; round++) {
+        await new Promise((r) => setTimeout(r, 700));
+        emptyInARow = (await burst(30, `tail ${round}`)) === 0 ? emptyInARow + 1 : 0;
+      }
+      expect(served).toBe(300);
+      const usages = await Promise.all(leased.ports.map((port) => call(port, 'GET', '/v1/usage', key)));
+      for (const u of usages) expect(u.body.budget).toMatchObject({ units_total: 300, units_used: 300, units_left: 0 });
     });
 
     it('revocation: after `keys revoke` every replica answers 401 for that key within 1 s; another key still works', async () => {

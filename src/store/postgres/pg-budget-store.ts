@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { BudgetStore } from '../ports.ts';
 
 /**
- * The search budget in PostgreSQL, shared by every replica. One statement is the atomic
+ * The search budget in PostgreSQL, shared by every replica. One statement (budget_consume,
+ * migration 005: committed without waiting for the WAL flush) is the atomic
  * check-and-add, one round trip per served search: a new period is inserted only when the
  * cost fits its limit, an existing one raised only when the sum fits; no row back means
  * refused (then a second query reads what is used, for the message). Concurrent consumers
@@ -19,14 +20,13 @@ export function createPostgresBudgetStore(pool: pg.Pool): BudgetStore {
   };
   return {
     async consume(period, cost, limit) {
-      const { rows } = await pool.query<{ used: string }>({
+      const { rows } = await pool.query<{ used: string | null }>({
         name: 'scout_budget_consume',
-        text: `INSERT INTO search_budget AS b (period, used) SELECT $1, $2::bigint WHERE $2::bigint <= $3::bigint
-               ON CONFLICT (period) DO UPDATE SET used = b.used + EXCLUDED.used WHERE b.used + EXCLUDED.used <= $3::bigint
-               RETURNING used`,
+        text: 'SELECT budget_consume($1, $2::bigint, $3::bigint) AS used',
         values: [period, cost, limit],
       });
-      return rows[0] ? { allowed: true, used: Number(rows[0].used) } : { allowed: false, used: await used(period) };
+      const after = rows[0]?.used;
+      return after != null ? { allowed: true, used: Number(after) } : { allowed: false, used: await used(period) };
     },
     async refund(period, cost) {
       await pool.query({
