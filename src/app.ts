@@ -28,6 +28,8 @@ import { mcpRoutes, type McpRouteDeps } from './http/routes/mcp.ts';
 import { usageRoutes } from './http/routes/usage.ts';
 import { clickRoutes } from './http/routes/click.ts';
 import { adminCampaignRoutes } from './http/routes/admin-campaigns.ts';
+import { metricsRoutes } from './http/routes/metrics.ts';
+import type { ScoutMetrics } from './metrics/scout-metrics.ts';
 import type { ClickLinks } from './sponsored/click-links.ts';
 import type { CampaignAdmin } from './sponsored/campaign-admin.ts';
 
@@ -54,6 +56,8 @@ export interface AppDeps {
   docsDir: string;
   /** The process logger (see createLogger); request loggers are its children. */
   logger: FastifyBaseLogger;
+  /** Counts every answered request; GET /metrics (behind the admin token) renders it. */
+  metrics?: ScoutMetrics;
 }
 
 /** Builds the HTTP app from ready dependencies; no I/O, no env reads. */
@@ -95,7 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw new DomainError('invalid', 'HTTP/1.1 requests need a Host header');
     }
   });
+  const metrics = deps.metrics;
   app.addHook('onResponse', async (request, reply) => {
+    // The route's template, never the path itself: label values stay a bounded set.
+    metrics?.request(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
       { method: request.method, path: request.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
       'request',
@@ -115,5 +122,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usageRoutes(app, deps.usage);
   clickRoutes(app, deps.sponsored.clicks);
   adminCampaignRoutes(app, { token: deps.sponsored.adminToken, admin: deps.sponsored.admin });
+  if (deps.metrics) metricsRoutes(app, { token: deps.sponsored.adminToken, metrics: deps.metrics });
   return app;
 }

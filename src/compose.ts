@@ -1,4 +1,5 @@
 import type { Config } from './config/settings.ts';
+import { ConfigError } from './config/load-config.ts';
 import { buildApp } from './app.ts';
 import { createClosers, type Closers } from './domain/closers.ts';
 import { createApiKeys, type ApiKeys } from './domain/api-keys.ts';
@@ -22,6 +23,9 @@ import { createProviders, searchBackendOptions } from './providers/create-provid
 import { createSearchBackend } from './providers/registry.ts';
 import { createLogger } from './http/logger-options.ts';
 import { createMcpHttpHandler } from './mcp/http-handler.ts';
+import { startMetricsServer } from './http/metrics-server.ts';
+import { countedEvents, countedFetch } from './metrics/counted.ts';
+import { createScoutMetrics, type ScoutMetrics } from './metrics/scout-metrics.ts';
 import { createOriginPolicy } from './mcp/origin-policy.ts';
 import { indexFile, openServerStorage, type StorageMode } from './store/create-stores.ts';
 import { createSponsored, sponsoredOptionsFrom, type Sponsored } from './sponsored/create-sponsored.ts';
@@ -39,6 +43,10 @@ export interface Scout {
   search: SearchService;
   /** POST /v1/fetch's service (the stdio MCP server calls it in-process). */
   fetch: FetchPage;
+  /** Prometheus metrics (GET /metrics, SCOUT_METRICS_PORT). */
+  metrics: ScoutMetrics;
+  /** The port of the SCOUT_METRICS_PORT listener, when there is one. */
+  metricsPort?: number;
   close(): Promise<void>;
 }
 
@@ -76,6 +84,14 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
   const logger = createLogger(config.logLevel, options.logStream);
   // Pages are extracted in worker threads (docs/operations.md, "Fetch workers"), which load
   // their code while the rest starts; closed last, after the requests that use them.
+  // Gauges read their sources at scrape time, all of them wired below by then.
+  const metrics = createScoutMetrics({
+    budget: () => budget.usage(),
+    providers: () => backend.status(),
+    index: () => index.rankerStatus(),
+    eventBacklog: () => sponsored.backlog(),
+    extractQueue: () => extractPool?.queued() ?? 0,
+  });
   let extract = options.extract;
   let extractPool: ReturnType<typeof createExtractPool> | undefined;
   if (extract === undefined) {
@@ -89,6 +105,15 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
     closers.add(() => pool.close());
     extract = pool.extract;
   }
+  const extractPage = extract;
+  extract = async (input, signal) => {
+    const started = performance.now();
+    try {
+      return await extractPage(input, signal);
+    } finally {
+      metrics.extract((performance.now() - started) / 1000);
+    }
+  };
   const storage = await openServerStorage(config, {
     logger,
     remoteProviders: config.searchProviders.some((p) => p !== 'local'),
@@ -107,11 +132,12 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
   const backend = createSearchBackend(providers, {
     ...searchBackendOptions(config, logger.child({ component: 'search' })),
     ...(storage.resultCache ? { cache: storage.resultCache } : {}),
+    onProviderCall: (provider, outcome, seconds) => metrics.provider(provider, outcome, seconds),
   });
   const keys = createApiKeys(stores.keys);
   const sponsored = createSponsored({
     ...sponsoredOptionsFrom(config),
-    stores: storage.sponsored,
+    stores: countedEvents(storage.sponsored, metrics),
     // One key for every process on this storage: a click URL from any replica (or from before
     // a restart) verifies everywhere.
     recIdKey: await storage.sponsored.secrets.get('rec_id', 32),
@@ -140,9 +166,11 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
     },
   );
   closers.add(() => fetcher.close());
+  // Every page fetch, for POST /v1/fetch and for advanced searches, counted by outcome.
+  const fetchCounted = countedFetch(fetcher.fetch.bind(fetcher), metrics);
   const content = createContentStage({
     // The whole page (the largest max_chars): passages are chosen from all of it.
-    fetchPage: (url, signal) => fetcher.fetch({ url, maxChars: FETCH_LIMITS.maxChars.max, signal }),
+    fetchPage: (url, signal) => fetchCounted({ url, maxChars: FETCH_LIMITS.maxChars.max, signal }),
     onPageError: (url, err) => logger.debug({ url, reason: String(err) }, 'advanced search: page skipped'),
   });
   const budget = createSearchBudget(stores.budget, config.monthlySearchBudget, () => new Date(), { shared: storage.sharedBudget });
@@ -157,7 +185,7 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
 
   // The first fetch should not wait for a worker to load.
   await extractPool?.ready();
-  const fetchPage = createFetchPage(fetcher);
+  const fetchPage = createFetchPage({ fetch: fetchCounted });
   const app = await buildApp({
     config: { ...config, publicUrl },
     docsDir: options.docsDir,
@@ -173,8 +201,30 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
     health: () => stores.ping(),
     sponsored: { clicks: sponsored.clicks, admin: sponsored.admin, adminToken: config.adminToken },
     logger,
+    metrics,
   });
   // Closed first: in-flight requests finish before the stores behind them go.
   closers.add(() => app.close());
-  return { app, stores, storageMode: storage.mode, index, keys, sponsored, budget, search, fetch: fetchPage };
+  let metricsPort: number | undefined;
+  if (config.metricsPort !== undefined) {
+    const port = config.metricsPort;
+    const server = await startMetricsServer(metrics, port).catch((e: NodeJS.ErrnoException) => {
+      throw new ConfigError(`cannot serve metrics on 127.0.0.1:${port}: ${e.code ?? e.message} (set SCOUT_METRICS_PORT)`, { cause: e });
+    });
+    closers.add(() => server.close());
+    metricsPort = server.port;
+  }
+  return {
+    app,
+    stores,
+    storageMode: storage.mode,
+    index,
+    keys,
+    sponsored,
+    budget,
+    search,
+    fetch: fetchPage,
+    metrics,
+    ...(metricsPort === undefined ? {} : { metricsPort }),
+  };
 }

@@ -1,4 +1,4 @@
-import { int } from './parsers.ts';
+import { int, type Parser } from './parsers.ts';
 import { s } from './setting.ts';
 
 /**
@@ -6,6 +6,9 @@ import { s } from './setting.ts';
  * the main settings table by settings.ts. None can be turned off except the per-address
  * cap: without them a few thousand slow sockets hold every file descriptor.
  */
+/** A TCP port, or unset. */
+const optionalPort: Parser<number | undefined> = (raw) => (raw.trim() === '' ? undefined : int(1, 65535)(raw));
+
 export const serverSettings = {
   httpHeadersTimeoutMs: s('SCOUT_HTTP_HEADERS_TIMEOUT_MS', int(100, 600_000), '10000', 'Time for a request line and headers to arrive, from the first byte (or from the connection for its first request), in milliseconds; past it the answer is 408 and the connection is closed. At most SCOUT_HTTP_REQUEST_TIMEOUT_MS.'),
   httpRequestTimeoutMs: s('SCOUT_HTTP_REQUEST_TIMEOUT_MS', int(100, 3_600_000), '30000', 'Time for a whole request, headers and body, to arrive, from its first byte, in milliseconds; past it the answer is 408 and the connection is closed. Time spent answering is not counted.'),
@@ -13,4 +16,5 @@ export const serverSettings = {
   httpMaxRequestsPerSocket: s('SCOUT_HTTP_MAX_REQUESTS_PER_SOCKET', int(0, 1_000_000), '1000', 'Requests served on one keep-alive connection before Scout closes it (the last answer says Connection: close); 0 means no limit.'),
   httpMaxConnections: s('SCOUT_HTTP_MAX_CONNECTIONS', int(1, 1_000_000), '1024', 'Open client connections at once; a connection past it is answered 503 and closed before any of it is read.'),
   httpMaxConnectionsPerIp: s('SCOUT_HTTP_MAX_CONNECTIONS_PER_IP', int(0, 1_000_000), '64', 'Open connections at once from one client address (IPv6: one /64); past it 503 and closed before any of it is read. Behind a reverse proxy every client has the proxy\'s address: raise it or set 0 (no per-address cap).'),
+  metricsPort: s('SCOUT_METRICS_PORT', optionalPort, '', 'Serves GET /metrics (Prometheus) on 127.0.0.1 at this port, without a token, for a scraper on the same host. Unset: /metrics is on the API port only, behind SCOUT_ADMIN_TOKEN (off without it).'),
 } as const;

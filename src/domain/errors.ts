@@ -20,12 +20,15 @@ export class DomainError extends Error {
   readonly kind: ErrorKind;
   /** Seconds, for rate_limited (Retry-After) and unavailable answers that know when to retry. */
   readonly retryAfterS?: number;
+  /** A finer cause than the kind, for metrics (e.g. `blocked`: a bot challenge or WAF page); never sent to clients. */
+  readonly reason?: string;
 
-  constructor(kind: ErrorKind, message: string, options?: { retryAfterS?: number; cause?: unknown }) {
+  constructor(kind: ErrorKind, message: string, options?: { retryAfterS?: number; cause?: unknown; reason?: string }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'DomainError';
     this.kind = kind;
     if (options?.retryAfterS !== undefined) this.retryAfterS = options.retryAfterS;
+    if (options?.reason !== undefined) this.reason = options.reason;
   }
 }
 

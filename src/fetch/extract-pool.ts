@@ -33,6 +33,8 @@ export interface ExtractPool {
   run(task: ExtractTask, signal?: AbortSignal): Promise<ExtractResult>;
   /** createFetchService's `extract`. */
   extract(input: ExtractInput, signal?: AbortSignal): Promise<ExtractedDocument>;
+  /** Tasks waiting for a free worker (metrics). */
+  queued(): number;
   /** Terminates the workers; tasks still queued or running are rejected. */
   close(): Promise<void>;
 }
@@ -60,7 +62,7 @@ function poolFailure(e: unknown, heapMb: number, signal: AbortSignal | undefined
 
 function unwrap(reply: ExtractReply): ExtractResult {
   if (reply.ok) return reply.result;
-  if (reply.kind !== null) throw new DomainError(reply.kind, reply.message);
+  if (reply.kind !== null) throw new DomainError(reply.kind, reply.message, reply.reason === undefined ? undefined : { reason: reply.reason });
   throw new Error(`extraction failed in its worker: ${reply.message}`);
 }
 
@@ -100,6 +102,7 @@ export function createExtractPool(options: ExtractPoolOptions): ExtractPool {
     ready: () => (warmed ??= Promise.all(Array.from({ length: workers }, () => run(warm))).then(() => undefined)),
     run,
     extract: async (input, signal) => (await run(input, signal)).doc,
+    queued: () => pool.queueSize,
     close: async () => {
       closing = true;
       await pool.destroy();

@@ -29,6 +29,8 @@ export interface SearchBackendOptions {
   /** Consecutive failures that suspend a provider (default 3) and for how long (default 30 s). */
   breaker?: { threshold: number; cooldownMs: number };
   logger?: BackendLogger;
+  /** Told of every provider call as it ends (metrics): ok, timeout or error, and how long it took. */
+  onProviderCall?: (provider: string, outcome: 'ok' | 'timeout' | 'error', seconds: number) => void;
   /** Clock of the breaker and the cache (tests); timeouts always use real time. */
   now?: () => number;
 }
@@ -116,6 +118,7 @@ export function createSearchBackend(
     const started = performance.now();
     try {
       const raw = await attempt(p, { ...query, maxResults: fetchCount(query, p.honours) }, timeoutMs, signal, label);
+      options.onProviderCall?.(p.name, 'ok', (performance.now() - started) / 1000);
       if (breaker.success()) log.info({ provider: p.name }, 'search provider resumed');
       return { name: p.name, results: finalize(p, raw, query) };
     } catch (e) {
@@ -123,6 +126,8 @@ export function createSearchBackend(
         breaker.release();
         throw new DomainError('upstream', 'the search was cancelled by the client');
       }
+      const outcome = e instanceof ProviderError && e.failure === 'timeout' ? 'timeout' : 'error';
+      options.onProviderCall?.(p.name, outcome, (performance.now() - started) / 1000);
       recordFailure(slot, e, Math.round(performance.now() - started), log);
       return { name: p.name, reason: failureReason(e) };
     }

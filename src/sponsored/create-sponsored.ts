@@ -51,6 +51,8 @@ export interface Sponsored {
   admin: CampaignAdmin;
   /** Writes queued events now (tests, reports right after traffic). */
   flush(): Promise<void>;
+  /** Events waiting to be written (metrics). */
+  backlog(): number;
   /** Writes queued events, then closes the store. Call after the HTTP server has closed. */
   close(): Promise<void>;
 }
@@ -105,6 +107,7 @@ export function createSponsored(o: SponsoredOptions): Sponsored {
     clicks,
     admin,
     flush: () => queue.flush(),
+    backlog: () => queue.backlog(),
     async close() {
       await queue.close();
       await stores.close();

@@ -22,6 +22,8 @@ export interface EventQueue {
   pendingImpression(recId: string): ImpressionRecord | undefined;
   /** Writes everything queued so far; resolves when it is stored. */
   flush(): Promise<void>;
+  /** Events waiting to be written (metrics). */
+  backlog(): number;
   /** Stops the timer and writes what is left. */
   close(): Promise<void>;
 }
@@ -96,6 +98,7 @@ export function createEventQueue(o: EventQueueOptions): EventQueue {
     },
     pendingImpression: (recId) => impressions.get(recId),
     flush,
+    backlog: () => pending.length,
     async close() {
       closed = true;
       await flush();

@@ -19,13 +19,16 @@ const WHAT: Record<BlockKind, string> = {
 
 export function blockPageError(found: BlockPage, status?: number): DomainError {
   const where = status === undefined ? found.vendor : `${found.vendor}, HTTP ${status}`;
-  return new DomainError('upstream', `the site answered with ${WHAT[found.kind]} (${where}) instead of the page; Scout cannot pass it — try another source`);
+  return new DomainError('upstream', `the site answered with ${WHAT[found.kind]} (${where}) instead of the page; Scout cannot pass it — try another source`, {
+    reason: 'blocked',
+  });
 }
 
 export function appShellError(shell: AppShell): DomainError {
   return new DomainError(
     'upstream',
     `the page renders its content with JavaScript (an app shell with ${shell.textChars} characters of text); Scout fetches static HTML only — look for a server-rendered URL, an API or a feed`,
+    { reason: 'app_shell' },
   );
 }
 
