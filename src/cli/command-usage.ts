@@ -43,6 +43,12 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
         more: '{"url", "title", "content", "published_date"?, "country"?, "language"?}; bad lines are reported and skipped.',
       },
       stats: { synopsis: 'scout index stats [--json]', about: 'documents, domains, size and date range of the local index' },
+      list: {
+        synopsis: 'scout index list [--domain <host>] [--source import|starter] [--limit N] [--after <url>] [--json]',
+        about: 'documents in url order: url, title, source, published date',
+        more: '--domain matches subdomains too; --limit 1 to 100000 (default 100); a longer list ends with `more: --after <url>` on stderr, the next page\'s flag.',
+      },
+      remove: { synopsis: 'scout index remove <url…>', about: 'remove documents by url; urls not in the index are named on stderr (exit 1 when none was)' },
       add: {
         synopsis: 'scout index add <url…> [--delay-ms N]',
         about: 'fetch each page (the /v1/fetch pipeline) and index it under its final URL',

@@ -4,11 +4,14 @@ import { createExtractPool } from '../fetch/extract-pool.ts';
 import type { Config } from '../config/settings.ts';
 import { addPages } from '../index/crawl/add-pages.ts';
 import { crawlSite } from '../index/crawl/crawl-site.ts';
+import { createCrawlProgress } from './crawl-progress.ts';
 import { toFrontierUrl } from '../index/crawl/frontier-url.ts';
 import { createHostPacer, type HostPacer } from '../index/crawl/host-pacer.ts';
 import { createPageFetcher, type PageFetcher } from '../index/crawl/page-fetcher.ts';
 import { importJsonl } from '../index/ingest-jsonl.ts';
 import type { LocalIndexWriter } from '../index/local-index.ts';
+import { storedUrl } from '../index/index-document.ts';
+import type { DocumentSource, IndexListQuery } from '../index/local-index-types.ts';
 import { openIndexWriter } from '../store/create-stores.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
 import { parseFlags } from './parse-flags.ts';
@@ -39,6 +42,15 @@ function createIndexCommand(openIndex: OpenIndexWriter): CliCommand {
           const { flags, positional } = parseFlags(rest, { json: 'boolean' });
           if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
           return await withIndex(openIndex, io, { mustExist: true }, (i) => runStats(i, flags.json === true, io));
+        }
+        case 'list': {
+          const q = parseList(rest);
+          return await withIndex(openIndex, io, { mustExist: true }, (i) => runList(i, q, io));
+        }
+        case 'remove': {
+          const { positional } = parseFlags(rest, {});
+          if (positional.length === 0) throw new UsageError('name at least one URL');
+          return await withIndex(openIndex, io, { mustExist: true }, (i) => runRemove(i, positional, io));
         }
         case 'add':
           return await runAdd(openIndex, rest, io);
@@ -141,17 +153,24 @@ async function runCrawl(openIndex: OpenIndexWriter, argv: string[], io: CliIO): 
   const maxPages = integerFlag(flags['max-pages'], 'max-pages', [1, 100_000], 50);
   const delayMs = integerFlag(flags['delay-ms'], 'delay-ms', DELAY_RANGE, 1000);
   return withFetching(openIndex, io, delayMs, async (index, fetcher, pacer) => {
-    const summary = await crawlSite(
-      { start: start.url, maxPages, sameSite: flags['same-site'] === true },
-      {
-        fetchPage: (url) => fetcher.fetchPage(url),
-        fetchText: (url) => fetcher.fetchText(url),
-        pacer,
-        store: (doc) => index.upsert([doc]),
-        onIndexed: (url, title) => write(io.stdout, `indexed ${url} — ${oneLine(title)}`),
-        onSkipped: (url, reason) => write(io.stderr, `skipped ${url}: ${oneLine(reason)}`),
-      },
-    );
+    const progress = createCrawlProgress(io.stderr);
+    let summary;
+    try {
+      summary = await crawlSite(
+        { start: start.url, maxPages, sameSite: flags['same-site'] === true },
+        {
+          fetchPage: (url) => fetcher.fetchPage(url),
+          fetchText: (url) => fetcher.fetchText(url),
+          pacer,
+          store: (doc) => index.upsert([doc]),
+          onIndexed: (url, title) => progress.line(io.stdout, `indexed ${url} — ${oneLine(title)}`),
+          onSkipped: (url, reason) => progress.line(io.stderr, `skipped ${url}: ${oneLine(reason)}`),
+          onProgress: (p) => progress.update(p),
+        },
+      );
+    } finally {
+      progress.done();
+    }
     if (summary.indexed > 0) await index.optimize();
     write(io.stdout, `crawled ${summary.crawled} pages, indexed ${summary.indexed}, skipped ${summary.skipped}`);
     return summary.indexed > 0 ? 0 : 1;
@@ -177,6 +196,63 @@ async function runImport(index: LocalIndexWriter, file: string, io: CliIO): Prom
     `imported ${result.imported} documents, skipped ${result.skipped} bad lines; the index now holds ${await index.count()} documents`,
   );
   return 0;
+}
+
+const SOURCES: readonly DocumentSource[] = ['import', 'starter'];
+
+function parseList(argv: string[]): IndexListQuery & { json: boolean } {
+  const { flags, positional } = parseFlags(argv, { domain: 'string', source: 'string', after: 'string', limit: 'string', json: 'boolean' });
+  if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
+  const q: IndexListQuery & { json: boolean } = { limit: integerFlag(flags.limit, 'limit', [1, 100_000], 100), json: flags.json === true };
+  if (typeof flags.domain === 'string') {
+    const domain = flags.domain.trim().toLowerCase().replace(/^\*\./, '').replace(/\.$/, '');
+    if (!/^[a-z0-9.-]+$/.test(domain) || domain.includes('..')) throw new UsageError(`--domain must be a host name such as example.com, got "${flags.domain}"`);
+    q.domain = domain;
+  }
+  if (typeof flags.source === 'string') {
+    if (!(SOURCES as readonly string[]).includes(flags.source)) throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got "${flags.source}"`);
+    q.source = flags.source as DocumentSource;
+  }
+  if (typeof flags.after === 'string') q.after = flags.after;
+  return q;
+}
+
+/** A page of documents; the line after it says how to get the next page. */
+async function runList(index: LocalIndexWriter, q: IndexListQuery & { json: boolean }, io: CliIO): Promise<number> {
+  const { json, ...query } = q;
+  // One more than asked: whether there is a next page, without counting the whole index.
+  const page = await index.list({ ...query, limit: query.limit + 1 });
+  const shown = page.slice(0, query.limit);
+  const next = page.length > query.limit ? shown[shown.length - 1]!.url : null;
+  if (json) {
+    write(io.stdout, JSON.stringify({ documents: shown, next_after: next }));
+    return 0;
+  }
+  if (shown.length === 0) write(io.stdout, 'no documents');
+  for (const d of shown) write(io.stdout, [d.url, oneLine(d.title), d.source, d.published_date ?? '-'].join('\t'));
+  if (next !== null) write(io.stderr, `more: --after ${next}`);
+  return 0;
+}
+
+/** Removes documents by url (as imported: the stored form is found from any spelling WHATWG parsing agrees on). */
+async function runRemove(index: LocalIndexWriter, given: string[], io: CliIO): Promise<number> {
+  const urls: string[] = [];
+  for (const u of given) {
+    const stored = storedUrl(u);
+    if (typeof stored !== 'string') throw new UsageError(`cannot remove ${u}: ${stored.reason}`);
+    urls.push(stored);
+  }
+  const unique = [...new Set(urls)];
+  const missing: string[] = [];
+  let removed = 0;
+  // One at a time: the answer must say which urls were not in the index.
+  for (const url of unique) {
+    if ((await index.remove([url])) > 0) removed++;
+    else missing.push(url);
+  }
+  for (const url of missing) write(io.stderr, `not in the index: ${url}`);
+  write(io.stdout, `removed ${removed} of ${unique.length} documents; the index now holds ${await index.count()} documents`);
+  return removed > 0 ? 0 : 1;
 }
 
 async function runStats(index: LocalIndexWriter, json: boolean, io: CliIO): Promise<number> {

@@ -54,6 +54,11 @@ function optionalText(o: Record<string, unknown>, field: string, valid: (s: stri
   return valid(t) ? t : { reason: `${field} must be ${rule}` };
 }
 
+/** A url as documents store it (WHATWG form), or why it cannot be one: `scout index remove` finds documents by it. */
+export function storedUrl(url: string): string | { reason: string } {
+  return checkUrl(url.trim());
+}
+
 function checkUrl(url: string): string | Refusal {
   if (url.length > MAX_URL) return { reason: `url must be at most ${MAX_URL} characters` };
   let u: URL;

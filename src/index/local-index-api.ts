@@ -1,5 +1,5 @@
 import type { DocumentRow, IndexDocument } from './index-document.ts';
-import type { DocumentSource, LocalHit, LocalSearch } from './local-index-types.ts';
+import type { DocumentSource, IndexListEntry, IndexListQuery, LocalHit, LocalSearch } from './local-index-types.ts';
 import type { IndexStats } from './stats.ts';
 
 /**
@@ -22,6 +22,8 @@ export interface LocalIndexWriter {
   remove(urls: string[]): MaybePromise<number>;
   count(): MaybePromise<number>;
   stats(): MaybePromise<IndexStats>;
+  /** Documents in url byte order, filtered by domain (with subdomains) and source, a page at a time. */
+  list(q: IndexListQuery): MaybePromise<IndexListEntry[]>;
   /** Tidies storage after a large import (SQLite merges FTS5 segments; elsewhere nothing). */
   optimize(): MaybePromise<void>;
   close(): MaybePromise<void>;

@@ -42,6 +42,7 @@ export function openSqliteIndexStore(file: string): IndexDocumentStore {
     latestSeq: async () => latest.get() as number,
     count: async () => index.count(),
     stats: async () => index.stats(),
+    list: async (q) => index.list(q),
     close: async () => index.close(),
   };
 }

@@ -1,7 +1,7 @@
 import type { IndexDocumentStore } from '../store/ports.ts';
 import { checkDocuments, type DocumentRow, type IndexDocument } from './index-document.ts';
 import type { LocalIndexWriter } from './local-index-api.ts';
-import type { DocumentSource } from './local-index-types.ts';
+import type { DocumentSource, IndexListEntry, IndexListQuery } from './local-index-types.ts';
 import type { IndexStats } from './stats.ts';
 
 /**
@@ -44,6 +44,10 @@ export class StoreIndexWriter implements LocalIndexWriter {
 
   stats(): Promise<IndexStats> {
     return this.store.stats();
+  }
+
+  list(q: IndexListQuery): Promise<IndexListEntry[]> {
+    return this.store.list(q);
   }
 
   /** Nothing to tidy: PostgreSQL's autovacuum looks after its tables. */

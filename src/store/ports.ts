@@ -5,7 +5,7 @@
  */
 // Type imports only: the modules named here import this one (no cycle at run time).
 import type { DocumentRow } from '../index/index-document.ts';
-import type { DocumentSource } from '../index/local-index-types.ts';
+import type { DocumentSource, IndexListEntry, IndexListQuery } from '../index/local-index-types.ts';
 import type { RankerDocument } from '../index/ranker/ranker-types.ts';
 import type { IndexStats } from '../index/stats.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
@@ -238,6 +238,8 @@ export interface IndexDocumentStore {
   latestSeq(): Promise<number>;
   count(): Promise<number>;
   stats(): Promise<IndexStats>;
+  /** Documents in url byte order, filtered, at most `limit`, after `after`. */
+  list(q: IndexListQuery): Promise<IndexListEntry[]>;
   /** Releases what the store opened itself (a pool handed in stays open). */
   close(): Promise<void>;
 }

@@ -30,6 +30,15 @@ export interface CrawlDeps {
   store(doc: IndexDocument): unknown;
   onIndexed?(url: string, title: string): void;
   onSkipped?(url: string, reason: string): void;
+  /** After each URL taken from the queue is done with (progress displays). */
+  onProgress?(progress: CrawlProgress): void;
+}
+
+export interface CrawlProgress extends CrawlSummary {
+  /** URLs waiting in the queue. */
+  queued: number;
+  /** Of the skipped: page requests that failed (network, status, unreadable page). */
+  errors: number;
 }
 
 export interface CrawlOptions {
@@ -65,6 +74,7 @@ class CrawlRun {
   readonly #stored = new Set<string>();
   readonly #robots: RobotsCache;
   #active = 0;
+  #errors = 0;
   #wakers: Array<() => void> = [];
 
   constructor(
@@ -92,6 +102,7 @@ class CrawlRun {
         await this.#visit(entry);
       } finally {
         this.#active -= 1;
+        this.deps.onProgress?.({ ...this.summary, queued: this.#frontier.size, errors: this.#errors });
         for (const wake of this.#wakers.splice(0)) wake();
       }
     }
@@ -117,6 +128,7 @@ class CrawlRun {
     try {
       page = await this.deps.pacer.run(host, () => this.deps.fetchPage(url));
     } catch (e) {
+      this.#errors += 1;
       return this.#skip(url, (e as Error).message);
     }
     const finalUrl = page.outcome.finalUrl;

@@ -109,6 +109,15 @@ export function createMemoryIndexStore(): IndexDocumentStore {
       return byUrl.size;
     },
 
+    async list(q) {
+      const inDomain = (d: string) => q.domain === undefined || d === q.domain || d.endsWith(`.${q.domain}`);
+      return [...byUrl.values()]
+        .filter(({ row, source }) => inDomain(row.domain) && (q.source === undefined || source === q.source) && (q.after === undefined || row.url > q.after))
+        .sort((a, b) => (a.row.url < b.row.url ? -1 : a.row.url > b.row.url ? 1 : 0))
+        .slice(0, q.limit)
+        .map(({ row, source }) => ({ url: row.url, title: row.title, domain: row.domain, source, published_date: row.published_date }));
+    },
+
     async stats(): Promise<IndexStats> {
       const domains = new Set<string>();
       const sources: Record<string, number> = {};

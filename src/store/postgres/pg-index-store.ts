@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { DocumentRow } from '../../index/index-document.ts';
+import type { IndexListEntry } from '../../index/local-index-types.ts';
 import type { IndexStats } from '../../index/stats.ts';
 import { inTransaction } from './in-transaction.ts';
 import type { IndexChange, IndexDocumentStore } from '../ports.ts';
@@ -140,6 +141,17 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
     async count() {
       const { rows } = await pool.query<{ n: number }>('SELECT count(*)::float8 AS n FROM index_documents');
       return rows[0]!.n;
+    },
+
+    async list(q) {
+      const { rows } = await pool.query<IndexListEntry>(
+        `SELECT url, title, domain, source, published_date FROM index_documents
+         WHERE ($1::text IS NULL OR domain = $1 OR right(domain, length($1) + 1) = '.' || $1)
+           AND ($2::text IS NULL OR source = $2) AND ($3::text IS NULL OR url > $3)
+         ORDER BY url LIMIT $4`,
+        [q.domain ?? null, q.source ?? null, q.after ?? null, q.limit],
+      );
+      return rows;
     },
 
     async stats(): Promise<IndexStats> {

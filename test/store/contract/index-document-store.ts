@@ -158,6 +158,35 @@ export function indexDocumentStoreContract(
       expect(s.textBytes).toBe(3 * Buffer.byteLength('Document 1Text of document 1.'));
     });
 
+    it('lists documents in url order, by domain (with subdomains) and source, a page at a time', async () => {
+      const store = await make();
+      await store.upsert(
+        [
+          row('b', { url: 'https://other.org/b', published_date: '2024-06-01' }),
+          row('a', { url: 'https://blog.other.org/a' }),
+          row('c', { url: 'https://notother.org/c' }),
+          row('d', { url: 'https://other.org/d' }),
+        ],
+        'import',
+      );
+      await store.upsert([row('s', { url: 'https://other.org/s' })], 'starter');
+      const urls = async (q: Parameters<typeof store.list>[0]) => (await store.list(q)).map((e) => e.url);
+      expect(await urls({ limit: 10 })).toEqual([
+        'https://blog.other.org/a',
+        'https://notother.org/c',
+        'https://other.org/b',
+        'https://other.org/d',
+        'https://other.org/s',
+      ]);
+      expect(await urls({ domain: 'other.org', limit: 10 })).toEqual(['https://blog.other.org/a', 'https://other.org/b', 'https://other.org/d', 'https://other.org/s']);
+      expect(await urls({ domain: 'other.org', source: 'import', limit: 2 })).toEqual(['https://blog.other.org/a', 'https://other.org/b']);
+      expect(await urls({ domain: 'other.org', source: 'import', limit: 2, after: 'https://other.org/b' })).toEqual(['https://other.org/d']);
+      expect(await urls({ source: 'starter', limit: 10 })).toEqual(['https://other.org/s']);
+      expect(await urls({ domain: 'example.com', limit: 10 })).toEqual([]);
+      const [first] = await store.list({ domain: 'other.org', limit: 1, after: 'https://blog.other.org/a' });
+      expect(first).toEqual({ url: 'https://other.org/b', title: 'Document b', domain: 'other.org', source: 'import', published_date: '2024-06-01' });
+    });
+
     it('reports empty stats for an empty store', async () => {
       const store = await make();
       expect(await store.stats()).toMatchObject({ documents: 0, domains: 0, textBytes: 0, dated: 0, sources: {} });
