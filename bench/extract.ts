@@ -14,6 +14,8 @@ type Extractor = (page: BenchPage) => Promise<string>;
 
 interface Result {
   name: string;
+  /** Pages whose extraction threw: scored as empty output (as an error answer gives no text). */
+  threw: string[];
   quality: SetScore;
   perPage: PageScore[];
   /** Per-page time in ms: median over the timed rounds. */
@@ -40,13 +42,30 @@ async function timeOnce(run: Extractor, page: BenchPage): Promise<number> {
   return performance.now() - start;
 }
 
-async function measure(pages: BenchPage[], runs: [string, Extractor][], rounds: number): Promise<Result[]> {
+/**
+ * An extractor that throws (Readability does on some pages; Scout refuses block pages and app
+ * shells) counts as empty output for that page, and the run goes on.
+ */
+const guarded =
+  (run: Extractor, threw: Set<string>): Extractor =>
+  async (page) => {
+    try {
+      return await run(page);
+    } catch {
+      threw.add(page.id);
+      return '';
+    }
+  };
+
+async function measure(pages: BenchPage[], given: [string, Extractor][], rounds: number): Promise<Result[]> {
   const results: Result[] = [];
+  const threw = given.map(() => new Set<string>());
+  const runs = given.map(([name, run], i): [string, Extractor] => [name, guarded(run, threw[i]!)]);
   for (const [name, run] of runs) {
     // Untimed first pass: scores the output and warms the JIT.
     const perPage: PageScore[] = [];
     for (const page of pages) perPage.push(scorePage(page.truth, await run(page)));
-    results.push({ name, quality: scoreSet(perPage), perPage, ms: [] });
+    results.push({ name, threw: [], quality: scoreSet(perPage), perPage, ms: [] });
   }
   const samples = runs.map(() => pages.map((): number[] => []));
   for (let round = 0; round < rounds; round += 1) {
@@ -58,6 +77,7 @@ async function measure(pages: BenchPage[], runs: [string, Extractor][], rounds: 
   }
   results.forEach((r, i) => {
     r.ms = samples[i].map(median);
+    r.threw = [...threw[i]!].sort();
   });
   return results;
 }
@@ -112,6 +132,9 @@ async function main(): Promise<void> {
   console.log(header.map((c, i) => (i === 0 ? c.padEnd(10) : c.padStart(10))).join(' '));
   console.log(row(scout, megabytes));
   console.log(row(base, megabytes));
+  for (const r of [scout, base]) {
+    if (r.threw.length > 0) console.log(`${r.name}: ${r.threw.length} page(s) threw, scored as empty output: ${r.threw.slice(0, 10).join(', ')}${r.threw.length > 10 ? ', …' : ''}`);
+  }
   console.log(
     `scout/baseline: F1 ${(scout.quality.f1 / base.quality.f1).toFixed(3)}x, ` +
       `throughput ${(mbps(scout) / mbps(base)).toFixed(2)}x, ` +
