@@ -4,6 +4,8 @@ import { gunzipSync } from 'node:zlib';
 
 export interface BenchPage {
   id: string;
+  /** The benchmark a page comes from (pages.tsv's `source`), when the set says; else 'all'. */
+  source: string;
   url: string;
   truth: string;
   body: Uint8Array;
@@ -18,11 +20,33 @@ interface TruthEntry {
 export function loadDataset(dir: string): BenchPage[] {
   const truth = JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as Record<string, TruthEntry>;
   const files = readdirSync(join(dir, 'html')).filter((f) => f.endsWith('.html.gz')).sort();
+  const sources = readSources(dir);
   return files.flatMap((file) => {
     const id = file.slice(0, -'.html.gz'.length);
     const entry = truth[id];
     if (entry === undefined) return [];
     const body = new Uint8Array(gunzipSync(readFileSync(join(dir, 'html', file))));
-    return [{ id, url: entry.url, truth: entry.articleBody, body }];
+    return [{ id, source: sources.get(id) ?? 'all', url: entry.url, truth: entry.articleBody, body }];
   });
+}
+
+/** id → source from pages.tsv (a set made of several benchmarks has one); empty without it. */
+function readSources(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let text: string;
+  try {
+    text = readFileSync(join(dir, 'pages.tsv'), 'utf8');
+  } catch {
+    return out;
+  }
+  const [head, ...lines] = text.split('\n');
+  const cols = (head ?? '').split('\t');
+  const id = cols.indexOf('id');
+  const source = cols.indexOf('source');
+  if (id < 0 || source < 0) return out;
+  for (const line of lines) {
+    const cells = line.split('\t');
+    if (cells[id] && cells[source]) out.set(cells[id]!, cells[source]!);
+  }
+  return out;
 }

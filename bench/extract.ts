@@ -132,6 +132,16 @@ async function main(): Promise<void> {
   console.log(header.map((c, i) => (i === 0 ? c.padEnd(10) : c.padStart(10))).join(' '));
   console.log(row(scout, megabytes));
   console.log(row(base, megabytes));
+  const sources = [...new Set(pages.map((p) => p.source))].sort();
+  if (sources.length > 1) {
+    console.log('\nper source: F1 (precision / recall) of scout vs baseline, and the difference');
+    for (const source of sources) {
+      const at = pages.flatMap((p, i) => (p.source === source ? [i] : []));
+      const [a, b] = [scout, base].map((r) => scoreSet(at.map((i) => r.perPage[i]!)));
+      const cell = (q: SetScore) => `${q.f1.toFixed(4)} (${q.precision.toFixed(3)} / ${q.recall.toFixed(3)})`;
+      console.log(`${source.padEnd(16)} ${String(at.length).padStart(5)} pages  scout ${cell(a!)}  baseline ${cell(b!)}  ${(a!.f1 - b!.f1 >= 0 ? '+' : '')}${(a!.f1 - b!.f1).toFixed(4)}`);
+    }
+  }
   for (const r of [scout, base]) {
     if (r.threw.length > 0) console.log(`${r.name}: ${r.threw.length} page(s) threw, scored as empty output: ${r.threw.slice(0, 10).join(', ')}${r.threw.length > 10 ? ', …' : ''}`);
   }
