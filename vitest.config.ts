@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Suites run `node bin/scout.mjs`, which runs dist/: rebuilt first when src/ is newer.
+    globalSetup: ['test/helpers/global-build.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Two cores: forks keep native better-sqlite3 handles isolated per file.

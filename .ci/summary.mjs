@@ -1,6 +1,7 @@
 // Prints the plain "N passed, N failed" closing line from vitest's JSON report, and fails
-// when a test failed, when no test ran, or when the PostgreSQL or Redis suites did not run
-// (they skip themselves without SCOUT_TEST_DATABASE_URL / SCOUT_TEST_REDIS_URL).
+// when a test failed, when no test ran, or when the PostgreSQL, Redis, replica or package
+// install suites did not run (they skip themselves without SCOUT_TEST_DATABASE_URL,
+// SCOUT_TEST_REDIS_URL or SCOUT_TEST_PACK_INSTALL).
 import { readFileSync } from 'node:fs';
 
 const report = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -14,12 +15,17 @@ const passedIn = (part) =>
   report.testResults
     .filter((file) => file.name.replaceAll('\\', '/').includes(part))
     .reduce((n, file) => n + file.assertionResults.filter((t) => t.status === 'passed').length, 0);
-const required = { PostgreSQL: '/test/store/postgres/', Redis: '/test/store/redis/', Replicas: '/test/store/replicas.test.ts' };
+const required = {
+  PostgreSQL: '/test/store/postgres/',
+  Redis: '/test/store/redis/',
+  Replicas: '/test/store/replicas.test.ts',
+  'Package install': '/test/package/pack-install.test.ts',
+};
 let missing = false;
 for (const [suite, part] of Object.entries(required)) {
   const n = passedIn(part);
   console.log(`${suite} suite: ${n} passed`);
   if (n === 0) missing = true;
 }
-if (missing) console.log('a required suite did not run: are SCOUT_TEST_DATABASE_URL and SCOUT_TEST_REDIS_URL set and the services up?');
+if (missing) console.log('a required suite did not run: are SCOUT_TEST_DATABASE_URL, SCOUT_TEST_REDIS_URL and SCOUT_TEST_PACK_INSTALL set and the services up?');
 if (failed > 0 || passed === 0 || missing) process.exit(1);
