@@ -29,6 +29,7 @@ import { usageRoutes } from './http/routes/usage.ts';
 import { clickRoutes } from './http/routes/click.ts';
 import { adminCampaignRoutes } from './http/routes/admin-campaigns.ts';
 import { metricsRoutes } from './http/routes/metrics.ts';
+import { registerTracing } from './http/tracing-plugin.ts';
 import type { ScoutMetrics } from './metrics/scout-metrics.ts';
 import type { ClickLinks } from './sponsored/click-links.ts';
 import type { CampaignAdmin } from './sponsored/campaign-admin.ts';
@@ -58,6 +59,8 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** Counts every answered request; GET /metrics (behind the admin token) renders it. */
   metrics?: ScoutMetrics;
+  /** SCOUT_TRACING_OTLP_URL is set: a span per request (the provider is already registered). */
+  tracing?: boolean;
 }
 
 /** Builds the HTTP app from ready dependencies; no I/O, no env reads. */
@@ -88,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.logger,
   );
 
+  // First of all: the request span must wrap every hook and handler.
+  if (deps.tracing) await registerTracing(app);
   app.decorateRequest('ctx', undefined as unknown as RequestContext);
   // First of the onRequest hooks: every request is noted, even one refused by the next ones.
   registerRequestDeadline(app);

@@ -24,6 +24,8 @@ import { createSearchBackend } from './providers/registry.ts';
 import { createLogger } from './http/logger-options.ts';
 import { createMcpHttpHandler } from './mcp/http-handler.ts';
 import { startMetricsServer } from './http/metrics-server.ts';
+import { startTracing } from './tracing/start-tracing.ts';
+import { packageVersion } from './cli/version.ts';
 import { countedEvents, countedFetch } from './metrics/counted.ts';
 import { createScoutMetrics, type ScoutMetrics } from './metrics/scout-metrics.ts';
 import { createOriginPolicy } from './mcp/origin-policy.ts';
@@ -84,6 +86,12 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
   const logger = createLogger(config.logLevel, options.logStream);
   // Pages are extracted in worker threads (docs/operations.md, "Fetch workers"), which load
   // their code while the rest starts; closed last, after the requests that use them.
+  // Before anything makes a request, so every outbound call is traced.
+  if (config.tracingOtlpUrl !== undefined) {
+    const tracing = await startTracing({ url: config.tracingOtlpUrl, version: packageVersion() });
+    closers.add(() => tracing.close());
+    logger.info({ url: config.tracingOtlpUrl }, 'tracing: spans sent to the OTLP endpoint');
+  }
   // Gauges read their sources at scrape time, all of them wired below by then.
   const metrics = createScoutMetrics({
     budget: () => budget.usage(),
@@ -202,6 +210,7 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
     sponsored: { clicks: sponsored.clicks, admin: sponsored.admin, adminToken: config.adminToken },
     logger,
     metrics,
+    tracing: config.tracingOtlpUrl !== undefined,
   });
   // Closed first: in-flight requests finish before the stores behind them go.
   closers.add(() => app.close());

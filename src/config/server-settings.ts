@@ -1,4 +1,4 @@
-import { int, type Parser } from './parsers.ts';
+import { int, optionalUrl, type Parser } from './parsers.ts';
 import { s } from './setting.ts';
 
 /**
@@ -17,4 +17,5 @@ export const serverSettings = {
   httpMaxConnections: s('SCOUT_HTTP_MAX_CONNECTIONS', int(1, 1_000_000), '1024', 'Open client connections at once; a connection past it is answered 503 and closed before any of it is read.'),
   httpMaxConnectionsPerIp: s('SCOUT_HTTP_MAX_CONNECTIONS_PER_IP', int(0, 1_000_000), '64', 'Open connections at once from one client address (IPv6: one /64); past it 503 and closed before any of it is read. Behind a reverse proxy every client has the proxy\'s address: raise it or set 0 (no per-address cap).'),
   metricsPort: s('SCOUT_METRICS_PORT', optionalPort, '', 'Serves GET /metrics (Prometheus) on 127.0.0.1 at this port, without a token, for a scraper on the same host. Unset: /metrics is on the API port only, behind SCOUT_ADMIN_TOKEN (off without it).'),
+  tracingOtlpUrl: s('SCOUT_TRACING_OTLP_URL', optionalUrl, '', 'OpenTelemetry: the OTLP/HTTP traces endpoint (e.g. http://otel-collector:4318/v1/traces). Set: a server span per request (with scout.request_id) and a client span per outbound HTTP call. Unset: no tracing, and its code is not loaded.'),
 } as const;
