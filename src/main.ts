@@ -44,10 +44,11 @@ async function announce(scout: Scout, config: Config, out: Writable): Promise<vo
   // 0.0.0.0 and :: are "every interface": localhost reaches them; a specific host is shown as is.
   const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
   const base = config.publicUrl ?? `http://${shownHost}:${port}`;
-  if ((await scout.stores.keys.count()) === 0 && scout.storageMode !== 'embedded') {
+  const noKeys = (await scout.stores.keys.count()) === 0;
+  if (noKeys && scout.storageMode !== 'embedded') {
     // Replicas starting together would each make one: keys of a shared store come from the CLI.
     out.write(`No API key yet: create one with \`scout keys create --name <label>\` and the same SCOUT_DATABASE_URL; every replica accepts it.\n`);
-  } else if ((await scout.stores.keys.count()) === 0) {
+  } else if (noKeys) {
     const created = await scout.keys.create('default');
     out.write(
       [

@@ -1,9 +1,9 @@
 import { loadConfig } from '../config/load-config.ts';
-import { databaseMigrations, type MigrationReport } from '../store/create-stores.ts';
+import { databaseMigrations, type MigrationState } from '../store/create-stores.ts';
 import { UsageError, type CliCommand } from './cli-io.ts';
 import { parseFlags } from './parse-flags.ts';
 
-const line = (m: MigrationReport): string =>
+const line = (m: MigrationState): string =>
   `${String(m.version).padStart(3, '0')}-${m.name}\t${m.appliedAt === null ? 'pending' : `applied ${m.appliedAt.toISOString()}`}\n`;
 
 /** `scout db migrate|status`: PostgreSQL's versioned migrations, for deploy steps and operators. */

@@ -32,6 +32,11 @@ export function checkDatabaseUrl(url: string): string {
 
 /** Throws a one-line reason when the URL or prefix cannot be used (never echoes a password). */
 export function checkRedisSettings(url: string, prefix: string): void {
+  checkRedisUrl(url);
+  checkRedisPrefix(prefix);
+}
+
+export function checkRedisUrl(url: string): string {
   let u: URL;
   try {
     u = new URL(url);
@@ -41,7 +46,7 @@ export function checkRedisSettings(url: string, prefix: string): void {
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
     throw new Error(`the Redis URL must start with redis:// or rediss:// (got ${u.protocol}//)`);
   }
-  checkRedisPrefix(prefix);
+  return url;
 }
 
 export function checkRedisPrefix(prefix: string): string {

@@ -1,7 +1,7 @@
 import type { Parser } from './parsers.ts';
 import { s } from './setting.ts';
 import type { Config } from './settings.ts';
-import { checkDatabaseUrl, checkRedisPrefix, checkRedisSettings, checkSchemaName } from './storage-names.ts';
+import { checkDatabaseUrl, checkRedisPrefix, checkRedisUrl, checkSchemaName } from './storage-names.ts';
 
 const optional =
   (check: (v: string) => unknown): Parser<string | undefined> =>
@@ -13,7 +13,7 @@ const optional =
   };
 
 const databaseUrl = optional(checkDatabaseUrl);
-const redisUrl = optional((v) => checkRedisSettings(v, 'scout:'));
+const redisUrl = optional(checkRedisUrl);
 const schemaName: Parser<string> = (raw) => checkSchemaName(raw.trim());
 const redisPrefix: Parser<string> = (raw) => checkRedisPrefix(raw.trim());
 

@@ -11,6 +11,7 @@ import { ensureSchema } from './schema.ts';
 import { domainParams, StatementCache, type FilterShape } from './search-statements.ts';
 import type { Filters } from './search-filters.ts';
 import { makeSnippet, snippetMatcher, type SnippetMatcher } from './snippet.ts';
+import { listDocuments } from './list-documents.ts';
 import { readStats, type IndexStats } from './stats.ts';
 import { RankerSync } from './ranker/ranker-sync.ts';
 import type { DocumentSource, IndexListEntry, IndexListQuery, LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
@@ -169,14 +170,7 @@ export class LocalIndex implements LocalIndexApi {
   }
 
   list(q: IndexListQuery): IndexListEntry[] {
-    return this.#db
-      .prepare<unknown[], IndexListEntry>(
-        `SELECT d.url, t.title, d.domain, d.source, d.published_date FROM documents d JOIN document_texts t ON t.id = d.id
-         WHERE (@domain IS NULL OR d.domain = @domain OR substr(d.domain, -length(@domain) - 1) = '.' || @domain)
-           AND (@source IS NULL OR d.source = @source) AND (@after IS NULL OR d.url > @after)
-         ORDER BY d.url LIMIT @limit`,
-      )
-      .all({ domain: q.domain ?? null, source: q.source ?? null, after: q.after ?? null, limit: q.limit });
+    return listDocuments(this.#db, q);
   }
 
   /** Merges FTS5 segments into one b-tree: worth it after a large import. */

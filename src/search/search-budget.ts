@@ -63,6 +63,8 @@ export function createSearchBudget(
 ) {
   const leases = new Map<string, number>();
   let block = 1;
+  /** The next block, once `used` units of the month are taken: within MAX_LEASE and 1/16 of what is left. */
+  const nextBlock = (used: number): number => Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - used) / LEASE_SHARE)));
   // Everything that touches the store takes its turn. A read of `used` between a block's
   // store write and its arrival in `leases` would count the block as spent; and a search
   // that waited for a block could find it spent by others before it took its own units.
@@ -121,7 +123,7 @@ export function createSearchBudget(
     if (!r.allowed) return false;
     leases.set(period, (leases.get(period) ?? 0) + taken - units);
     lastDrawn = performance.now();
-    block = Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - r.used) / LEASE_SHARE)));
+    block = nextBlock(r.used);
     if (taken > units) watchIdle();
     return true;
   }
@@ -142,7 +144,7 @@ export function createSearchBudget(
       const r = await store.consume(period, block, monthlyUnits);
       if (!r.allowed) return;
       leases.set(period, (leases.get(period) ?? 0) + block);
-      block = Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - r.used) / LEASE_SHARE)));
+      block = nextBlock(r.used);
       watchIdle();
     })
       // A failed refill is retried by the next search that needs units, in its own turn.

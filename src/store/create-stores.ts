@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type pg from 'pg';
 import { ConfigError } from '../config/load-config.ts';
 import type { Config } from '../config/settings.ts';
 import { createClosers, type Closers } from '../domain/closers.ts';
@@ -9,6 +8,7 @@ import { openLocalIndex } from '../index/local-index.ts';
 import { StoreIndexWriter } from '../index/store-index-writer.ts';
 import type { ResultCache } from './ports.ts';
 import { requireExistingStore } from './existing-store.ts';
+import type { MigrationState } from './postgres/migrate.ts';
 import type { SponsoredStores, Stores } from './ports.ts';
 import { createMemoryRateLimiter } from './memory/memory-rate-limiter.ts';
 import { migrate, openDatabase } from './sqlite/open-database.ts';
@@ -109,41 +109,9 @@ async function openEmbedded(config: Config, o: ServerStorageOptions, closers: Cl
   return { mode: 'embedded', stores, sponsored, index, sharedBudget: false, close: () => closers.closeAll() };
 }
 
-/** A one-line reason when PostgreSQL cannot be reached or used (never the password). */
-function databaseError(config: Pick<Config, 'databaseUrl' | 'databaseSchema'>, e: unknown): ConfigError {
-  const u = new URL(config.databaseUrl!);
-  const where = `${u.hostname || 'localhost'}:${u.port || 5432}${u.pathname}`;
-  const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-  return new ConfigError(`cannot use PostgreSQL at ${where} (SCOUT_DATABASE_URL, schema ${config.databaseSchema}): ${reason}`, { cause: e });
-}
-
-/** A pool on SCOUT_DATABASE_SCHEMA, migrated. `mustExist`: a schema without Scout's tables is a wrong setting, not created. */
-async function openMigratedPool(
-  config: Pick<Config, 'databaseUrl' | 'databaseSchema'>,
-  o: { mustExist: boolean; server?: { onIdleError: (e: Error) => void } },
-): Promise<pg.Pool> {
-  const { openPostgres } = await import('./postgres/open-postgres.ts');
-  const { migrate: migratePostgres, migrationStatus } = await import('./postgres/migrate.ts');
-  const pool = openPostgres({
-    url: config.databaseUrl!,
-    schema: config.databaseSchema,
-    // A server fails a request fast while the database is unreachable (503), rather than
-    // holding it for the driver's defaults; the CLI waits as long as a query takes.
-    ...(o.server ? { connectTimeoutMs: 2000, queryTimeoutMs: 10_000, onIdleError: o.server.onIdleError } : { connectTimeoutMs: 5000 }),
-  });
-  try {
-    if (o.mustExist && (await migrationStatus(pool, config.databaseSchema)).every((m) => m.appliedAt === null)) {
-      throw new ConfigError(
-        `SCOUT_DATABASE_SCHEMA=${config.databaseSchema} holds no Scout tables in that database; point SCOUT_DATABASE_URL and SCOUT_DATABASE_SCHEMA at the ones the server uses`,
-      );
-    }
-    await migratePostgres(pool, config.databaseSchema);
-    return pool;
-  } catch (e) {
-    await pool.end().catch(() => undefined);
-    throw e instanceof ConfigError ? e : databaseError(config, e);
-  }
-}
+/** PostgreSQL's pool opener, loaded only in the shared modes (the driver with it). */
+const openMigratedPool: (typeof import('./postgres/migrated-pool.ts'))['openMigratedPool'] = async (config, o) =>
+  (await import('./postgres/migrated-pool.ts')).openMigratedPool(config, o);
 
 async function openShared(config: Config, o: ServerStorageOptions, closers: Closers): Promise<ServerStorage> {
   const { logger } = o;
@@ -276,33 +244,15 @@ export async function openIndexWriter(config: Config, o: CliStoreOptions): Promi
   return new StoreIndexWriter(createPostgresIndexStore(pool, { endPool: true }));
 }
 
-export interface MigrationReport {
-  version: number;
-  name: string;
-  appliedAt: Date | null;
-}
+export type { MigrationState } from './postgres/migrate.ts';
 
 /** `scout db migrate|status`: PostgreSQL's versioned migrations (the embedded files migrate themselves). */
 export async function databaseMigrations(
   config: Pick<Config, 'databaseUrl' | 'databaseSchema'>,
   action: 'migrate' | 'status',
-): Promise<MigrationReport[]> {
+): Promise<MigrationState[]> {
   if (config.databaseUrl === undefined) {
     throw new ConfigError('scout db works on PostgreSQL: set SCOUT_DATABASE_URL (the embedded SQLite files are migrated when opened)');
   }
-  const { openPostgres } = await import('./postgres/open-postgres.ts');
-  const { migrate: migratePostgres, migrationStatus } = await import('./postgres/migrate.ts');
-  const pool = openPostgres({ url: config.databaseUrl, schema: config.databaseSchema, connectTimeoutMs: 5000 });
-  try {
-    if (action === 'migrate') {
-      const applied = await migratePostgres(pool, config.databaseSchema);
-      const state = await migrationStatus(pool, config.databaseSchema);
-      return state.filter((s) => applied.some((a) => a.version === s.version));
-    }
-    return await migrationStatus(pool, config.databaseSchema);
-  } catch (e) {
-    throw e instanceof ConfigError ? e : databaseError(config, e);
-  } finally {
-    await pool.end().catch(() => undefined);
-  }
+  return (await import('./postgres/migrated-pool.ts')).runMigrations(config, action);
 }

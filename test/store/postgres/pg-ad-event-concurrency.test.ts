@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdEvent, AdEventStore, CampaignRecord, Charge } from '../../../src/store/ports.ts';
+import { campaignRecord, click, impression, read } from '../contract/contract-fixtures.ts';
 import { migrate } from '../../../src/store/postgres/migrate.ts';
 import { createPostgresAdEventStore } from '../../../src/store/postgres/pg-ad-event-store.ts';
 import { createPostgresCampaignStore } from '../../../src/store/postgres/pg-campaign-store.ts';
@@ -8,35 +9,10 @@ import { testSchema } from '../../helpers/postgres.ts';
 /** Three replicas (three pools) writing ad events to one schema at the same moment. */
 const db = testSchema();
 
-const campaign = (id: string, over: Partial<CampaignRecord> = {}): CampaignRecord => ({
-  id,
-  advertiser: 'Acme',
-  title: 'Shoes',
-  url: 'https://acme.example/',
-  content: 'Ad text',
-  keywords: ['shoes'],
-  negativeKeywords: [],
-  countries: [],
-  bidMicros: 100,
-  budgetMicros: 1_000_000,
-  dailyCapMicros: null,
-  startDate: null,
-  endDate: null,
-  status: 'active',
-  disclosure: 'Sponsored',
-  incentive: null,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-  ...over,
-});
+/** The contracts' campaign with a bid of 100 and a budget of 1,000,000 micros: room for every read charged here. */
+const campaign = (id: string, over: Partial<CampaignRecord> = {}): CampaignRecord =>
+  campaignRecord(id, { keywords: ['shoes'], negativeKeywords: [], countries: [], bidMicros: 100, budgetMicros: 1_000_000, disclosure: 'Sponsored', incentive: null, ...over });
 
-const T0 = Date.parse('2026-03-10T12:00:00Z');
-const impression = (recId: string, campaignId: string): AdEvent => ({
-  kind: 'impression',
-  impression: { recId, campaignId, landingUrl: 'https://acme.example/', shownAt: T0, requestId: 'r', position: 1 },
-});
-const read = (recId: string, campaignId: string): AdEvent => ({ kind: 'read', recId, campaignId, at: T0 + 1000 });
-const click = (recId: string, campaignId: string): AdEvent => ({ kind: 'click', recId, campaignId, at: T0 + 2000 });
 const total = (charges: Charge[][]): number => charges.flat().reduce((s, c) => s + c.micros, 0);
 
 function shuffle<T>(items: T[]): T[] {

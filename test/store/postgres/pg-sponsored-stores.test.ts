@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdEvent, CampaignRecord } from '../../../src/store/ports.ts';
+import type { CampaignRecord } from '../../../src/store/ports.ts';
+import { campaignRecord, click, impression, read, T0 } from '../contract/contract-fixtures.ts';
 import { migrate } from '../../../src/store/postgres/migrate.ts';
 import { createPostgresAdEventStore } from '../../../src/store/postgres/pg-ad-event-store.ts';
 import { createPostgresCampaignStore } from '../../../src/store/postgres/pg-campaign-store.ts';
@@ -7,35 +8,9 @@ import { testSchema } from '../../helpers/postgres.ts';
 
 const db = testSchema();
 
-const record = (id: string, over: Partial<CampaignRecord> = {}): CampaignRecord => ({
-  id,
-  advertiser: 'Acme',
-  title: 'Shoes',
-  url: 'https://acme.example/',
-  content: 'Ad text',
-  keywords: ['running shoes'],
-  negativeKeywords: ['free'],
-  countries: ['US'],
-  bidMicros: 300,
-  budgetMicros: 1000,
-  dailyCapMicros: null,
-  startDate: null,
-  endDate: null,
-  status: 'active',
-  disclosure: 'Sponsored · Acme',
-  incentive: { kind: 'code', code: 'SAVE10', benefit: '10% off' },
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-  ...over,
-});
-
-const T0 = Date.parse('2026-03-10T12:00:00Z');
-const impression = (recId: string, campaignId: string, shownAt = T0): AdEvent => ({
-  kind: 'impression',
-  impression: { recId, campaignId, landingUrl: 'https://acme.example/', shownAt, requestId: 'r1', position: 1 },
-});
-const read = (recId: string, campaignId: string, at = T0 + 1000): AdEvent => ({ kind: 'read', recId, campaignId, at });
-const click = (recId: string, campaignId: string, at = T0 + 2000): AdEvent => ({ kind: 'click', recId, campaignId, at });
+/** The contracts' campaign, with a code incentive: its code must round-trip too. */
+const record = (id: string, over: Partial<CampaignRecord> = {}): CampaignRecord =>
+  campaignRecord(id, { incentive: { kind: 'code', code: 'SAVE10', benefit: '10% off' }, ...over });
 
 let n = 0;
 /** A campaign id of its own per test: every test shares the schema. */

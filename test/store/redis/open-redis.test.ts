@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRedisSettings, RedisUnavailableError } from '../../../src/store/redis/open-redis.ts';
-import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.ts';
-import { eventually, recordingLogger, REDIS_URL, redisTestEnv } from './redis-test-env.ts';
+import type { TcpProxy } from '../../helpers/tcp-proxy.ts';
+import { eventually, proxyToRedis, recordingLogger, REDIS_URL, redisTestEnv } from './redis-test-env.ts';
 
 describe('checkRedisSettings', () => {
   it('accepts redis:// and rediss:// URLs and plain key prefixes', () => {
@@ -22,8 +22,7 @@ describe.skipIf(!REDIS_URL)('openRedis', () => {
   const env = redisTestEnv();
   let proxy: TcpProxy;
   beforeAll(async () => {
-    const target = new URL(REDIS_URL!);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
+    proxy = await proxyToRedis();
   });
   afterAll(async () => {
     await env.closeAll();

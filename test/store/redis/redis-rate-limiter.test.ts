@@ -2,16 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisRateLimiter } from '../../../src/store/redis/redis-rate-limiter.ts';
 import { luaScript, runScript } from '../../../src/store/redis/redis-script.ts';
 import type { RateLimiter } from '../../../src/store/ports.ts';
-import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.ts';
-import { eventually, recordingLogger, REDIS_URL, redisTestEnv } from './redis-test-env.ts';
+import type { TcpProxy } from '../../helpers/tcp-proxy.ts';
+import { eventually, proxyToRedis, recordingLogger, REDIS_URL, redisTestEnv } from './redis-test-env.ts';
 
 /** The shared limiter on the Redis server's clock: replicas, GCRA waits, outages. */
 describe.skipIf(!REDIS_URL)('createRedisRateLimiter', () => {
   const env = redisTestEnv();
   let proxy: TcpProxy;
   beforeAll(async () => {
-    const target = new URL(REDIS_URL!);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
+    proxy = await proxyToRedis();
   });
   afterAll(async () => {
     await env.closeAll();

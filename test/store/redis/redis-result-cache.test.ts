@@ -3,9 +3,9 @@ import type { SearchProvider } from '../../../src/providers/provider.ts';
 import { createSearchBackend } from '../../../src/providers/registry.ts';
 import { createRedisResultCache, resultCacheKey, type RedisResultCacheOptions } from '../../../src/store/redis/redis-result-cache.ts';
 import type { ProviderResult } from '../../../src/search/search-types.ts';
-import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.ts';
+import type { TcpProxy } from '../../helpers/tcp-proxy.ts';
 import { query } from '../../providers/mock-upstream.ts';
-import { eventually, recordingLogger, REDIS_URL, redisTestEnv } from './redis-test-env.ts';
+import { eventually, proxyToRedis, recordingLogger, REDIS_URL, redisTestEnv } from './redis-test-env.ts';
 
 /** The result cache shared by replicas: each replica its own connection, cache and backend. */
 
@@ -29,8 +29,7 @@ describe.skipIf(!REDIS_URL)('createRedisResultCache', () => {
   const env = redisTestEnv();
   let proxy: TcpProxy;
   beforeAll(async () => {
-    const target = new URL(REDIS_URL!);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
+    proxy = await proxyToRedis();
   });
   afterEach(() => proxy.restore());
   afterAll(async () => {

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { openRedis, type OpenRedisOptions, type RedisConnection } from '../../../src/store/redis/open-redis.ts';
+import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.ts';
 
 /** The test Redis (skip when unset) and a throwaway key prefix per test file. */
 export const REDIS_URL = process.env.SCOUT_TEST_REDIS_URL;
+
+/** A TCP proxy the test controls in front of the test Redis: outages without touching the server. */
+export function proxyToRedis(): Promise<TcpProxy> {
+  const target = new URL(REDIS_URL!);
+  return startTcpProxy(target.hostname, Number(target.port || 6379));
+}
 
 export const testPrefix = (): string => `scout:t:${randomBytes(6).toString('hex')}:`;
 
