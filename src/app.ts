@@ -29,6 +29,10 @@ import { usageRoutes } from './http/routes/usage.ts';
 import { clickRoutes } from './http/routes/click.ts';
 import { adminCampaignRoutes } from './http/routes/admin-campaigns.ts';
 import { metricsRoutes } from './http/routes/metrics.ts';
+import { adminPageRoutes } from './http/routes/admin-page.ts';
+import { adminDashboardRoutes } from './http/routes/admin-dashboard.ts';
+import type { KeyAdmin } from './admin/key-admin.ts';
+import type { AdminOverview } from './schemas/admin.ts';
 import { registerTracing } from './http/tracing-plugin.ts';
 import type { ScoutMetrics } from './metrics/scout-metrics.ts';
 import type { ClickLinks } from './sponsored/click-links.ts';
@@ -61,6 +65,19 @@ export interface AppDeps {
   metrics?: ScoutMetrics;
   /** SCOUT_TRACING_OTLP_URL is set: a span per request (the provider is already registered). */
   tracing?: boolean;
+  /** The operator dashboard (/admin and /admin/v1/*), served when the admin token is set. */
+  admin?: { overview: () => Promise<AdminOverview>; keys: KeyAdmin };
+  /** Told of every answered request (the dashboard's traffic, each key's usage); must not throw. */
+  onAnswered?: (answer: AnsweredRequest) => void;
+}
+
+export interface AnsweredRequest {
+  /** The route's template ('unmatched' for 404s). */
+  route: string;
+  status: number;
+  seconds: number;
+  /** The API key that authenticated it, when one did. */
+  apiKeyId: string | undefined;
 }
 
 /** Builds the HTTP app from ready dependencies; no I/O, no env reads. */
@@ -104,10 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw new DomainError('invalid', 'HTTP/1.1 requests need a Host header');
     }
   });
-  const metrics = deps.metrics;
+  const { metrics, onAnswered } = deps;
   app.addHook('onResponse', async (request, reply) => {
     // The route's template, never the path itself: label values stay a bounded set.
-    metrics?.request(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    metrics?.request(route, request.method, reply.statusCode, seconds);
+    onAnswered?.({ route, status: reply.statusCode, seconds, apiKeyId: request.apiKeyId });
     request.log.info(
       { method: request.method, path: request.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
       'request',
@@ -128,5 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clickRoutes(app, deps.sponsored.clicks);
   adminCampaignRoutes(app, { token: deps.sponsored.adminToken, admin: deps.sponsored.admin });
   if (deps.metrics) metricsRoutes(app, { token: deps.sponsored.adminToken, metrics: deps.metrics });
+  if (deps.admin) {
+    adminPageRoutes(app, { token: deps.sponsored.adminToken });
+    adminDashboardRoutes(app, { token: deps.sponsored.adminToken, ...deps.admin });
+  }
   return app;
 }

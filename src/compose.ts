@@ -32,6 +32,10 @@ import { createOriginPolicy } from './mcp/origin-policy.ts';
 import { indexFile, openServerStorage, type StorageMode } from './store/create-stores.ts';
 import { createSponsored, sponsoredOptionsFrom, type Sponsored } from './sponsored/create-sponsored.ts';
 import type { Stores } from './store/ports.ts';
+import { createActivity, isAgentTraffic } from './admin/activity.ts';
+import { readOverview } from './admin/admin-overview.ts';
+import { createKeyAdmin } from './admin/key-admin.ts';
+import { createKeyUsageRecorder } from './domain/key-usage-recorder.ts';
 
 export interface Scout {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -100,6 +104,8 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
     eventBacklog: () => sponsored.backlog(),
     extractQueue: () => extractPool?.queued() ?? 0,
   });
+  // What this process served lately, for the dashboard (per replica, since start).
+  const activity = createActivity();
   let extract = options.extract;
   let extractPool: ReturnType<typeof createExtractPool> | undefined;
   if (extract === undefined) {
@@ -140,9 +146,16 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
   const backend = createSearchBackend(providers, {
     ...searchBackendOptions(config, logger.child({ component: 'search' })),
     ...(storage.resultCache ? { cache: storage.resultCache } : {}),
-    onProviderCall: (provider, outcome, seconds) => metrics.provider(provider, outcome, seconds),
+    onProviderCall: (provider, outcome, seconds) => {
+      metrics.provider(provider, outcome, seconds);
+      activity.provider(provider, outcome, seconds);
+    },
   });
   const keys = createApiKeys(stores.keys);
+  // Each key's requests, refusals and last use, written in batches; the last batch after the
+  // app's requests end (closers run in reverse), before the stores close.
+  const keyUsage = createKeyUsageRecorder(stores.keys, { onError: (err) => logger.error({ err }, 'key usage: write failed; kept for the next try') });
+  closers.add(() => keyUsage.close());
   const sponsored = createSponsored({
     ...sponsoredOptionsFrom(config),
     stores: countedEvents(storage.sponsored, metrics),
@@ -175,7 +188,10 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
   );
   closers.add(() => fetcher.close());
   // Every page fetch, for POST /v1/fetch and for advanced searches, counted by outcome.
-  const fetchCounted = countedFetch(fetcher.fetch.bind(fetcher), metrics);
+  const fetchCounted = countedFetch(fetcher.fetch.bind(fetcher), (url, outcome, chars) => {
+    metrics.fetch(outcome, chars);
+    activity.fetch(url, outcome);
+  });
   const content = createContentStage({
     // The whole page (the largest max_chars): passages are chosen from all of it.
     fetchPage: (url, signal) => fetchCounted({ url, maxChars: FETCH_LIMITS.maxChars.max, signal }),
@@ -194,6 +210,7 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
   // The first fetch should not wait for a worker to load.
   await extractPool?.ready();
   const fetchPage = createFetchPage({ fetch: fetchCounted });
+  const keyAdmin = createKeyAdmin(stores.keys, { flush: () => keyUsage.flush() });
   const app = await buildApp({
     config: { ...config, publicUrl },
     docsDir: options.docsDir,
@@ -211,6 +228,23 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
     logger,
     metrics,
     tracing: config.tracingOtlpUrl !== undefined,
+    admin: {
+      keys: keyAdmin,
+      overview: () =>
+        readOverview({
+          activity,
+          storage: storage.mode,
+          budget: () => budget.usage(),
+          keys: keyAdmin,
+          providers: () => backend.status(),
+          index,
+          campaigns: async () => (await sponsored.admin.report()).campaigns,
+        }),
+    },
+    onAnswered: ({ route, status, seconds, apiKeyId }) => {
+      if (isAgentTraffic(route)) activity.request(status, seconds);
+      if (apiKeyId !== undefined) keyUsage.record(apiKeyId, status === 429);
+    },
   });
   // Closed first: in-flight requests finish before the stores behind them go.
   closers.add(() => app.close());

@@ -32,8 +32,9 @@ function filesUnder(dir: string, exts: string[]): string[] {
 
 const CODE = ['.ts', '.mjs', '.js'];
 const read = (files: string[]): string => files.map((f) => readFileSync(f, 'utf8')).join('\n');
+/** Imported, or a file of it resolved to be served (the dashboard's uPlot). */
 const imports = (source: string, name: string): boolean =>
-  new RegExp(`(?:from|import)\\s*\\(?\\s*['"]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?:/[^'"]*)?['"]`).test(source);
+  new RegExp(`(?:from|import|resolve)\\s*\\(?\\s*['"]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?:/[^'"]*)?['"]`).test(source);
 
 describe('package.json tells the truth', () => {
   it('every installed package supports the oldest Node that `engines` allows (npm ci prints no EBADENGINE)', () => {

@@ -29,7 +29,7 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
     note: 'Keys live where the servers read them: $SCOUT_DATA_DIR/scout.db (default ./data/scout.db), or PostgreSQL when SCOUT_DATABASE_URL is set.',
     subcommands: {
       create: { synopsis: 'scout keys create --name <label> [--json]', about: 'create a key and print it once (--json: id, name, key, created_at)' },
-      list: { synopsis: 'scout keys list [--json]', about: 'list keys: id, name, dates and status, never the secrets' },
+      list: { synopsis: 'scout keys list [--json]', about: 'list keys: id, name, dates, status and usage (requests, refusals, last use), never the secrets' },
       revoke: { synopsis: 'scout keys revoke <id>', about: 'revoke a key; every running server refuses it on its next request' },
     },
   },

@@ -1,4 +1,5 @@
 import { loadConfig } from '../config/load-config.ts';
+import { listKeysWithUsage } from '../admin/key-admin.ts';
 import { createApiKeys } from '../domain/api-keys.ts';
 import { openKeyStore } from '../store/create-stores.ts';
 import { UsageError, type CliCommand } from './cli-io.ts';
@@ -33,12 +34,15 @@ export const keysCommand: CliCommand = async (argv, io) => {
         return 0;
       }
       case 'list': {
-        const list = await keys.list();
+        // Usage as the servers last wrote it (each flushes its counts every few seconds).
+        const list = await listKeysWithUsage(stores.keys);
         if (flags.json) io.stdout.write(`${JSON.stringify(list)}\n`);
         else if (list.length === 0) io.stdout.write('no keys\n');
         else
           for (const k of list) {
-            io.stdout.write(`${k.id}\t${k.name}\tcreated ${k.created_at}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}\n`);
+            const status = k.revoked_at ? `revoked ${k.revoked_at}` : 'active';
+            const use = `${k.requests} requests\t${k.refusals} refused\t${k.last_used_at ? `last used ${k.last_used_at}` : 'never used'}`;
+            io.stdout.write(`${k.id}\t${k.name}\tcreated ${k.created_at}\t${status}\t${use}\n`);
           }
         return 0;
       }

@@ -11,13 +11,6 @@ export interface CreatedKey {
   created_at: string;
 }
 
-export interface KeyListing {
-  id: string;
-  name: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
 export const UNKNOWN_KEY_MESSAGE = 'API key is not valid (unknown or revoked); create one with `npx scout keys create --name <label>`';
 
 export function createApiKeys(store: KeyStore, now: () => Date = () => new Date()) {
@@ -29,10 +22,6 @@ export function createApiKeys(store: KeyStore, now: () => Date = () => new Date(
       const record = { id: `key_${randomBase62(12)}`, name: label, hash: hashApiKey(key), createdAt: now().toISOString() };
       await store.insert(record);
       return { id: record.id, name: record.name, key, created_at: record.createdAt };
-    },
-
-    async list(): Promise<KeyListing[]> {
-      return (await store.list()).map((r) => ({ id: r.id, name: r.name, created_at: r.createdAt, revoked_at: r.revokedAt }));
     },
 
     async revoke(id: string): Promise<boolean> {

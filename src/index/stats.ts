@@ -15,6 +15,8 @@ export interface IndexStats {
   oldest?: string;
   /** Documents per source: `import` (scout index import, upsert) and `starter` (docs/). */
   sources: Record<string, number>;
+  /** When a document of source `import` (scout index import, add or crawl) was last written (ISO 8601), when any is stored. */
+  lastImportAt?: string;
 }
 
 interface Totals {
@@ -24,6 +26,7 @@ interface Totals {
   dated: number;
   newest: string | null;
   oldest: string | null;
+  lastImportAt: string | null;
 }
 
 /** One pass over the documents table; for `scout index stats` and health output, not hot paths. */
@@ -32,7 +35,8 @@ export function readStats(db: Database.Database): IndexStats {
     .prepare(
       `SELECT count(*) AS documents, count(DISTINCT domain) AS domains,
               (SELECT sum(length(CAST(title AS BLOB)) + length(CAST(content AS BLOB))) FROM document_texts) AS textBytes,
-              count(published_date) AS dated, max(published_date) AS newest, min(published_date) AS oldest
+              count(published_date) AS dated, max(published_date) AS newest, min(published_date) AS oldest,
+              (SELECT max(indexed_at) FROM documents WHERE source = 'import') AS lastImportAt
        FROM documents`,
     )
     .get() as Totals;
@@ -51,6 +55,7 @@ export function readStats(db: Database.Database): IndexStats {
     dated: t.dated,
     ...(t.newest !== null ? { newest: t.newest } : {}),
     ...(t.oldest !== null ? { oldest: t.oldest } : {}),
+    ...(t.lastImportAt !== null ? { lastImportAt: t.lastImportAt } : {}),
     sources: Object.fromEntries(sources.map((s) => [s.source, s.n])),
   };
 }

@@ -1,19 +1,22 @@
 import type { SponsoredStores } from '../store/ports.ts';
-import { fetchOutcome } from './fetch-outcome.ts';
+import { fetchOutcome, type FetchOutcome } from './fetch-outcome.ts';
 import type { ScoutMetrics } from './scout-metrics.ts';
 
-/** A fetch function that counts each outcome and the markdown it returned. */
-export function countedFetch<A extends unknown[], O extends { content: string }>(
-  fetch: (...args: A) => Promise<O>,
-  metrics: Pick<ScoutMetrics, 'fetch'>,
-): (...args: A) => Promise<O> {
-  return async (...args) => {
+/** Told of every fetch: the url asked for, its outcome and the characters of markdown it returned. */
+export type FetchObserver = (url: string, outcome: FetchOutcome, chars: number) => void;
+
+/** A fetch function whose every outcome is observed (metrics, the dashboard's activity). */
+export function countedFetch<I extends { url: string }, O extends { content: string }>(
+  fetch: (input: I) => Promise<O>,
+  observe: FetchObserver,
+): (input: I) => Promise<O> {
+  return async (input) => {
     try {
-      const out = await fetch(...args);
-      metrics.fetch('ok', out.content.length);
+      const out = await fetch(input);
+      observe(input.url, 'ok', out.content.length);
       return out;
     } catch (e) {
-      metrics.fetch(fetchOutcome(e), 0);
+      observe(input.url, fetchOutcome(e), 0);
       throw e;
     }
   };

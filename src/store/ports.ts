@@ -19,6 +19,17 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
+/** Use of one key: its stored totals, or (given to addUsage) the amounts to add. */
+export interface KeyUsage {
+  id: string;
+  /** Every request made with the key, refused ones included. */
+  requests: number;
+  /** Those of the requests that were refused. */
+  refusals: number;
+  /** The latest use, ISO 8601 UTC in toISOString form (2026-01-02T03:04:05.678Z); null when none. */
+  lastUsedAt: string | null;
+}
+
 export interface KeyStore {
   insert(record: Omit<ApiKeyRecord, 'revokedAt'>): Promise<void>;
   findByHash(hash: string): Promise<ApiKeyRecord | undefined>;
@@ -26,6 +37,15 @@ export interface KeyStore {
   /** Marks the key revoked; false when no such id (or already revoked). */
   revoke(id: string, at: string): Promise<boolean>;
   count(): Promise<number>;
+  /**
+   * Atomically, in one transaction, adds each delta's requests and refusals to its key's
+   * stored totals (increments where they are stored: replicas sharing the store add up) and
+   * keeps the later lastUsedAt (null keeps the stored one). A delta naming no key is ignored:
+   * no row, no error. A key named by any delta has usage from then on, revoked or not.
+   */
+  addUsage(deltas: readonly KeyUsage[]): Promise<void>;
+  /** The totals of every key that has usage, in id (byte) order, as copies. */
+  usage(): Promise<KeyUsage[]>;
 }
 
 export interface RateLimitDecision {

@@ -5,6 +5,7 @@ import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchResponse } from '../../src/schemas/fetch.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
 import { Usage } from '../../src/schemas/usage.ts';
+import { AdminKey, AdminKeyList, AdminOverview } from '../../src/schemas/admin.ts';
 
 // Strict: no coercion, no removal; every schema already forbids additional properties.
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -26,5 +27,8 @@ export const schemaFor = (path: string, status: number): TSchema | undefined => 
   if (path.startsWith('/v1/search')) return SearchResponse;
   if (path.startsWith('/v1/fetch')) return FetchResponse;
   if (path.startsWith('/v1/usage')) return Usage;
+  if (path === '/admin/v1/overview') return AdminOverview;
+  if (path === '/admin/v1/keys') return AdminKeyList;
+  if (/^\/admin\/v1\/keys\/[^/]+\/revoke$/.test(path)) return AdminKey;
   return undefined;
 };

@@ -24,18 +24,18 @@ describe('fetchOutcome', () => {
 
 describe('counted wrappers', () => {
   it('count a fetch by outcome and the markdown it returned, and rethrow failures unchanged', async () => {
-    const seen: [string, number][] = [];
-    const metrics = { fetch: (o: string, bytes: number) => void seen.push([o, bytes]) };
-    const ok = countedFetch(async (url: string) => ({ content: `page ${url}` }), metrics);
-    expect(await ok('a')).toEqual({ content: 'page a' });
+    const seen: [string, string, number][] = [];
+    const observe = (url: string, o: string, chars: number) => void seen.push([url, o, chars]);
+    const ok = countedFetch(async ({ url }: { url: string }) => ({ content: `page ${url}` }), observe);
+    expect(await ok({ url: 'a' })).toEqual({ content: 'page a' });
     const refused = new DomainError('forbidden', 'no');
-    const failing = countedFetch(async (_url: string): Promise<{ content: string }> => {
+    const failing = countedFetch(async (_input: { url: string }): Promise<{ content: string }> => {
       throw refused;
-    }, metrics);
-    await expect(failing('b')).rejects.toBe(refused);
+    }, observe);
+    await expect(failing({ url: 'b' })).rejects.toBe(refused);
     expect(seen).toEqual([
-      ['ok', 6],
-      ['refused', 0],
+      ['a', 'ok', 6],
+      ['b', 'refused', 0],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ScoutMetrics } from '../../metrics/scout-metrics.ts';
-import { adminTokenCheck } from './admin-campaigns.ts';
+import { adminTokenCheck } from '../admin-token.ts';
 
 /**
  * GET /metrics on the API port (Prometheus text format), behind the admin token like the

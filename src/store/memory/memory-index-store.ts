@@ -8,6 +8,8 @@ interface Stored {
   id: number;
   row: DocumentRow;
   source: DocumentSource;
+  /** When the row was last written with a change (ISO 8601). */
+  indexedAt: string;
 }
 
 const sameRow = (a: Stored, row: DocumentRow, source: DocumentSource): boolean =>
@@ -59,7 +61,7 @@ export function createMemoryIndexStore(): IndexDocumentStore {
       const old = byUrl.get(r.url);
       if (old && sameRow(old, r, source)) continue;
       // A copy: the caller's row may change after the write.
-      const stored: Stored = { id: old?.id ?? ++lastId, row: { ...r }, source };
+      const stored: Stored = { id: old?.id ?? ++lastId, row: { ...r }, source, indexedAt: new Date().toISOString() };
       byUrl.set(r.url, stored);
       changed(stored.id, stored);
     }
@@ -126,7 +128,9 @@ export function createMemoryIndexStore(): IndexDocumentStore {
       let dated = 0;
       let newest: string | undefined;
       let oldest: string | undefined;
-      for (const { row, source } of byUrl.values()) {
+      let lastImportAt: string | undefined;
+      for (const { row, source, indexedAt } of byUrl.values()) {
+        if (source === 'import' && (lastImportAt === undefined || indexedAt > lastImportAt)) lastImportAt = indexedAt;
         domains.add(row.domain);
         sources[source] = (sources[source] ?? 0) + 1;
         const text = utf8(row.title) + utf8(row.content);
@@ -148,6 +152,7 @@ export function createMemoryIndexStore(): IndexDocumentStore {
         dated,
         ...(newest !== undefined ? { newest } : {}),
         ...(oldest !== undefined ? { oldest } : {}),
+        ...(lastImportAt !== undefined ? { lastImportAt } : {}),
         sources: Object.fromEntries(Object.entries(sources).sort(([a], [b]) => (a < b ? -1 : 1))),
       };
     },

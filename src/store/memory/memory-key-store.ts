@@ -1,13 +1,15 @@
-import type { ApiKeyRecord, KeyStore } from '../ports.ts';
+import type { ApiKeyRecord, KeyStore, KeyUsage } from '../ports.ts';
 import { byText } from './by-text.ts';
 
 /**
  * Keys in process memory: the reference KeyStore. Like the SQLite table, a repeated id or
- * hash is refused, and records are handed out as copies.
+ * hash is refused, and records are handed out as copies. Usage deltas of ids that are not
+ * keys are dropped, as the SQL stores' WHERE EXISTS drops them.
  */
 export function createMemoryKeyStore(): KeyStore {
   const byId = new Map<string, ApiKeyRecord>();
   const idByHash = new Map<string, string>();
+  const usageById = new Map<string, KeyUsage>();
   return {
     async insert(r) {
       if (byId.has(r.id)) throw new Error(`api key ${r.id} exists`);
@@ -31,6 +33,22 @@ export function createMemoryKeyStore(): KeyStore {
     },
     async count() {
       return byId.size;
+    },
+    async addUsage(deltas) {
+      // Every timestamp is read before anything changes: a bad one fails the call whole, as
+      // the rolled-back transaction of the SQL stores does. toISOString form compares as text.
+      const given = deltas.map((d) => ({ ...d, lastUsedAt: d.lastUsedAt === null ? null : new Date(d.lastUsedAt).toISOString() }));
+      for (const d of given) {
+        if (!byId.has(d.id)) continue;
+        const u = usageById.get(d.id) ?? { id: d.id, requests: 0, refusals: 0, lastUsedAt: null };
+        u.requests += d.requests;
+        u.refusals += d.refusals;
+        if (d.lastUsedAt !== null && (u.lastUsedAt === null || d.lastUsedAt > u.lastUsedAt)) u.lastUsedAt = d.lastUsedAt;
+        usageById.set(d.id, u);
+      }
+    },
+    async usage() {
+      return [...usageById.values()].sort((a, b) => byText(a.id, b.id)).map((u) => ({ ...u }));
     },
   };
 }

@@ -32,7 +32,8 @@ const CHANGES = `SELECT seq, id, url, domain, title, content, published_date, pu
 const STATS = `SELECT count(*)::float8 AS documents, count(DISTINCT domain)::float8 AS domains,
     coalesce(sum(octet_length(title) + octet_length(content)), 0)::float8 AS text_bytes,
     count(published_date)::float8 AS dated, max(published_date) AS newest, min(published_date) AS oldest,
-    pg_total_relation_size('index_documents')::float8 AS bytes
+    pg_total_relation_size('index_documents')::float8 AS bytes,
+    to_char(max(indexed_at) FILTER (WHERE source = 'import') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_import_at
   FROM index_documents`;
 
 interface ChangeRow {
@@ -156,7 +157,7 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
 
     async stats(): Promise<IndexStats> {
       const [totals, sources] = await Promise.all([
-        pool.query<{ documents: number; domains: number; text_bytes: number; dated: number; newest: string | null; oldest: string | null; bytes: number }>(STATS),
+        pool.query<{ documents: number; domains: number; text_bytes: number; dated: number; newest: string | null; oldest: string | null; bytes: number; last_import_at: string | null }>(STATS),
         pool.query<{ source: string; n: number }>('SELECT source, count(*)::float8 AS n FROM index_documents GROUP BY source ORDER BY source'),
       ]);
       const t = totals.rows[0]!;
@@ -168,6 +169,7 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
         dated: t.dated,
         ...(t.newest !== null ? { newest: t.newest } : {}),
         ...(t.oldest !== null ? { oldest: t.oldest } : {}),
+        ...(t.last_import_at !== null ? { lastImportAt: t.last_import_at } : {}),
         sources: Object.fromEntries(sources.rows.map((s) => [s.source, s.n])),
       };
     },

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ApiKeyRecord, KeyStore } from '../ports.ts';
+import type { ApiKeyRecord, KeyStore, KeyUsage } from '../ports.ts';
 import { channelName, listenForChanges, type ChangeListenerOptions } from './change-listener.ts';
 import { clientConfigOf } from './open-postgres.ts';
 
@@ -21,6 +21,39 @@ const toRecord = (r: Row): ApiKeyRecord => ({
   createdAt: r.created_at,
   revokedAt: r.revoked_at,
 });
+
+interface UsageRow {
+  id: string;
+  /** bigint: pg hands it over as text. */
+  requests: string;
+  refusals: string;
+  last_used_at: string | null;
+}
+
+/**
+ * One statement, so one transaction. Deltas of one id are summed first (ON CONFLICT may
+ * touch a row once per statement); ids that are not keys are dropped by WHERE EXISTS; rows
+ * are written in id order, so two batches racing lock their rows in the same order and
+ * never deadlock. The increments happen on the stored row, under its lock: concurrent
+ * batches of any replicas add up. GREATEST ignores NULL: a null time keeps the stored one.
+ */
+const ADD_USAGE = `INSERT INTO api_key_usage AS u (key_id, requests, refusals, last_used_at)
+  SELECT d.id, sum(d.requests)::bigint, sum(d.refusals)::bigint, max(d.last_used_at)
+  FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::timestamptz[]) AS d(id, requests, refusals, last_used_at)
+  WHERE EXISTS (SELECT 1 FROM api_keys k WHERE k.id = d.id)
+  GROUP BY d.id
+  ORDER BY d.id
+  ON CONFLICT (key_id) DO UPDATE SET
+    requests = u.requests + EXCLUDED.requests,
+    refusals = u.refusals + EXCLUDED.refusals,
+    last_used_at = GREATEST(u.last_used_at, EXCLUDED.last_used_at)`;
+
+// Back in the toISOString form callers wrote (2026-01-02T03:04:05.678Z), whatever the session's TimeZone.
+const USAGE = `SELECT key_id AS id, requests, refusals,
+    to_char(last_used_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_used_at
+  FROM api_key_usage ORDER BY key_id`;
+
+const toUsage = (r: UsageRow): KeyUsage => ({ id: r.id, requests: Number(r.requests), refusals: Number(r.refusals), lastUsedAt: r.last_used_at });
 
 /** Answers remembered between changes (found and not found alike); all forgotten when full. */
 const REMEMBERED = 10_000;
@@ -117,6 +150,19 @@ export function createPostgresKeyStore(pool: pg.Pool, o: PostgresKeyStoreOptions
     async count() {
       const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys');
       return rows[0]?.n ?? 0;
+    },
+    // Not among the own writes above: usage changes no key, so remembered answers stay good.
+    async addUsage(deltas) {
+      if (deltas.length === 0) return;
+      await pool.query({
+        name: 'scout_key_add_usage',
+        text: ADD_USAGE,
+        values: [deltas.map((d) => d.id), deltas.map((d) => d.requests), deltas.map((d) => d.refusals), deltas.map((d) => d.lastUsedAt)],
+      });
+    },
+    async usage() {
+      const { rows } = await pool.query<UsageRow>({ name: 'scout_key_usage', text: USAGE });
+      return rows.map(toUsage);
     },
     cacheActive: () => listener.epoch() !== undefined,
     close: () => listener.close(),

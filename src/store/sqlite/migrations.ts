@@ -11,4 +11,12 @@ export const migrations: readonly string[] = [
      period TEXT PRIMARY KEY,
      used INTEGER NOT NULL
    );`,
+  // Usage totals per key (requests, refusals, last use), added to by addUsage. No foreign
+  // key: a delta for an unknown id is skipped by the insert's WHERE EXISTS, not an error.
+  `CREATE TABLE api_key_usage (
+     key_id TEXT PRIMARY KEY,
+     requests INTEGER NOT NULL,
+     refusals INTEGER NOT NULL,
+     last_used_at TEXT
+   );`,
 ];

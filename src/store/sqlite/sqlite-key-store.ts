@@ -1,5 +1,12 @@
-import type { ApiKeyRecord, KeyStore } from '../ports.ts';
+import type { ApiKeyRecord, KeyStore, KeyUsage } from '../ports.ts';
 import type { SqliteDatabase } from './open-database.ts';
+
+interface UsageRow {
+  id: string;
+  requests: number;
+  refusals: number;
+  last_used_at: string | null;
+}
 
 interface Row {
   id: string;
@@ -25,7 +32,8 @@ const REMEMBERED = 10_000;
  * the file is unchanged: `PRAGMA data_version` (which moves when another connection, such
  * as `scout keys revoke`, commits) costs about half the indexed lookup, and this
  * connection's own writes clear the memory themselves. A revocation still applies to the
- * very next request.
+ * very next request. Usage writes touch no key: this connection's leave the memory as it is
+ * (they do not move its own data_version), another's only make it read keys again.
  */
 export function createSqliteKeyStore(db: SqliteDatabase): KeyStore {
   const version = db.prepare('PRAGMA data_version').pluck();
@@ -36,6 +44,22 @@ export function createSqliteKeyStore(db: SqliteDatabase): KeyStore {
   const all = db.prepare<[], Row>('SELECT * FROM api_keys ORDER BY created_at, id');
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM api_keys');
+  // An upsert adds to the stored totals where they are, so connections (and their processes)
+  // add up. WHERE EXISTS skips ids that are not keys; it is also the WHERE that SQLite needs
+  // to parse ON CONFLICT after INSERT … SELECT. max() of two texts keeps the later time
+  // (every one is in toISOString form); it is NULL when either is, hence the COALESCE.
+  const addUsage = db.prepare<[string, number, number, string | null, string]>(
+    `INSERT INTO api_key_usage (key_id, requests, refusals, last_used_at)
+     SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = ?)
+     ON CONFLICT (key_id) DO UPDATE SET
+       requests = requests + excluded.requests,
+       refusals = refusals + excluded.refusals,
+       last_used_at = COALESCE(max(last_used_at, excluded.last_used_at), last_used_at, excluded.last_used_at)`,
+  );
+  const addAll = db.transaction((deltas: readonly KeyUsage[]) => {
+    for (const d of deltas) addUsage.run(d.id, d.requests, d.refusals, d.lastUsedAt, d.id);
+  });
+  const usage = db.prepare<[], UsageRow>('SELECT key_id AS id, requests, refusals, last_used_at FROM api_key_usage ORDER BY key_id');
   return {
     async insert(r) {
       insert.run(r.id, r.name, r.hash, r.createdAt);
@@ -65,6 +89,13 @@ export function createSqliteKeyStore(db: SqliteDatabase): KeyStore {
     },
     async count() {
       return count.get()?.n ?? 0;
+    },
+    async addUsage(deltas) {
+      // Normalized before the transaction: a bad time fails the call with nothing written.
+      addAll(deltas.map((d) => ({ ...d, lastUsedAt: d.lastUsedAt === null ? null : new Date(d.lastUsedAt).toISOString() })));
+    },
+    async usage() {
+      return usage.all().map((r) => ({ id: r.id, requests: r.requests, refusals: r.refusals, lastUsedAt: r.last_used_at }));
     },
   };
 }

@@ -144,6 +144,9 @@ export function indexDocumentStoreContract(
 
     it('reports stats', async () => {
       const store = await make();
+      const before = Date.now();
+      await store.replaceSource('starter', [row(9, { url: 'https://starter.example/doc' })]);
+      expect((await store.stats()).lastImportAt).toBeUndefined();
       await store.upsert(
         [
           row(1, { published_date: '2023-01-02' }),
@@ -153,9 +156,13 @@ export function indexDocumentStoreContract(
         'import',
       );
       const s = await store.stats();
-      expect(s).toMatchObject({ documents: 3, domains: 3, dated: 2, oldest: '2023-01-02', newest: '2024-06-01T08:00:00Z', sources: { import: 3 } });
+      expect(s).toMatchObject({ documents: 4, domains: 4, dated: 2, oldest: '2023-01-02', newest: '2024-06-01T08:00:00Z', sources: { import: 3, starter: 1 } });
       expect(s.bytes).toBeGreaterThan(0);
-      expect(s.textBytes).toBe(3 * Buffer.byteLength('Document 1Text of document 1.'));
+      expect(s.textBytes).toBe(4 * Buffer.byteLength('Document 1Text of document 1.'));
+      // When an import last wrote (the dashboard's "last import"): an ISO instant of this test's run.
+      expect(s.lastImportAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Date.parse(s.lastImportAt!)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(s.lastImportAt!)).toBeLessThanOrEqual(Date.now() + 1000);
     });
 
     it('lists documents in url order, by domain (with subdomains) and source, a page at a time', async () => {

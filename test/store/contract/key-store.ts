@@ -1,6 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { KeyStore } from '../../../src/store/ports.ts';
+import type { KeyStore, KeyUsage } from '../../../src/store/ports.ts';
 import { newTag } from './contract-fixtures.ts';
+
+/** Inserts a key per name, with id `key_<name>_<t>`. */
+const insertKeys = async (s: KeyStore, t: string, ...names: string[]): Promise<void> => {
+  for (const n of names) await s.insert({ id: `key_${n}_${t}`, name: n, hash: `h_${n}_${t}`, createdAt: '2026-01-01T00:00:00.000Z' });
+};
+
+/** The usage of this test's keys only (a shared store holds other tests' too). */
+const usageOf = async (s: KeyStore, t: string): Promise<KeyUsage[]> => (await s.usage()).filter((u) => u.id.endsWith(`_${t}`));
 
 /**
  * The KeyStore contract. `make` gives a store (fresh, or one shared by every test: tests use
@@ -60,6 +68,88 @@ export function keyStoreContract(backend: string, make: () => Promise<KeyStore>,
       expect(results.filter(Boolean)).toHaveLength(1);
       const at = (await s.findByHash(`h1_${t}`))?.revokedAt;
       expect(at).toBe(`2026-02-0${results.indexOf(true) + 1}T00:00:00.000Z`);
+    });
+
+    it('adds usage to the stored totals and keeps the later last use, in the exact ISO form', async () => {
+      const s = await make();
+      const t = newTag();
+      await insertKeys(s, t, 'a', 'b', 'c');
+      expect(await usageOf(s, t)).toEqual([]);
+      await s.addUsage([
+        { id: `key_b_${t}`, requests: 2, refusals: 1, lastUsedAt: null },
+        { id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-01-02T03:04:05.678Z' },
+      ]);
+      // An earlier time, and no time, keep the stored one; the counts still add.
+      await s.addUsage([{ id: `key_a_${t}`, requests: 2, refusals: 1, lastUsedAt: '2026-01-02T03:04:05.677Z' }]);
+      await s.addUsage([{ id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: null }]);
+      // One id twice in one call: both add, the later time wins whatever their order.
+      await s.addUsage([
+        { id: `key_b_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-03-01T00:00:00.001Z' },
+        { id: `key_b_${t}`, requests: 1, refusals: 1, lastUsedAt: '2026-02-28T23:59:59.999Z' },
+      ]);
+      await s.addUsage([]);
+      expect(await usageOf(s, t)).toEqual([
+        { id: `key_a_${t}`, requests: 4, refusals: 1, lastUsedAt: '2026-01-02T03:04:05.678Z' },
+        { id: `key_b_${t}`, requests: 4, refusals: 2, lastUsedAt: '2026-03-01T00:00:00.001Z' },
+      ]);
+      // A later time replaces the stored one; a key never named has no usage.
+      await s.addUsage([{ id: `key_a_${t}`, requests: 1, refusals: 1, lastUsedAt: '2027-01-01T00:00:00.000Z' }]);
+      expect((await usageOf(s, t)).find((u) => u.id === `key_a_${t}`)).toEqual({ id: `key_a_${t}`, requests: 5, refusals: 2, lastUsedAt: '2027-01-01T00:00:00.000Z' });
+      expect((await usageOf(s, t)).some((u) => u.id === `key_c_${t}`)).toBe(false);
+    });
+
+    it('ignores usage of ids that are not keys, without an error, and writes the rest of the call', async () => {
+      const s = await make();
+      const t = newTag();
+      await insertKeys(s, t, 'a');
+      await s.addUsage([
+        { id: `key_zzz_${t}`, requests: 5, refusals: 5, lastUsedAt: '2026-01-01T00:00:00.000Z' },
+        { id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-01-01T00:00:00.000Z' },
+      ]);
+      expect(await usageOf(s, t)).toEqual([{ id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-01-01T00:00:00.000Z' }]);
+      // Nor is a row made when the key appears later: the ignored delta is gone.
+      await insertKeys(s, t, 'zzz');
+      expect((await usageOf(s, t)).map((u) => u.id)).toEqual([`key_a_${t}`]);
+    });
+
+    it('adds up concurrent calls on the same ids: the totals are the sums', async () => {
+      const s = await make();
+      const t = newTag();
+      await insertKeys(s, t, 'a', 'b');
+      // Each call names both keys, in alternating order (a store locking rows in call order could deadlock).
+      const calls = Array.from({ length: 8 }, (_, i) => {
+        const a = { id: `key_a_${t}`, requests: i + 1, refusals: 1, lastUsedAt: `2026-01-0${i + 1}T00:00:00.000Z` };
+        const b = { id: `key_b_${t}`, requests: 10, refusals: 0, lastUsedAt: null };
+        return s.addUsage(i % 2 === 0 ? [a, b] : [b, a]);
+      });
+      await Promise.all(calls);
+      expect(await usageOf(s, t)).toEqual([
+        { id: `key_a_${t}`, requests: 36, refusals: 8, lastUsedAt: '2026-01-08T00:00:00.000Z' },
+        { id: `key_b_${t}`, requests: 80, refusals: 0, lastUsedAt: null },
+      ]);
+    });
+
+    it('keeps the usage of a revoked key, which still takes usage flushed after the revocation', async () => {
+      const s = await make();
+      const t = newTag();
+      await insertKeys(s, t, 'a');
+      await s.addUsage([{ id: `key_a_${t}`, requests: 3, refusals: 1, lastUsedAt: '2026-01-01T00:00:00.000Z' }]);
+      expect(await s.revoke(`key_a_${t}`, '2026-02-01T00:00:00.000Z')).toBe(true);
+      expect(await usageOf(s, t)).toEqual([{ id: `key_a_${t}`, requests: 3, refusals: 1, lastUsedAt: '2026-01-01T00:00:00.000Z' }]);
+      await s.addUsage([{ id: `key_a_${t}`, requests: 1, refusals: 1, lastUsedAt: '2026-01-31T23:59:59.999Z' }]);
+      expect(await usageOf(s, t)).toEqual([{ id: `key_a_${t}`, requests: 4, refusals: 2, lastUsedAt: '2026-01-31T23:59:59.999Z' }]);
+      expect((await s.findByHash(`h_a_${t}`))?.revokedAt).toBe('2026-02-01T00:00:00.000Z');
+    });
+
+    it('hands out usage copies: a caller changing one changes nothing stored', async () => {
+      const s = await make();
+      const t = newTag();
+      await insertKeys(s, t, 'a');
+      await s.addUsage([{ id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-01-01T00:00:00.000Z' }]);
+      const [u] = await usageOf(s, t);
+      u!.requests = 99;
+      u!.lastUsedAt = 'tampered';
+      expect(await usageOf(s, t)).toEqual([{ id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-01-01T00:00:00.000Z' }]);
     });
   });
 }

@@ -1,0 +1,160 @@
+import { displayDomain } from '../domain/domains.ts';
+import { FETCH_OUTCOMES, type FetchOutcome } from '../metrics/fetch-outcome.ts';
+import type { ProviderOutcome } from '../metrics/scout-metrics.ts';
+import { mergeInto, newSketch, observe, quantile, type LatencySketch } from './latency-sketch.ts';
+import { createRollingBuckets } from './rolling-buckets.ts';
+import { createTopDomains, type DomainCount } from './top-domains.ts';
+
+/**
+ * What this process has served lately, for the dashboard (src/admin/admin-overview.ts):
+ * API traffic per minute for an hour and per hour for a day, provider calls and fetch
+ * outcomes, and the hosts most often refused or blocked. Per process and since start (each
+ * replica shows its own; Prometheus gives the fleet's view); bounded whatever the traffic.
+ */
+export type TrafficClass = 'ok' | 'client_error' | 'rate_limited' | 'server_error';
+
+interface ProviderBucket {
+  requests: number;
+  errors: number;
+  timeouts: number;
+  latency: LatencySketch;
+}
+
+interface Bucket {
+  traffic: Record<TrafficClass, number>;
+  latency: LatencySketch;
+  providers: Map<string, ProviderBucket>;
+  fetches: Map<FetchOutcome, number>;
+}
+
+export interface TrafficPoint {
+  start: number;
+  counts: Record<TrafficClass, number>;
+  p50Ms: number | null;
+  p95Ms: number | null;
+}
+
+export interface ProviderWindow {
+  name: string;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+}
+
+/**
+ * Fetch outcomes that say a site would not give its page, or that Scout would not go there:
+ * the hosts behind them are listed. Caller mistakes (`invalid`) and Scout's own load (`busy`)
+ * say nothing about the site.
+ */
+export const REFUSAL_OUTCOMES: ReadonlySet<FetchOutcome> = new Set(['refused', 'blocked', 'app_shell', 'upstream', 'timeout', 'unsupported', 'too_large']);
+
+/** How many hosts are tracked: a host with more than 1/DOMAIN_SLOTS of all refusals is always listed. */
+const DOMAIN_SLOTS = 200;
+
+export interface Activity {
+  readonly startedAt: number;
+  request(status: number, seconds: number, at?: number): void;
+  provider(name: string, outcome: ProviderOutcome, seconds: number, at?: number): void;
+  fetch(url: string, outcome: FetchOutcome, at?: number): void;
+  traffic(window: 'hour' | 'day', now?: number): { bucketSeconds: number; points: TrafficPoint[] };
+  /** Provider calls in the last hour. */
+  providers(now?: number): ProviderWindow[];
+  /** Fetches in the last 24 hours by outcome, every outcome present. */
+  fetchOutcomes(now?: number): Record<FetchOutcome, number>;
+  refusedDomains(n: number): DomainCount[];
+}
+
+const emptyBucket = (): Bucket => ({
+  traffic: { ok: 0, client_error: 0, rate_limited: 0, server_error: 0 },
+  latency: newSketch(),
+  providers: new Map(),
+  fetches: new Map(),
+});
+
+/** Requests the traffic plots count: the agents' API, not the operator's own polling and probes. */
+export const isAgentTraffic = (route: string): boolean => !route.startsWith('/admin') && route !== '/metrics' && route !== '/healthz';
+
+export function trafficClass(status: number): TrafficClass {
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server_error';
+  if (status >= 400) return 'client_error';
+  return 'ok';
+}
+
+export function createActivity(now: () => number = Date.now): Activity {
+  const minutes = createRollingBuckets(60_000, 60, emptyBucket);
+  const hours = createRollingBuckets(3_600_000, 24, emptyBucket);
+  const domains = createTopDomains(DOMAIN_SLOTS);
+  const both = (at: number) => [minutes.at(at), hours.at(at)];
+  const providerIn = (map: Map<string, ProviderBucket>, name: string) => {
+    let p = map.get(name);
+    if (p === undefined) map.set(name, (p = { requests: 0, errors: 0, timeouts: 0, latency: newSketch() }));
+    return p;
+  };
+  return {
+    startedAt: now(),
+    request(status, seconds, at = now()) {
+      const cls = trafficClass(status);
+      for (const b of both(at)) {
+        b.traffic[cls]++;
+        observe(b.latency, seconds * 1000);
+      }
+    },
+    provider(name, outcome, seconds, at = now()) {
+      for (const b of both(at)) {
+        const p = providerIn(b.providers, name);
+        p.requests++;
+        if (outcome === 'error') p.errors++;
+        if (outcome === 'timeout') p.timeouts++;
+        observe(p.latency, seconds * 1000);
+      }
+    },
+    fetch(url, outcome, at = now()) {
+      for (const b of both(at)) b.fetches.set(outcome, (b.fetches.get(outcome) ?? 0) + 1);
+      if (!REFUSAL_OUTCOMES.has(outcome)) return;
+      // Listed as results show hosts: lower case, without `www.`; '' when the url does not parse.
+      const host = displayDomain(url);
+      if (host !== '') domains.add(host, outcome, at);
+    },
+    traffic(window, at = now()) {
+      const rings = window === 'hour' ? minutes : hours;
+      return {
+        bucketSeconds: rings.bucketMs / 1000,
+        points: rings.series(at).map(({ start, bucket }) => ({
+          start,
+          counts: { ...bucket.traffic },
+          p50Ms: quantile(bucket.latency, 0.5),
+          p95Ms: quantile(bucket.latency, 0.95),
+        })),
+      };
+    },
+    providers(at = now()) {
+      const sum = new Map<string, ProviderBucket>();
+      for (const { bucket } of minutes.series(at)) {
+        for (const [name, p] of bucket.providers) {
+          const s = providerIn(sum, name);
+          s.requests += p.requests;
+          s.errors += p.errors;
+          s.timeouts += p.timeouts;
+          mergeInto(s.latency, p.latency);
+        }
+      }
+      return [...sum].map(([name, p]) => ({
+        name,
+        requests: p.requests,
+        errors: p.errors,
+        timeouts: p.timeouts,
+        p50Ms: quantile(p.latency, 0.5),
+        p95Ms: quantile(p.latency, 0.95),
+      }));
+    },
+    fetchOutcomes(at = now()) {
+      const out = Object.fromEntries(FETCH_OUTCOMES.map((o) => [o, 0])) as Record<FetchOutcome, number>;
+      for (const { bucket } of hours.series(at)) for (const [o, n] of bucket.fetches) out[o] += n;
+      return out;
+    },
+    refusedDomains: (n) => domains.top(n),
+  };
+}
