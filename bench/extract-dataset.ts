@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -49,4 +50,20 @@ function readSources(dir: string): Map<string, string> {
     if (cells[id] && cells[source]) out.set(cells[id]!, cells[source]!);
   }
   return out;
+}
+
+export type Split = 'all' | 'dev' | 'holdout';
+
+/**
+ * A fixed quarter of a multi-source set (one with pages.tsv), chosen by a hash of the page id,
+ * is held out: tune on `dev`, look at `holdout` last. A set without sources (the 61 original
+ * development pages) is development data whole, and every split keeps all of it.
+ */
+export function isHeldOut(id: string): boolean {
+  return createHash('sha256').update(id).digest()[0]! < 64;
+}
+
+export function splitPages(pages: BenchPage[], split: Split): BenchPage[] {
+  if (split === 'all' || pages.every((p) => p.source === 'all')) return pages;
+  return pages.filter((p) => isHeldOut(p.id) === (split === 'holdout'));
 }

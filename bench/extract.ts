@@ -1,13 +1,18 @@
 /**
- * Extraction benchmark: `npm run bench:extract -- <dataset dir> [--rounds N] [--pages]`.
+ * Extraction benchmark: `npm run bench:extract -- <dataset dir>… [--rounds N] [--split
+ * all|dev|holdout] [--ablation] [--pages]`. Each set is reported on its own (and per source
+ * when it names sources); --split keeps the development or the held-out part of a
+ * multi-source set (extract-dataset.ts); --ablation adds F1 with each rule off in turn.
  * Runs Scout's extractor through the same function /v1/fetch calls (extractDocument, with
  * the page bytes, `text/html; charset=utf-8` and the page URL) and, in the same process and
  * rounds, the plain Readability + linkedom + Turndown baseline; prints quality (the
  * dataset README's metric), per-page latency and throughput for both, and their ratios.
  */
-import { extractDocument } from '../src/extract/extract-document.ts';
+import { basename } from 'node:path';
+import { extractDocumentWith } from '../src/extract/extract-document.ts';
+import { ALL_RULES, RULE_NAMES, type ExtractRules, without } from '../src/extract/html/extract-rules.ts';
 import { createBaselineExtractor } from './extract-baseline.ts';
-import { type BenchPage, loadDataset } from './extract-dataset.ts';
+import { type BenchPage, loadDataset, type Split, splitPages } from './extract-dataset.ts';
 import { type PageScore, type SetScore, scorePage, scoreSet } from './extract-metric.ts';
 
 type Extractor = (page: BenchPage) => Promise<string>;
@@ -22,12 +27,28 @@ interface Result {
   ms: number[];
 }
 
-function parseArgs(argv: string[]): { dir: string; rounds: number; pages: boolean } {
-  const dir = argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--rounds');
-  if (dir === undefined) throw new Error('usage: npm run bench:extract -- <dataset dir> [--rounds N] [--pages]');
-  const r = argv.indexOf('--rounds');
-  const rounds = r >= 0 ? Math.max(1, Number.parseInt(argv[r + 1] ?? '3', 10)) : 3;
-  return { dir, rounds, pages: argv.includes('--pages') };
+interface Args {
+  dirs: string[];
+  rounds: number;
+  pages: boolean;
+  split: Split;
+  ablation: boolean;
+}
+
+const USAGE = 'usage: npm run bench:extract -- <dataset dir>… [--rounds N] [--split all|dev|holdout] [--ablation] [--pages]';
+
+function parseArgs(argv: string[]): Args {
+  const valued = new Set(['--rounds', '--split']);
+  const dirs = argv.filter((a, i) => !a.startsWith('--') && !valued.has(argv[i - 1] ?? ''));
+  if (dirs.length === 0) throw new Error(USAGE);
+  const value = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const rounds = Math.max(1, Number.parseInt(value('--rounds') ?? '3', 10));
+  const split = (value('--split') ?? 'all') as Split;
+  if (!['all', 'dev', 'holdout'].includes(split)) throw new Error(USAGE);
+  return { dirs, rounds, pages: argv.includes('--pages'), split, ablation: argv.includes('--ablation') };
 }
 
 const median = (xs: number[]): number => quantile(xs, 0.5);
@@ -111,45 +132,83 @@ function pageTable(pages: BenchPage[], results: Result[]): string {
   return [`page          ${results.map((r) => `${r.name} P R time`).join('  |  ')}`, ...lines].join('\n');
 }
 
-async function main(): Promise<void> {
-  const { dir, rounds, pages: showPages } = parseArgs(process.argv.slice(2));
-  const pages = loadDataset(dir);
+const scoutWith =
+  (rules: ExtractRules): Extractor =>
+  async (page) =>
+    (await extractDocumentWith({ body: page.body, contentType: 'text/html; charset=utf-8', url: page.url }, rules)).markdown;
+
+/** One untimed pass: the set's quality with these rules. */
+async function qualityOf(pages: BenchPage[], run: Extractor): Promise<PageScore[]> {
+  const threw = new Set<string>();
+  const safe = guarded(run, threw);
+  const out: PageScore[] = [];
+  for (const page of pages) out.push(scorePage(page.truth, await safe(page)));
+  return out;
+}
+
+const cell = (q: SetScore) => `${q.f1.toFixed(4)} (${q.precision.toFixed(3)} / ${q.recall.toFixed(3)})`;
+const signed = (d: number) => `${d >= 0 ? '+' : ''}${d.toFixed(4)}`;
+
+async function benchSet(name: string, pages: BenchPage[], rounds: number, showPages: boolean): Promise<Result> {
   const megabytes = pages.reduce((n, p) => n + p.body.length, 0) / 1e6;
   const baseline = createBaselineExtractor();
   const runs: [string, Extractor][] = [
-    [
-      'scout',
-      async (page) =>
-        (await extractDocument({ body: page.body, contentType: 'text/html; charset=utf-8', url: page.url })).markdown,
-    ],
+    ['scout', scoutWith(ALL_RULES)],
     ['baseline', async (page) => baseline(page.body)],
   ];
   const [scout, base] = await measure(pages, runs, rounds);
   const mbps = (r: Result): number => megabytes / (r.ms.reduce((a, b) => a + b, 0) / 1000);
   const header = ['', 'F1', 'precision', 'recall', 'accuracy', 'median ms', 'p95 ms', 'MB/s'];
-  console.log(`extraction benchmark: ${pages.length} pages, ${megabytes.toFixed(2)} MB, ${rounds} timed rounds`);
-  if (showPages) console.log(`${pageTable(pages, [scout, base])}\n`);
+  console.log(`\n${name}: ${pages.length} pages, ${megabytes.toFixed(2)} MB, ${rounds} timed rounds`);
+  if (showPages) console.log(`${pageTable(pages, [scout!, base!])}\n`);
   console.log(header.map((c, i) => (i === 0 ? c.padEnd(10) : c.padStart(10))).join(' '));
-  console.log(row(scout, megabytes));
-  console.log(row(base, megabytes));
+  console.log(row(scout!, megabytes));
+  console.log(row(base!, megabytes));
   const sources = [...new Set(pages.map((p) => p.source))].sort();
   if (sources.length > 1) {
-    console.log('\nper source: F1 (precision / recall) of scout vs baseline, and the difference');
+    console.log('per source: F1 (precision / recall) of scout vs baseline, and the difference');
     for (const source of sources) {
       const at = pages.flatMap((p, i) => (p.source === source ? [i] : []));
-      const [a, b] = [scout, base].map((r) => scoreSet(at.map((i) => r.perPage[i]!)));
-      const cell = (q: SetScore) => `${q.f1.toFixed(4)} (${q.precision.toFixed(3)} / ${q.recall.toFixed(3)})`;
-      console.log(`${source.padEnd(16)} ${String(at.length).padStart(5)} pages  scout ${cell(a!)}  baseline ${cell(b!)}  ${(a!.f1 - b!.f1 >= 0 ? '+' : '')}${(a!.f1 - b!.f1).toFixed(4)}`);
+      const [a, b] = [scout!, base!].map((r) => scoreSet(at.map((i) => r.perPage[i]!)));
+      console.log(`${source.padEnd(16)} ${String(at.length).padStart(5)} pages  scout ${cell(a!)}  baseline ${cell(b!)}  ${signed(a!.f1 - b!.f1)}`);
     }
   }
-  for (const r of [scout, base]) {
+  for (const r of [scout!, base!]) {
     if (r.threw.length > 0) console.log(`${r.name}: ${r.threw.length} page(s) threw, scored as empty output: ${r.threw.slice(0, 10).join(', ')}${r.threw.length > 10 ? ', …' : ''}`);
   }
   console.log(
-    `scout/baseline: F1 ${(scout.quality.f1 / base.quality.f1).toFixed(3)}x, ` +
-      `throughput ${(mbps(scout) / mbps(base)).toFixed(2)}x, ` +
-      `median latency ${(median(scout.ms) / median(base.ms)).toFixed(2)}x`,
+    `scout/baseline: F1 ${(scout!.quality.f1 / base!.quality.f1).toFixed(3)}x (${signed(scout!.quality.f1 - base!.quality.f1)}), ` +
+      `throughput ${(mbps(scout!) / mbps(base!)).toFixed(2)}x, ` +
+      `median latency ${(median(scout!.ms) / median(base!.ms)).toFixed(2)}x`,
   );
+  return scout!;
+}
+
+/** Each rule off in turn: F1 on every set, and the change from all rules on. */
+async function ablation(sets: { name: string; pages: BenchPage[]; full: SetScore }[]): Promise<void> {
+  console.log('\nablation: F1 with one rule off (change from every rule on; negative = the rule helps)');
+  console.log(['rule'.padEnd(18), ...sets.map((s) => s.name.padStart(24))].join(' '));
+  console.log(['(all on)'.padEnd(18), ...sets.map((s) => s.full.f1.toFixed(4).padStart(24))].join(' '));
+  for (const rule of RULE_NAMES) {
+    const cells: string[] = [];
+    for (const set of sets) {
+      const q = scoreSet(await qualityOf(set.pages, scoutWith(without(rule))));
+      cells.push(`${q.f1.toFixed(4)} (${signed(q.f1 - set.full.f1)})`.padStart(24));
+    }
+    console.log([rule.padEnd(18), ...cells].join(' '));
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const sets = args.dirs.map((dir) => ({ name: `${basename(dir)}${args.split === 'all' ? '' : ` (${args.split})`}`, pages: splitPages(loadDataset(dir), args.split) }));
+  console.log(`extraction benchmark: ${sets.map((s) => `${s.name} ${s.pages.length} pages`).join(', ')}`);
+  const results: { name: string; pages: BenchPage[]; full: SetScore }[] = [];
+  for (const set of sets) {
+    const scout = await benchSet(set.name, set.pages, args.rounds, args.pages);
+    results.push({ ...set, full: scout.quality });
+  }
+  if (args.ablation) await ablation(results);
 }
 
 await main();

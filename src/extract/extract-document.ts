@@ -1,6 +1,7 @@
 import { DomainError } from '../domain/errors.ts';
 import { decodeBody, declaredCharset, decodeWith, sniffCharset } from './charset.ts';
 import { feedToMarkdown } from './feed-to-markdown.ts';
+import { ALL_RULES, type ExtractRules } from './html/extract-rules.ts';
 import { htmlToDocument } from './html/html-document.ts';
 import { type Kind, kindOf, parseContentType } from './media-type.ts';
 import { pdfToMarkdown } from './pdf-to-markdown.ts';
@@ -65,7 +66,12 @@ function resolveKind(declared: string | null, body: Uint8Array): { kind: Kind; m
  * PDF as its text. Images, audio, video, archives and other binary types throw
  * DomainError('unsupported_media'). A body without Content-Type is sniffed.
  */
-export async function extractDocument(input: ExtractInput): Promise<ExtractedDocument> {
+export function extractDocument(input: ExtractInput): Promise<ExtractedDocument> {
+  return extractDocumentWith(input, ALL_RULES);
+}
+
+/** extractDocument with some heuristics off: the extraction benchmark's ablation (html/extract-rules.ts). */
+export async function extractDocumentWith(input: ExtractInput, rules: ExtractRules): Promise<ExtractedDocument> {
   const declared = parseContentType(input.contentType);
   const { kind, mediaType } = resolveKind(declared?.mediaType ?? null, input.body);
   const charset = declared?.charset ?? null;
@@ -74,7 +80,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractedDoc
     truncated ? { title, markdown, contentType: mediaType, truncated } : { title, markdown, contentType: mediaType };
   switch (kind) {
     case 'html': {
-      const html = htmlToDocument(text(true), input.url);
+      const html = htmlToDocument(text(true), input.url, rules);
       return done(html.title, html.markdown, html.truncated);
     }
     case 'markdown': {
@@ -90,7 +96,7 @@ export async function extractDocument(input: ExtractInput): Promise<ExtractedDoc
       const xml = text(true);
       const root = xmlRootType(xml.replace(/^\uFEFF/, ''));
       if (root === 'application/xhtml+xml') {
-        const html = htmlToDocument(xml, input.url);
+        const html = htmlToDocument(xml, input.url, rules);
         return done(html.title, html.markdown, html.truncated);
       }
       if (kind === 'feed' || root !== 'application/xml') {

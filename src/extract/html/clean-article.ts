@@ -1,4 +1,6 @@
 import { isBoilerplateText } from './boilerplate-text.ts';
+import { isTailFurniture, tailFurnitureCount } from './tail-furniture.ts';
+import { ALL_RULES, type ExtractRules } from './extract-rules.ts';
 import { linkDensity, normalizedText } from './text-stats.ts';
 
 const BLOCK_TAGS = new Set([
@@ -87,18 +89,41 @@ function removeEmptyHeadings(root: Element): void {
   }
 }
 
+/** Letters and digits only, lower case: a headline compared with the page title. */
+const comparable = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** Blocks at the top of the article where a repeated headline sits. */
+const HEADLINE_BLOCKS = 3;
+
 /**
- * Removes the furniture Readability keeps inside the article container: promo links,
- * label lines ("Read more:", "Don't miss"), bylines, datelines, photo credits and
- * contribution lines, then headings left without a section. (Removing blocks repeated
- * verbatim was measured and dropped: recipes and plans repeat their lines.) On a page
- * without an article (`listing`), link-only blocks and runs of headlines are the content
- * and stay.
+ * Removes the furniture Readability keeps inside the article container: the page title
+ * repeated as a first block, promo links, label lines ("Read more:", "Don't miss"), bylines,
+ * datelines, photo credits and contribution lines, legal notices and calls to act after the
+ * last sentence (tail-furniture.ts), then headings left without a section. (Removing blocks
+ * repeated verbatim was measured and dropped: recipes and plans repeat their lines.) On a
+ * page without an article (`listing`), link-only blocks and runs of headlines are the
+ * content and stay.
  */
-export function cleanArticle(root: Element, options: { listing: boolean }): void {
-  const units = textUnits(root);
-  for (const unit of units) {
-    if (isBoilerplateText(unit.text) || (!options.listing && isPromoLink(unit))) unit.el.remove();
+export function cleanArticle(root: Element, options: { listing: boolean; rules?: ExtractRules; title?: string }): void {
+  const rules = options.rules ?? ALL_RULES;
+  let units = textUnits(root);
+  const title = comparable(options.title ?? '');
+  if (rules.has('repeated-title') && !options.listing && title.length > 0) {
+    // The title is returned on its own; the same words again at the top are the headline.
+    const repeated = units.slice(0, HEADLINE_BLOCKS).filter((u) => comparable(u.text) === title);
+    for (const u of repeated) u.el.remove();
+    if (repeated.length > 0) units = units.filter((u) => !repeated.includes(u));
   }
-  if (!options.listing) removeEmptyHeadings(root);
+  const kept: Unit[] = [];
+  for (const unit of units) {
+    const furniture =
+      (rules.has('boilerplate-text') && isBoilerplateText(unit.text)) || (rules.has('promo-links') && !options.listing && isPromoLink(unit));
+    if (furniture) unit.el.remove();
+    else kept.push(unit);
+  }
+  if (rules.has('tail-furniture') && !options.listing) {
+    // A trailing run of whole-link lines (related stories, "more from") is furniture too.
+    const tail = tailFurnitureCount(kept, (u) => isTailFurniture(u.text) || (u.text.length <= MAX_PROMO_CHARS && !BARE_URL.test(u.text) && linkDensity(u.el) >= 0.8));
+    for (const unit of kept.slice(kept.length - tail)) unit.el.remove();
+  }
+  if (!options.listing && rules.has('empty-headings')) removeEmptyHeadings(root);
 }

@@ -5,12 +5,13 @@ import { pageTitle } from '../title.ts';
 import { absolutizeUrls, documentBase } from './absolute-urls.ts';
 import { cleanArticle } from './clean-article.ts';
 import { limitDom } from './dom-limits.ts';
+import { ALL_RULES, type ExtractRules } from './extract-rules.ts';
 import { findArticle, looksLikeArticle } from './find-article.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { ensureBodyShell } from './html-skeleton.ts';
 import { stripInertMarkup } from './inert-markup.ts';
 import { pruneBoilerplate } from './prune-boilerplate.ts';
-import { textLength } from './text-stats.ts';
+import { linkDensity, textLength } from './text-stats.ts';
 import { refuseUnreadablePage } from './unreadable-page.ts';
 
 export interface HtmlExtract {
@@ -22,8 +23,10 @@ export interface HtmlExtract {
 
 /** Below this, what Readability kept is a teaser, not an article: the cleaned body is better. */
 const MIN_ARTICLE_CHARS = 200;
-/** A page without long paragraphs is an article only if Readability kept this share of its text. */
+/** A page without long paragraphs is an article only if Readability kept this share of its text... */
 const MIN_LISTING_SHARE = 0.9;
+/** ...or if at most this share of what it kept is link text (short news items, `<br>`-separated text). */
+const MAX_PROSE_LINK_DENSITY = 0.4;
 
 /** A parsed page within the depth and attribute bounds of dom-limits.ts. */
 function parse(html: string): Document {
@@ -33,10 +36,10 @@ function parse(html: string): Document {
 }
 
 /** The pruned body of a fresh parse: the answer for pages without an article. */
-function cleanedBody(html: string): Element {
+function cleanedBody(html: string, rules: ExtractRules): Element {
   const doc = parse(html);
   const body = doc.body ?? doc.documentElement;
-  pruneBoilerplate(body);
+  pruneBoilerplate(body, rules);
   return body;
 }
 
@@ -45,24 +48,26 @@ function cleanedBody(html: string): Element {
  * article (when the page has one), drop the furniture left inside it, make URLs absolute
  * and render GFM. Pages without an article fall back to the whole cleaned body.
  */
-export function htmlToDocument(rawHtml: string, pageUrl: string): HtmlExtract {
+export function htmlToDocument(rawHtml: string, pageUrl: string, rules: ExtractRules = ALL_RULES): HtmlExtract {
   const bounded = boundMarkup(stripInertMarkup(rawHtml));
   const html = limitNesting(ensureBodyShell(bounded.markup), { xml: false });
   const doc = parse(html);
   const title = pageTitle(doc, pageUrl);
   const base = documentBase(doc, pageUrl);
   const body = doc.body ?? doc.documentElement;
-  pruneBoilerplate(body);
-  const readerable = looksLikeArticle(body);
+  pruneBoilerplate(body, rules);
+  const readerable = !rules.has('readerable-gate') || looksLikeArticle(body);
   const bodyChars = textLength(body);
   const article = findArticle(doc);
   const articleChars = article === null ? 0 : textLength(article);
   // A page without a few long paragraphs (home page, listing, short page) has no article
   // unless Readability kept nearly all of it; otherwise its cleaned body is the answer.
-  const found = articleChars >= MIN_ARTICLE_CHARS && (readerable || articleChars >= bodyChars * MIN_LISTING_SHARE);
-  const root = found && article !== null ? article : cleanedBody(html);
-  // Without long paragraphs, link-only blocks and bare headlines are the page's content.
-  cleanArticle(root, { listing: !readerable });
+  const prose =
+    !readerable && rules.has('prose-article') && article !== null && articleChars >= MIN_ARTICLE_CHARS && linkDensity(article, articleChars) <= MAX_PROSE_LINK_DENSITY;
+  const found = articleChars >= MIN_ARTICLE_CHARS && (readerable || prose || articleChars >= bodyChars * MIN_LISTING_SHARE);
+  const root = found && article !== null ? article : cleanedBody(html, rules);
+  // Without long paragraphs or prose, link-only blocks and bare headlines are the page's content.
+  cleanArticle(root, { listing: !readerable && !prose, rules, title });
   absolutizeUrls(root, base);
   const markdown = htmlToMarkdown(root);
   // A challenge, block page or app shell is not the page: say so rather than return its few words.

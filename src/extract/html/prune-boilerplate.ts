@@ -1,6 +1,7 @@
 import { anchorPath } from './content-anchor.ts';
 import { codeLanguage } from './code-language.ts';
 import { classWords, furnitureKind } from './class-words.ts';
+import { ALL_RULES, type ExtractRules } from './extract-rules.ts';
 import { linkDensity, textLength } from './text-stats.ts';
 
 /** Elements that never carry article text. */
@@ -23,15 +24,20 @@ const MAX_SMALL_CHARS = 400;
 
 type Verdict = 'drop' | 'chrome' | 'small' | 'keep';
 
-function verdict(el: Element): Verdict {
+function verdict(el: Element, rules: ExtractRules): Verdict {
   const tag = el.tagName;
   if (DROP_TAGS.has(tag)) return 'drop';
-  if (CHROME_TAGS.has(tag)) return 'chrome';
-  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return 'chrome';
-  const role = el.getAttribute('role');
-  if (role !== null && CHROME_ROLES.has(role)) return 'chrome';
-  const style = el.getAttribute('style');
-  if (style !== null && HIDDEN_STYLE.test(style)) return 'chrome';
+  if (rules.has('landmarks')) {
+    if (CHROME_TAGS.has(tag)) return 'chrome';
+    const role = el.getAttribute('role');
+    if (role !== null && CHROME_ROLES.has(role)) return 'chrome';
+  }
+  if (rules.has('hidden')) {
+    if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return 'chrome';
+    const style = el.getAttribute('style');
+    if (style !== null && HIDDEN_STYLE.test(style)) return 'chrome';
+  }
+  if (!rules.has('class-words')) return 'keep';
   const names = `${el.getAttribute('class') ?? ''} ${el.id}`;
   if (names.length < 2) return 'keep';
   const kind = furnitureKind(classWords(names));
@@ -54,19 +60,19 @@ function isRemovable(el: Element, v: Verdict, pageChars: number): boolean {
  * it first is also what makes the scoring pass faster. Marks code blocks with their
  * language (`data-lang`) while it walks, as later steps no longer see the wrappers.
  */
-export function pruneBoilerplate(body: Element): void {
-  for (const el of findBoilerplate(body)) el.remove();
+export function pruneBoilerplate(body: Element, rules: ExtractRules = ALL_RULES): void {
+  for (const el of findBoilerplate(body, rules)) el.remove();
 }
 
 /** The elements `pruneBoilerplate` removes (outermost only), in document order reversed. */
-export function findBoilerplate(body: Element): Element[] {
+export function findBoilerplate(body: Element, rules: ExtractRules = ALL_RULES): Element[] {
   const pageChars = textLength(body);
-  const protectedPath = anchorPath(body);
+  const protectedPath = rules.has('anchor-shield') ? anchorPath(body) : new Set<Element>();
   const doomed: Element[] = [];
   const stack: Element[] = Array.from(body.children);
   while (stack.length > 0) {
     const el = stack.pop() as Element;
-    const v = verdict(el);
+    const v = verdict(el, rules);
     if (!protectedPath.has(el) && isRemovable(el, v, pageChars)) {
       doomed.push(el);
       continue;
