@@ -24,7 +24,13 @@ const SMALL_WORDS =
 
 const PHRASES = 'sr only|visually hidden|screen reader|read more|more stories|you may like|see also';
 
-const containerRe = new RegExp(`\\b(?:${CONTAINER_WORDS}|${PHRASES})\\b`);
+/**
+ * Furniture words glued to another (`commentbody`, `relatedposts`, `sidebarleft`,
+ * `footerlinks`): old templates do not separate them. Only words that begin nothing else.
+ */
+const GLUED = 'comment(?!ar|at)[a-z]+|related[a-z]+|sidebar[a-z]+|footer[a-z]+|newsletter[a-z]+|breadcrumb[a-z]+|disqus[a-z]+|outbrain[a-z]+|taboola[a-z]+';
+
+const containerRe = new RegExp(`\\b(?:${CONTAINER_WORDS}|${PHRASES}|${GLUED})\\b`);
 const smallRe = new RegExp(`\\b(?:${SMALL_WORDS})\\b`);
 
 /** Splits `articleByline__name sr-only` into `article byline name sr only`. */

@@ -16,6 +16,8 @@ export const RULE_NAMES = [
   'readerable-gate',
   /** ...or unless what Readability kept reads as prose: few of its characters are link text. */
   'prose-article',
+  /** The one element the page marks as its article body (itemprop=articleBody, entry-content, post-body) wins over a pick elsewhere. */
+  'marked-body',
   /** Short blocks whose whole text is furniture: bylines, datelines, credits, promo labels. */
   'boilerplate-text',
   /** Short paragraphs and headings that are all link. */

@@ -12,6 +12,7 @@ import { ensureBodyShell } from './html-skeleton.ts';
 import { stripInertMarkup } from './inert-markup.ts';
 import { pruneBoilerplate } from './prune-boilerplate.ts';
 import { linkDensity, textLength } from './text-stats.ts';
+import { markedContent } from './marked-content.ts';
 import { refuseUnreadablePage } from './unreadable-page.ts';
 
 export interface HtmlExtract {
@@ -58,6 +59,9 @@ export function htmlToDocument(rawHtml: string, pageUrl: string, rules: ExtractR
   pruneBoilerplate(body, rules);
   const readerable = !rules.has('readerable-gate') || looksLikeArticle(body);
   const bodyChars = textLength(body);
+  // The page's own article-body markup, when it has one, is where Readability looks.
+  const marked = rules.has('marked-body') ? markedContent(body) : null;
+  if (marked !== null) body.replaceChildren(marked);
   const article = findArticle(doc);
   const articleChars = article === null ? 0 : textLength(article);
   // A page without a few long paragraphs (home page, listing, short page) has no article

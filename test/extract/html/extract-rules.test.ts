@@ -41,6 +41,16 @@ const CASES: { page: string; rule: RuleName; on: (md: string) => void; off: (md:
     off: (md) => expect(md).not.toContain('Every autumn I keep seed'),
   },
   {
+    // A short post marked entry-content: the blog's longer description and terms are not the article.
+    page: 'short-post-marked-body',
+    rule: 'marked-body',
+    on: (md) => {
+      expect(md).toContain('Walking in the apple orchard at dawn');
+      expect(md).not.toMatch(/Every week I write|Terms of use|moderated/);
+    },
+    off: (md) => expect(md).toMatch(/Every week I write|moderated/),
+  },
+  {
     page: 'article-legal-tail',
     rule: 'tail-furniture',
     on: (md) => {

@@ -23,6 +23,13 @@ describe('class words', () => {
 
   it('does not match furniture words inside other words', () => {
     expect(furnitureKind(classWords('shared-content blueprint commentary'))).toBeNull();
+    expect(furnitureKind(classWords('commentator-column unrelated'))).toBeNull();
+  });
+
+  it('knows furniture words glued to another by old templates', () => {
+    for (const names of ['commentbody by-dan', 'relatedposts', 'sidebarleft', 'footerlinks', 'newslettersignup']) {
+      expect(furnitureKind(classWords(names)), names).toBe('container');
+    }
   });
 });
 
