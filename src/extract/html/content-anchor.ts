@@ -79,8 +79,8 @@ export function contentAnchor(body: Element): Element | null {
 }
 
 /** The anchor and every ancestor up to (not including) `body`. */
-export function anchorPath(body: Element): Set<Element> {
+export function anchorPath(body: Element, anchor: Element | null = contentAnchor(body)): Set<Element> {
   const path = new Set<Element>();
-  for (let el = contentAnchor(body); el !== null && el !== body; el = el.parentElement) path.add(el);
+  for (let el = anchor; el !== null && el !== body; el = el.parentElement) path.add(el);
   return path;
 }

@@ -10,6 +10,8 @@ export const RULE_NAMES = [
   'hidden',
   /** Elements whose class or id words name furniture (comments, share bars, captions, …). */
   'class-words',
+  /** Embedded posts and product boxes inside the anchor are kept, whatever furniture words their wrappers carry. */
+  'embeds',
   /** The element with most paragraph text, and its ancestors, are never pruned. */
   'anchor-shield',
   /** Pages without long paragraphs fall back to the whole cleaned body unless Readability kept most of it. */

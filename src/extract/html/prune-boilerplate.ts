@@ -1,4 +1,5 @@
-import { anchorPath } from './content-anchor.ts';
+import { anchorPath, contentAnchor } from './content-anchor.ts';
+import { isEmbed } from './embeds.ts';
 import { codeLanguage } from './code-language.ts';
 import { classWords, furnitureKind } from './class-words.ts';
 import { ALL_RULES, type ExtractRules } from './extract-rules.ts';
@@ -22,9 +23,10 @@ const MAX_CHROME_SHARE = 0.3;
 /** Captions, bylines, datelines and tags are short; a long element with such a class is content. */
 const MAX_SMALL_CHARS = 400;
 
-type Verdict = 'drop' | 'chrome' | 'small' | 'keep';
+type Verdict = 'drop' | 'chrome' | 'small' | 'keep' | 'embed';
 
-function verdict(el: Element, rules: ExtractRules): Verdict {
+/** `articleEmbed`: whether a block its class words call furniture is an embed of the article's text (embeds.ts). */
+function verdict(el: Element, rules: ExtractRules, articleEmbed: (el: Element) => boolean): Verdict {
   const tag = el.tagName;
   if (DROP_TAGS.has(tag)) return 'drop';
   if (rules.has('landmarks')) {
@@ -41,12 +43,13 @@ function verdict(el: Element, rules: ExtractRules): Verdict {
   const names = `${el.getAttribute('class') ?? ''} ${el.id}`;
   if (names.length < 2) return 'keep';
   const kind = furnitureKind(classWords(names));
-  return kind === 'container' ? 'chrome' : kind === 'small' ? 'small' : 'keep';
+  if (kind === 'container') return articleEmbed(el) ? 'embed' : 'chrome';
+  return kind === 'small' ? 'small' : 'keep';
 }
 
 function isRemovable(el: Element, v: Verdict, pageChars: number): boolean {
   if (v === 'drop') return true;
-  if (v === 'keep') return false;
+  if (v === 'keep' || v === 'embed') return false;
   const chars = textLength(el);
   if (v === 'small') return chars <= MAX_SMALL_CHARS || linkDensity(el, chars) > 0.5;
   return chars <= pageChars * MAX_CHROME_SHARE || linkDensity(el, chars) > 0.5;
@@ -67,15 +70,24 @@ export function pruneBoilerplate(body: Element, rules: ExtractRules = ALL_RULES)
 /** The elements `pruneBoilerplate` removes (outermost only), in document order reversed. */
 export function findBoilerplate(body: Element, rules: ExtractRules = ALL_RULES): Element[] {
   const pageChars = textLength(body);
-  const protectedPath = rules.has('anchor-shield') ? anchorPath(body) : new Set<Element>();
+  const anchor = contentAnchor(body);
+  const protectedPath = rules.has('anchor-shield') ? anchorPath(body, anchor) : new Set<Element>();
+  // Embedded posts and product boxes inside the article's own text are part of it.
+  const articleEmbed =
+    rules.has('embeds') && anchor !== null ? (el: Element) => el !== anchor && isEmbed(el) && anchor.contains(el) : () => false;
   const doomed: Element[] = [];
   const stack: Element[] = Array.from(body.children);
   while (stack.length > 0) {
     const el = stack.pop() as Element;
-    const v = verdict(el, rules);
+    const v = verdict(el, rules, articleEmbed);
     if (!protectedPath.has(el) && isRemovable(el, v, pageChars)) {
       doomed.push(el);
       continue;
+    }
+    if (v === 'embed') {
+      // Readability drops blocks by the same words (`social`, `widget`, `media`): give it a neutral name.
+      el.removeAttribute('id');
+      el.setAttribute('class', 'embedded');
     }
     if (el.tagName === 'PRE') {
       const lang = codeLanguage(el);

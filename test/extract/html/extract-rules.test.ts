@@ -51,6 +51,17 @@ const CASES: { page: string; rule: RuleName; on: (md: string) => void; off: (md:
     off: (md) => expect(md).toMatch(/Every week I write|moderated/),
   },
   {
+    // An embedded post and a product box inside the text: their wrappers say `social` and `widget`.
+    page: 'article-with-embeds',
+    rule: 'embeds',
+    on: (md) => {
+      expect(md).toContain('> Third river crossing of the morning');
+      expect(md).toContain('Our pick: Fellstrider 3');
+      expect(md).not.toMatch(/Shop more shoes|Peatmaster|Share/);
+    },
+    off: (md) => expect(md).not.toMatch(/Third river crossing|Fellstrider 3/),
+  },
+  {
     page: 'article-legal-tail',
     rule: 'tail-furniture',
     on: (md) => {
