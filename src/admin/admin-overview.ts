@@ -1,7 +1,8 @@
 import type { AdminOverview } from '../schemas/admin.ts';
 import type { CampaignReportRow } from '../schemas/campaign.ts';
 import type { BudgetUsage } from '../search/search-budget.ts';
-import type { IndexStats } from '../index/stats.ts';
+import type { LocalIndexApi } from '../index/local-index-api.ts';
+import type { ProviderStatus } from '../providers/registry.ts';
 import type { Activity, TrafficPoint } from './activity.ts';
 import { projectBudget } from './budget-projection.ts';
 import type { KeyAdmin } from './key-admin.ts';
@@ -11,8 +12,8 @@ export interface OverviewSources {
   storage: string;
   budget(): Promise<BudgetUsage>;
   keys: KeyAdmin;
-  providers(): { name: string; state: 'closed' | 'open' | 'half_open' }[];
-  index: { stats(): Promise<IndexStats> | IndexStats; rankerStatus(): { state: string; documents: number } };
+  providers(): Pick<ProviderStatus, 'name' | 'state'>[];
+  index: Pick<LocalIndexApi, 'stats' | 'rankerStatus'>;
   campaigns(): Promise<CampaignReportRow[]>;
   now?: () => Date;
 }

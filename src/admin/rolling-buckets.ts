@@ -13,7 +13,9 @@ export interface RollingBuckets<B> {
 
 export function createRollingBuckets<B>(bucketMs: number, count: number, empty: () => B): RollingBuckets<B> {
   const slots: { index: number; bucket: B }[] = [];
-  const slot = (index: number) => slots[((index % count) + count) % count];
+  /** The ring position of a bucket index (indexes of moments before 1970 are negative). */
+  const position = (index: number) => ((index % count) + count) % count;
+  const slot = (index: number) => slots[position(index)];
   return {
     bucketMs,
     at(at) {
@@ -21,7 +23,7 @@ export function createRollingBuckets<B>(bucketMs: number, count: number, empty: 
       const s = slot(index);
       if (s !== undefined && s.index === index) return s.bucket;
       const fresh = { index, bucket: empty() };
-      slots[((index % count) + count) % count] = fresh;
+      slots[position(index)] = fresh;
       return fresh.bucket;
     },
     series(now) {

@@ -50,13 +50,14 @@ export function createKeyUsageRecorder(store: Pick<KeyStore, 'addUsage'>, option
   let writing: Promise<void> | undefined;
   let writingCount = 0;
 
-  const merge = (into: Map<string, Delta>, id: string, d: Delta): void => {
-    const had = into.get(id);
-    if (had === undefined) into.set(id, { ...d });
+  /** Adds to the key's delta in `deltas` (made when it has none): a request recorded, or a batch given back. */
+  const add = (id: string, requests: number, refusals: number, lastUsedMs: number): void => {
+    const had = deltas.get(id);
+    if (had === undefined) deltas.set(id, { requests, refusals, lastUsedMs });
     else {
-      had.requests += d.requests;
-      had.refusals += d.refusals;
-      had.lastUsedMs = Math.max(had.lastUsedMs, d.lastUsedMs);
+      had.requests += requests;
+      had.refusals += refusals;
+      if (lastUsedMs > had.lastUsedMs) had.lastUsedMs = lastUsedMs;
     }
   };
 
@@ -67,7 +68,7 @@ export function createKeyUsageRecorder(store: Pick<KeyStore, 'addUsage'>, option
       await store.addUsage(usage);
       writingCount = 0;
     } catch (err) {
-      for (const [id, d] of batch) merge(deltas, id, d);
+      for (const [id, d] of batch) add(id, d.requests, d.refusals, d.lastUsedMs);
       waiting += writingCount;
       writingCount = 0;
       try {
@@ -102,14 +103,7 @@ export function createKeyUsageRecorder(store: Pick<KeyStore, 'addUsage'>, option
 
   return {
     record(keyId, refused) {
-      const at = now().getTime();
-      const d = deltas.get(keyId);
-      if (d === undefined) deltas.set(keyId, { requests: 1, refusals: refused ? 1 : 0, lastUsedMs: at });
-      else {
-        d.requests++;
-        if (refused) d.refusals++;
-        if (at > d.lastUsedMs) d.lastUsedMs = at;
-      }
+      add(keyId, 1, refused ? 1 : 0, now().getTime());
       waiting++;
     },
     flush,

@@ -1,12 +1,12 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { CampaignReportRow } from './campaign.ts';
+import { Nullable } from './nullable.ts';
 
 /**
  * The operator dashboard's shapes (GET /admin/v1/overview, the keys of /admin/v1/keys),
  * read by the page at /admin (docs/operations.md, "The dashboard"). Not in /openapi.json,
  * which describes the agent-facing API.
  */
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Count = Type.Integer({ minimum: 0 });
 const Ms = Nullable(Type.Number({ minimum: 0 }));
 

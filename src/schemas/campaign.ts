@@ -1,4 +1,5 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './nullable.ts';
 import { rule } from './rule.ts';
 
 /**
@@ -74,8 +75,6 @@ const fileProperties = {
 /** One campaign file: a JSON object. Unknown fields are an error. */
 export const CampaignFile = Type.Object(fileProperties, { title: 'CampaignFile', additionalProperties: false });
 export type CampaignFile = Static<typeof CampaignFile>;
-
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** A stored campaign as the admin API shows it: the file with its defaults applied. */
 export const Campaign = Type.Object(

@@ -1,4 +1,5 @@
 import type { ApiKeyRecord, KeyStore, KeyUsage } from '../ports.ts';
+import { withIsoTimes } from '../usage-times.ts';
 import { byText } from './by-text.ts';
 
 /**
@@ -35,10 +36,8 @@ export function createMemoryKeyStore(): KeyStore {
       return byId.size;
     },
     async addUsage(deltas) {
-      // Every timestamp is read before anything changes: a bad one fails the call whole, as
-      // the rolled-back transaction of the SQL stores does. toISOString form compares as text.
-      const given = deltas.map((d) => ({ ...d, lastUsedAt: d.lastUsedAt === null ? null : new Date(d.lastUsedAt).toISOString() }));
-      for (const d of given) {
+      // A bad time fails the call whole, as the rolled-back transaction of the SQL stores does.
+      for (const d of withIsoTimes(deltas)) {
         if (!byId.has(d.id)) continue;
         const u = usageById.get(d.id) ?? { id: d.id, requests: 0, refusals: 0, lastUsedAt: null };
         u.requests += d.requests;

@@ -1,5 +1,6 @@
 import type { ApiKeyRecord, KeyStore, KeyUsage } from '../ports.ts';
 import type { SqliteDatabase } from './open-database.ts';
+import { withIsoTimes } from '../usage-times.ts';
 
 interface UsageRow {
   id: string;
@@ -92,7 +93,7 @@ export function createSqliteKeyStore(db: SqliteDatabase): KeyStore {
     },
     async addUsage(deltas) {
       // Normalized before the transaction: a bad time fails the call with nothing written.
-      addAll(deltas.map((d) => ({ ...d, lastUsedAt: d.lastUsedAt === null ? null : new Date(d.lastUsedAt).toISOString() })));
+      addAll(withIsoTimes(deltas));
     },
     async usage() {
       return usage.all().map((r) => ({ id: r.id, requests: r.requests, refusals: r.refusals, lastUsedAt: r.last_used_at }));
