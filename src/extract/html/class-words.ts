@@ -5,10 +5,13 @@
  * "blueprint", "commentary").
  */
 
+/** Readers' comment threads: furniture, and never counted as article text (content-anchor.ts). */
+const THREAD_WORDS = 'comment|comments|commentlist|disqus|replies|discussion';
+
 /** Containers that are never the article: removed unless they hold much of the page's text. */
 const CONTAINER_WORDS =
   'ad|ads|adv|advert|advertisement|advertising|adslot|banner|breadcrumb|breadcrumbs|' +
-  'comment|comments|commentlist|disqus|replies|respond|discussion|community|' +
+  `${THREAD_WORDS}|respond|community|` +
   'cookie|cookies|consent|gdpr|newsletter|newsletters|subscribe|subscription|signup|' +
   'share|sharing|sharebar|sharetools|social|socials|follow|related|recommended|recommendations|' +
   'recirc|recirculation|trending|popular|mostread|outbrain|taboola|sidebar|widget|widgets|' +
@@ -32,6 +35,7 @@ const GLUED = 'comment(?!ar|at)[a-z]+|related[a-z]+|sidebar[a-z]+|footer[a-z]+|n
 
 const containerRe = new RegExp(`\\b(?:${CONTAINER_WORDS}|${PHRASES}|${GLUED})\\b`);
 const smallRe = new RegExp(`\\b(?:${SMALL_WORDS})\\b`);
+const threadRe = new RegExp(`\\b(?:${THREAD_WORDS})\\b`);
 
 /** Splits `articleByline__name sr-only` into `article byline name sr only`. */
 export function classWords(value: string): string {
@@ -49,3 +53,12 @@ export function furnitureKind(words: string): FurnitureKind {
   if (smallRe.test(words)) return 'small';
   return null;
 }
+
+/** The class and id words of an element (classWords of both); '' when it has neither. */
+export function elementWords(el: Element): string {
+  const names = `${el.getAttribute('class') ?? ''} ${el.id}`;
+  return names.length < 2 ? '' : classWords(names);
+}
+
+/** Whether class words name a comment thread. */
+export const namesCommentThread = (words: string): boolean => threadRe.test(words);

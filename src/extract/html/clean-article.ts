@@ -48,18 +48,17 @@ function textUnits(root: Element): Unit[] {
   return units;
 }
 
+/** A short block that is all link; a bare URL is a cited source, not a link line. */
+function isLinkLine(unit: Unit): boolean {
+  return unit.text.length <= MAX_PROMO_CHARS && !BARE_URL.test(unit.text) && linkDensity(unit.el) >= 0.8;
+}
+
 /**
  * A short paragraph or heading that is all link: "Read more" teasers, app and newsletter
- * pitches. List items are left alone (link lists are often the content: products, sources),
- * and so is a bare URL, which is a cited source.
+ * pitches. List items are left alone (link lists are often the content: products, sources).
  */
 function isPromoLink(unit: Unit): boolean {
-  return (
-    !LIST_TAGS.has(unit.el.tagName) &&
-    unit.text.length <= MAX_PROMO_CHARS &&
-    !BARE_URL.test(unit.text) &&
-    linkDensity(unit.el) >= 0.8
-  );
+  return !LIST_TAGS.has(unit.el.tagName) && isLinkLine(unit);
 }
 
 /** Headings and what can stand under one (text blocks, tables, code, quotes, media), in order. */
@@ -122,7 +121,7 @@ export function cleanArticle(root: Element, options: { listing: boolean; rules?:
   }
   if (rules.has('tail-furniture') && !options.listing) {
     // A trailing run of whole-link lines (related stories, "more from") is furniture too.
-    const tail = tailFurnitureCount(kept, (u) => isTailFurniture(u.text) || (u.text.length <= MAX_PROMO_CHARS && !BARE_URL.test(u.text) && linkDensity(u.el) >= 0.8));
+    const tail = tailFurnitureCount(kept, (u) => isTailFurniture(u.text) || isLinkLine(u));
     for (const unit of kept.slice(kept.length - tail)) unit.el.remove();
   }
   if (!options.listing && rules.has('empty-headings')) removeEmptyHeadings(root);

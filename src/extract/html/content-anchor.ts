@@ -1,9 +1,6 @@
-import { classWords } from './class-words.ts';
+import { elementWords, namesCommentThread } from './class-words.ts';
 
 const MIN_PARAGRAPH_CHARS = 25;
-/** Containers of readers' comments: their text is not the article's, however long it runs. */
-const COMMENTS = /\b(?:comments?|commentlist|replies|disqus|discussion)\b/;
-
 /** Whether `el` or an ancestor below `root` is named as a comment thread. */
 function inComments(el: Element, root: Element, verdicts: Map<Element, boolean>): boolean {
   const seen: Element[] = [];
@@ -15,7 +12,8 @@ function inComments(el: Element, root: Element, verdicts: Map<Element, boolean>)
       break;
     }
     seen.push(a);
-    if (COMMENTS.test(classWords(`${a.getAttribute('class') ?? ''} ${a.id}`))) {
+    // Readers' comments: their text is not the article's, however long it runs.
+    if (namesCommentThread(elementWords(a))) {
       answer = true;
       break;
     }

@@ -1,4 +1,4 @@
-import { classWords } from './class-words.ts';
+import { elementWords } from './class-words.ts';
 
 /**
  * Class words of what an article embeds as part of its text: a quoted post (Twitter/X,
@@ -14,8 +14,6 @@ const ELSEWHERE_WORDS = /\b(?:related|recommended|recommendations|more|ad|ads|ad
 
 /** Whether `el`'s class or id names an embedded post or product box (and not a related or paid block). */
 export function isEmbed(el: Element): boolean {
-  const names = `${el.getAttribute('class') ?? ''} ${el.id}`;
-  if (names.length < 4) return false;
-  const words = classWords(names);
+  const words = elementWords(el);
   return EMBED_WORDS.test(words) && !ELSEWHERE_WORDS.test(words);
 }

@@ -1,4 +1,4 @@
-import { classWords } from './class-words.ts';
+import { elementWords } from './class-words.ts';
 import { textLength } from './text-stats.ts';
 
 /**
@@ -19,8 +19,7 @@ const MIN_COUNTED_CHARS = 25;
 function isMarked(el: Element): boolean {
   if (NOT_CONTAINERS.has(el.tagName)) return false;
   if (el.getAttribute('itemprop') === 'articleBody') return true;
-  const names = `${el.getAttribute('class') ?? ''} ${el.id}`;
-  return names.length > 4 && BODY_WORDS.test(classWords(names));
+  return BODY_WORDS.test(elementWords(el));
 }
 
 /**

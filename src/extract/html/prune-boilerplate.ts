@@ -1,7 +1,7 @@
 import { anchorPath, contentAnchor } from './content-anchor.ts';
 import { isEmbed } from './embeds.ts';
 import { codeLanguage } from './code-language.ts';
-import { classWords, furnitureKind } from './class-words.ts';
+import { elementWords, furnitureKind } from './class-words.ts';
 import { ALL_RULES, type ExtractRules } from './extract-rules.ts';
 import { linkDensity, textLength } from './text-stats.ts';
 
@@ -40,9 +40,7 @@ function verdict(el: Element, rules: ExtractRules, articleEmbed: (el: Element) =
     if (style !== null && HIDDEN_STYLE.test(style)) return 'chrome';
   }
   if (!rules.has('class-words')) return 'keep';
-  const names = `${el.getAttribute('class') ?? ''} ${el.id}`;
-  if (names.length < 2) return 'keep';
-  const kind = furnitureKind(classWords(names));
+  const kind = furnitureKind(elementWords(el));
   if (kind === 'container') return articleEmbed(el) ? 'embed' : 'chrome';
   return kind === 'small' ? 'small' : 'keep';
 }
