@@ -35,12 +35,18 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
   },
   index: {
     about: 'manage the local index',
-    note: 'The index lives at $SCOUT_DATA_DIR/index.db (default ./data/index.db), or in PostgreSQL when SCOUT_DATABASE_URL is set.',
+    note: [
+      'The index lives at $SCOUT_DATA_DIR/index.db (default ./data/index.db), or in PostgreSQL when SCOUT_DATABASE_URL is set.',
+      'import, add and crawl take --to opensearch to write to the OpenSearch cluster of SCOUT_OPENSEARCH_URL instead (docs/opensearch.md).',
+    ].join('\n'),
     subcommands: {
       import: {
-        synopsis: 'scout index import <file.jsonl>',
+        synopsis: 'scout index import <file.jsonl> [--to local|opensearch]',
         about: 'add or replace documents, one JSON object a line',
-        more: '{"url", "title", "content", "published_date"?, "country"?, "language"?}; bad lines are reported and skipped.',
+        more: [
+          '{"url", "title", "content", "published_date"?, "country"?, "language"?}; bad lines are reported and skipped.',
+          '--to opensearch: sent in _bulk batches; documents the cluster refuses are reported with their line number.',
+        ].join('\n'),
       },
       stats: { synopsis: 'scout index stats [--json]', about: 'documents, domains, size and date range of the local index' },
       list: {
@@ -50,17 +56,22 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
       },
       remove: { synopsis: 'scout index remove <url…>', about: 'remove documents by url; urls not in the index are named on stderr (exit 1 when none was)' },
       add: {
-        synopsis: 'scout index add <url…> [--delay-ms N]',
+        synopsis: 'scout index add <url…> [--delay-ms N] [--to local|opensearch]',
         about: 'fetch each page (the /v1/fetch pipeline) and index it under its final URL',
         more: '--delay-ms is the pause between requests to one host (default 1000).',
       },
       crawl: {
-        synopsis: 'scout index crawl <url> [--max-pages N] [--same-site] [--delay-ms N]',
+        synopsis: 'scout index crawl <url> [--max-pages N] [--same-site] [--delay-ms N] [--to local|opensearch]',
         about: 'breadth-first crawl from <url>, honouring robots.txt',
         more: [
           'Indexes at most N pages (default 50); --same-site stays on <url>\'s registrable domain;',
           '--delay-ms is the pause between requests to one host (default 1000). See docs/index-crawl.md.',
         ].join('\n'),
+      },
+      template: {
+        synopsis: 'scout index template --to opensearch [--print]',
+        about: "put Scout's index template on the cluster and create the index if missing",
+        more: 'import, add and crawl --to opensearch do this first themselves; --print only prints the template (JSON), without a cluster.',
       },
     },
   },

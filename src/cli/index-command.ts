@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { loadConfig } from '../config/load-config.ts';
 import { createExtractPool } from '../fetch/extract-pool.ts';
 import type { Config } from '../config/settings.ts';
@@ -10,32 +9,31 @@ import { createHostPacer, type HostPacer } from '../index/crawl/host-pacer.ts';
 import { createPageFetcher, type PageFetcher } from '../index/crawl/page-fetcher.ts';
 import { importJsonl } from '../index/ingest-jsonl.ts';
 import type { LocalIndexWriter } from '../index/local-index.ts';
-import { storedUrl } from '../index/index-document.ts';
+import { storedUrl, type IndexDocument } from '../index/index-document.ts';
 import type { DocumentSource, IndexListQuery } from '../index/local-index-types.ts';
 import { openIndexWriter } from '../store/create-stores.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
+import { importToOpenSearch, indexTarget, runTemplate, withOpenSearchSink, type PageSink } from './index-opensearch.ts';
+import { importableFile, MAX_REPORTED, oneLine, write } from './index-output.ts';
 import { parseFlags } from './parse-flags.ts';
 import { usageFor } from './usage-text.ts';
-
-/** Bad lines printed one by one before the rest are only counted, so a bad file can't flood the terminal. */
-const MAX_REPORTED = 100;
-
-const write = (stream: NodeJS.WritableStream, text: string): void => {
-  stream.write(text.endsWith('\n') ? text : `${text}\n`);
-};
 
 /** Opens the index the servers read, for writing: chosen by settings (store/create-stores.ts). */
 type OpenIndexWriter = typeof openIndexWriter;
 
-/** `scout index import|stats|add|crawl` over the index `openIndex` opens (embedded file or PostgreSQL). */
+/**
+ * `scout index import|stats|list|remove|add|crawl` over the index `openIndex` opens (embedded
+ * file or PostgreSQL); import, add and crawl write to OpenSearch instead with `--to opensearch`.
+ */
 function createIndexCommand(openIndex: OpenIndexWriter): CliCommand {
   return async (argv, io) => {
     const [sub, ...rest] = argv;
     try {
       switch (sub) {
         case 'import': {
-          const { positional } = parseFlags(rest, {});
+          const { flags, positional } = parseFlags(rest, { to: 'string' });
           if (positional.length !== 1) throw new UsageError('name exactly one JSONL file');
+          if (indexTarget(flags.to) === 'opensearch') return await importToOpenSearch(positional[0], io);
           return await withIndex(openIndex, io, { mustExist: false }, (i) => runImport(i, positional[0], io));
         }
         case 'stats': {
@@ -56,6 +54,8 @@ function createIndexCommand(openIndex: OpenIndexWriter): CliCommand {
           return await runAdd(openIndex, rest, io);
         case 'crawl':
           return await runCrawl(openIndex, rest, io);
+        case 'template':
+          return await runTemplate(rest, io);
         default:
           write(io.stderr, `scout index: unknown or incomplete command "${argv.join(' ')}"\n${usageFor('index')}`);
           return 2;
@@ -96,19 +96,39 @@ async function withIndex(
 /** Requests in flight at most during add/crawl. */
 const MAX_IN_FLIGHT = 2;
 
+/** Opens where add/crawl store pages, runs `run`, closes it. */
+type SinkOpener = (io: CliIO, run: (sink: PageSink, config: Config) => Promise<number>) => Promise<number>;
+
+/** The sink of `--to`: the index `openIndex` opens, or OpenSearch. */
+function pageSink(openIndex: OpenIndexWriter, to: string | boolean | undefined, sub: string): SinkOpener {
+  if (indexTarget(to) === 'opensearch') return (io, run) => withOpenSearchSink(io, sub, run);
+  return (io, run) =>
+    withIndex(openIndex, io, { mustExist: false }, (index, config) =>
+      run(
+        {
+          store: (doc: IndexDocument) => index.upsert([doc]),
+          finish: async () => {
+            await index.optimize();
+          },
+        },
+        config,
+      ),
+    );
+}
+
 /** Fetch pipeline and pacer for add/crawl: at most 2 requests in flight, 1 per host; pages extracted in workers. */
 async function withFetching(
-  openIndex: OpenIndexWriter,
+  openSink: SinkOpener,
   io: CliIO,
   delayMs: number,
-  run: (index: LocalIndexWriter, fetcher: PageFetcher, pacer: HostPacer) => Promise<number>,
+  run: (sink: PageSink, fetcher: PageFetcher, pacer: HostPacer) => Promise<number>,
 ): Promise<number> {
-  return withIndex(openIndex, io, { mustExist: false }, async (index, config) => {
+  return openSink(io, async (sink, config) => {
     const pool = createExtractPool({ workers: Math.min(MAX_IN_FLIGHT, config.fetchWorkers), heapMb: config.fetchWorkerHeapMb });
     const fetcher = createPageFetcher({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs, extract: pool.run });
     try {
       await pool.ready();
-      return await run(index, fetcher, createHostPacer({ maxInFlight: MAX_IN_FLIGHT, delayMs }));
+      return await run(sink, fetcher, createHostPacer({ maxInFlight: MAX_IN_FLIGHT, delayMs }));
     } finally {
       await fetcher.close();
       await pool.close();
@@ -125,18 +145,17 @@ function integerFlag(value: string | boolean | undefined, name: string, range: [
   return n;
 }
 
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 const DELAY_RANGE: [number, number] = [0, 600_000];
 
 async function runAdd(openIndex: OpenIndexWriter, argv: string[], io: CliIO): Promise<number> {
-  const { flags, positional } = parseFlags(argv, { 'delay-ms': 'string' });
+  const { flags, positional } = parseFlags(argv, { 'delay-ms': 'string', to: 'string' });
   if (positional.length === 0) throw new UsageError('name at least one URL');
   const delayMs = integerFlag(flags['delay-ms'], 'delay-ms', DELAY_RANGE, 1000);
-  return withFetching(openIndex, io, delayMs, async (index, fetcher, pacer) => {
+  return withFetching(pageSink(openIndex, flags.to, 'add'), io, delayMs, async (sink, fetcher, pacer) => {
     const result = await addPages(positional, {
       fetchPage: (url) => fetcher.fetchOutcome(url),
       pacer,
-      store: (doc) => index.upsert([doc]),
+      store: (doc) => sink.store(doc),
       onAdded: (url, title) => write(io.stdout, `added ${url} — ${oneLine(title)}`),
       onSkipped: (url, reason) => write(io.stderr, `skipped ${url}: ${oneLine(reason)}`),
     });
@@ -145,14 +164,14 @@ async function runAdd(openIndex: OpenIndexWriter, argv: string[], io: CliIO): Pr
 }
 
 async function runCrawl(openIndex: OpenIndexWriter, argv: string[], io: CliIO): Promise<number> {
-  const spec = { 'max-pages': 'string', 'same-site': 'boolean', 'delay-ms': 'string' } as const;
+  const spec = { 'max-pages': 'string', 'same-site': 'boolean', 'delay-ms': 'string', to: 'string' } as const;
   const { flags, positional } = parseFlags(argv, spec);
   if (positional.length !== 1) throw new UsageError('name exactly one URL to start from');
   const start = toFrontierUrl(positional[0]);
   if ('skip' in start) throw new UsageError(`cannot crawl ${positional[0]}: ${start.skip}`);
   const maxPages = integerFlag(flags['max-pages'], 'max-pages', [1, 100_000], 50);
   const delayMs = integerFlag(flags['delay-ms'], 'delay-ms', DELAY_RANGE, 1000);
-  return withFetching(openIndex, io, delayMs, async (index, fetcher, pacer) => {
+  return withFetching(pageSink(openIndex, flags.to, 'crawl'), io, delayMs, async (sink, fetcher, pacer) => {
     const progress = createCrawlProgress(io.stderr);
     let summary;
     try {
@@ -162,7 +181,7 @@ async function runCrawl(openIndex: OpenIndexWriter, argv: string[], io: CliIO): 
           fetchPage: (url) => fetcher.fetchPage(url),
           fetchText: (url) => fetcher.fetchText(url),
           pacer,
-          store: (doc) => index.upsert([doc]),
+          store: (doc) => sink.store(doc),
           onIndexed: (url, title) => progress.line(io.stdout, `indexed ${url} — ${oneLine(title)}`),
           onSkipped: (url, reason) => progress.line(io.stderr, `skipped ${url}: ${oneLine(reason)}`),
           onProgress: (p) => progress.update(p),
@@ -171,20 +190,14 @@ async function runCrawl(openIndex: OpenIndexWriter, argv: string[], io: CliIO): 
     } finally {
       progress.done();
     }
-    if (summary.indexed > 0) await index.optimize();
+    if (summary.indexed > 0) await sink.finish();
     write(io.stdout, `crawled ${summary.crawled} pages, indexed ${summary.indexed}, skipped ${summary.skipped}`);
     return summary.indexed > 0 ? 0 : 1;
   });
 }
 
 async function runImport(index: LocalIndexWriter, file: string, io: CliIO): Promise<number> {
-  try {
-    if (!(await stat(file)).isFile()) throw new Error('not a file');
-  } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
-    write(io.stderr, `scout index import: cannot read ${file}: ${reason}`);
-    return 1;
-  }
+  if (!(await importableFile(file, io))) return 1;
   let reported = 0;
   const result = await importJsonl(index, file, (lineNo, reason) => {
     if (reported++ < MAX_REPORTED) write(io.stderr, `line ${lineNo}: ${reason}`);

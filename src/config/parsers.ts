@@ -57,3 +57,22 @@ export const cidrList: Parser<string[]> = (raw) =>
       throw new Error(`must be a comma-separated list of CIDRs such as 127.0.0.2/32, got "${c}"`);
     }
   });
+
+/** An integer in range, or undefined when unset: for settings whose absence defers to another system's default. */
+export const optionalInt =
+  (min: number, max: number): Parser<number | undefined> =>
+  (raw) =>
+    raw.trim() === '' ? undefined : int(min, max)(raw);
+
+/**
+ * Comma-separated base URLs of one service's nodes (http or https, no credentials, query or
+ * fragment: credentials have settings of their own, so they never end up in logs).
+ */
+export const urlList: Parser<string[]> = (raw) =>
+  list(raw).map((entry) => {
+    const u = url(entry);
+    const parsed = new URL(u);
+    if (parsed.username !== '' || parsed.password !== '') throw new Error(`must not carry credentials in the URL, got a URL with a user name or password`);
+    if (parsed.search !== '' || parsed.hash !== '') throw new Error(`must be base URLs without a query or fragment, got "${entry}"`);
+    return u;
+  });

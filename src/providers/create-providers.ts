@@ -4,6 +4,8 @@ import type { ProviderDeps } from './adapter-kit.ts';
 import { createBraveProvider } from './brave.ts';
 import { createExaProvider } from './exa.ts';
 import { createMarginaliaProvider } from './marginalia.ts';
+import { openSearchConnection } from './opensearch/connection.ts';
+import { createOpenSearchProvider } from './opensearch/opensearch-provider.ts';
 import type { SearchProvider } from './provider.ts';
 import type { BackendLogger } from '../search/search-backend.ts';
 import type { SearchBackendOptions } from './registry.ts';
@@ -13,7 +15,7 @@ import { createTavilyProvider } from './tavily.ts';
 
 /**
  * Builds the ordered provider list of SCOUT_SEARCH_PROVIDERS, once, at start-up. A listed
- * provider without its key (or SearXNG without its URL), an unknown name or a duplicate
+ * provider without its key (or SearXNG or OpenSearch without its URL), an unknown name or a duplicate
  * stops the start with a ConfigError naming the variable to set. Adding a provider: its
  * file, its settings in provider-settings.ts, one entry here.
  */
@@ -43,7 +45,7 @@ const KEYED: Record<string, WebFactory> = {
   },
 };
 
-export const PROVIDER_NAMES = ['local', 'searxng', ...Object.keys(KEYED)] as const;
+export const PROVIDER_NAMES = ['local', 'searxng', 'opensearch', ...Object.keys(KEYED)] as const;
 
 const LISTED = settings.searchProviders.env;
 
@@ -59,6 +61,7 @@ function buildOne(name: string, config: Config, builtins: BuiltinProviders, deps
     const apiKey = config.searxngApiKey.trim();
     return createSearxngProvider({ ...deps, url: config.searxngUrl, ...(apiKey ? { apiKey } : {}) });
   }
+  if (name === 'opensearch') return createOpenSearchProvider(openSearchConnection(config, `${LISTED} lists opensearch`), deps);
   const factory = KEYED[name];
   if (!factory) {
     throw new ConfigError(`${LISTED} lists unknown provider "${name}"; known providers: ${PROVIDER_NAMES.join(', ')}`);

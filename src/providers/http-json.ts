@@ -28,7 +28,8 @@ export interface JsonRequest {
 
 const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 const ERROR_BODY_BYTES = 16 * 1024;
-const USER_AGENT = 'Scout/0.1 (self-hosted search gateway)';
+/** How Scout names itself to upstream APIs. */
+export const USER_AGENT = 'Scout/0.1 (self-hosted search gateway)';
 
 /**
  * One JSON exchange with an upstream API. Every failure becomes a typed ProviderError whose

@@ -18,7 +18,7 @@ const runQuickly = (argv: string[], env: Record<string, string>): Promise<CliRun
 
 const SUBCOMMANDS: Record<string, string[]> = {
   keys: ['create', 'list', 'revoke'],
-  index: ['import', 'stats', 'list', 'remove', 'add', 'crawl'],
+  index: ['import', 'stats', 'list', 'remove', 'add', 'crawl', 'template'],
   campaigns: ['create', 'update', 'list', 'show', 'pause', 'resume', 'delete', 'report'],
   db: ['migrate', 'status'],
 };
