@@ -115,11 +115,11 @@ try {
   db.close();
   console.log(`baseline ${baseline.toFixed(1).padStart(9)} µs  (one primary-key row lookup)`);
 
-  const uncached = openLocalIndex(file, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
+  const uncached = openLocalIndex(file, { cacheSize: 0, memoryBudgetBytes: 0 });
   report(uncached, 'fts5', baseline);
   reportMix(uncached, 'fts5', baseline);
   uncached.close();
-  const cached = openLocalIndex(file, { memoryRankerMaxDocuments: 0 });
+  const cached = openLocalIndex(file, { memoryBudgetBytes: 0 });
   report(cached, 'cached', baseline);
   await reportBackendCache(cached, 'fts5');
   cached.close();

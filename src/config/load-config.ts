@@ -6,12 +6,21 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Settings an older Scout read, with what replaced them: set, they stop the start rather than be ignored. */
+const RETIRED: Record<string, string> = {
+  SCOUT_INDEX_MEMORY_MAX_DOCS:
+    'the in-memory ranker now has a memory budget instead of a document limit; set SCOUT_INDEX_MEMORY_MB (MiB; past it postings spill to disk; 0 turns the ranker off)',
+};
+
 /**
  * Parses every setting once. The only place in Scout that reads process.env: everything
  * else receives the frozen Config. A bad value throws a one-line message naming the variable.
  * Warnings about accepted values: configWarnings (config-warnings.ts).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  for (const [old, now] of Object.entries(RETIRED)) {
+    if (env[old] !== undefined && env[old] !== '') throw new ConfigError(`${old} is no longer read: ${now}`);
+  }
   const out: Record<string, unknown> = {};
   for (const [key, setting] of Object.entries(settings)) {
     const raw = env[setting.env];

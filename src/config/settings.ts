@@ -18,7 +18,7 @@ export const settings = {
   dataDir: s('SCOUT_DATA_DIR', str, './data', 'Folder of the embedded SQLite store (keys, quotas, campaigns, local index) when SCOUT_DATABASE_URL is unset.'),
   ...storageSettings,
   starterCorpus: s('SCOUT_STARTER_CORPUS', bool, 'true', "Index Scout's own docs/ folder on first start so a first search finds something."),
-  indexMemoryMaxDocs: s('SCOUT_INDEX_MEMORY_MAX_DOCS', int(0, 10_000_000), '50000', 'Largest local index (documents) ranked in memory, ~5x its text size in RAM; a larger one is ranked by SQLite FTS5 alone (slower). 0 turns the in-memory ranker off.'),
+  indexMemoryMb: s('SCOUT_INDEX_MEMORY_MB', int(0, 16_777_216), '1024', 'MiB of RAM the local index\'s in-memory ranker may use (its compact postings take about the text\'s size; with PostgreSQL storage the texts count too). Past it, postings spill to a temporary file and are read from disk, with the same results. 0 turns the ranker off: SQLite FTS5 ranks alone (slower; refused with PostgreSQL storage).'),
   logLevel: s('SCOUT_LOG_LEVEL', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'info', 'pino log level.'),
   publicUrl: s('SCOUT_PUBLIC_URL', optionalUrl, '', 'Base URL clients reach Scout at (printed curl line, sponsored click URLs). Default http://localhost:PORT.'),
   rateLimitRpm: s('SCOUT_RATE_LIMIT_RPM', int(1, 1_000_000), '60', 'Requests per minute per API key (token bucket; bursts up to this many).'),

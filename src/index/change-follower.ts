@@ -17,6 +17,8 @@ export interface ChangeFollowerOptions {
   onRecovered?: () => void;
   /** Changes were applied (after each step). */
   onApplied?: () => void;
+  /** The ranker's memory budget (MemoryRankerOptions.budgetBytes). */
+  budgetBytes?: number;
 }
 
 /** Changes held in memory at most while reading ahead of the ranker. */
@@ -33,7 +35,7 @@ const MAX_BUFFERED = 5000;
  * the ranker keeps answering from what it has.
  */
 export class ChangeFollower {
-  readonly ranker = new MemoryRanker();
+  readonly ranker: MemoryRanker;
   readonly #store: IndexDocumentStore;
   readonly #o: ChangeFollowerOptions & { pageSize: number; syncLimit: number; batch: number };
   /** Sequence number of the last change applied. */
@@ -47,6 +49,8 @@ export class ChangeFollower {
   constructor(store: IndexDocumentStore, options: ChangeFollowerOptions) {
     this.#store = store;
     this.#o = { pageSize: 500, syncLimit: 500, batch: 64, ...options };
+    // No file to read a page's texts from: the ranker keeps them (they count in its budget).
+    this.ranker = new MemoryRanker({ keepTexts: true, ...(options.budgetBytes !== undefined ? { budgetBytes: options.budgetBytes } : {}) });
   }
 
   /** Sequence number of the last change applied: equal numbers mean equal rankers. */
@@ -82,6 +86,8 @@ export class ChangeFollower {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     await this.#chain;
+    // Its spill file, if the budget made one, goes with it.
+    this.ranker.close();
   }
 
   async #catchUp(): Promise<void> {

@@ -2,7 +2,7 @@ import { ConfigError } from '../config/load-config.ts';
 import type { IndexDocumentStore } from '../store/ports.ts';
 import { ChangeFollower } from './change-follower.ts';
 import type { LocalIndexApi } from './local-index-api.ts';
-import { DEFAULT_RANKER_MAX_DOCUMENTS } from './local-index.ts';
+import { DEFAULT_RANKER_BUDGET_BYTES } from './local-index.ts';
 import type { LocalHit, LocalSearch } from './local-index-types.ts';
 import { planSearch, searchInMemory, type RankWeights } from './memory-search.ts';
 import { StoreIndexWriter } from './store-index-writer.ts';
@@ -13,14 +13,14 @@ export interface FollowerIndexOptions {
   /** As LocalIndexOptions: BM25 leaders the proximity bonus may reorder. Default 100. */
   rerankWindow?: number;
   /**
-   * SCOUT_INDEX_MEMORY_MAX_DOCS. Here there is no FTS5 to fall back to: opening an index
-   * holding more documents (or with 0) is refused; one that grows past it while open keeps
-   * being ranked in memory, and onRankerChange says `over-limit` once. Default 50,000.
+   * SCOUT_INDEX_MEMORY_MB in bytes: what the ranker may hold in memory, texts included (a
+   * follower keeps them); past it, sealed postings spill to a temporary file. Here there is
+   * no FTS5 to fall back to, so 0 is refused. Default DEFAULT_RANKER_BUDGET_BYTES.
    */
-  memoryRankerMaxDocuments?: number;
+  memoryBudgetBytes?: number;
   /** Pause between reads of the store's change sequence. Default 250 ms. */
   pollMs?: number;
-  /** Told `ready` when the first load ends (with its duration), `over-limit` and back to `ready` as the size crosses the limit. */
+  /** Told `ready` when the first load ends (with its duration). */
   onRankerChange?: (status: { state: string; documents: number; ms?: number }) => void;
   /** The store could not be read (once until it can again); searches keep answering from memory. */
   onStoreError?: (err: unknown) => void;
@@ -28,12 +28,9 @@ export interface FollowerIndexOptions {
   onStoreRecovered?: () => void;
 }
 
-/** The message naming the setting when the index cannot be ranked in memory within it. */
-export function rankerLimitReason(documents: number, maxDocuments: number): string {
-  return maxDocuments === 0
-    ? 'SCOUT_INDEX_MEMORY_MAX_DOCS=0 turns off ranking in memory, the only ranking of a local index kept in PostgreSQL (SCOUT_DATABASE_URL): set it above the index size'
-    : `the local index in PostgreSQL holds ${documents} documents, more than SCOUT_INDEX_MEMORY_MAX_DOCS=${maxDocuments}; every replica ranks it in memory (about 5x its text in RAM): raise SCOUT_INDEX_MEMORY_MAX_DOCS`;
-}
+/** The message naming the setting when ranking in memory is turned off. */
+export const RANKER_OFF_REASON =
+  'SCOUT_INDEX_MEMORY_MB=0 turns off ranking in memory, the only ranking of a local index kept in PostgreSQL (SCOUT_DATABASE_URL): give it a budget';
 
 /**
  * A local index whose documents live in a shared store (PostgreSQL) and which ranks them
@@ -46,19 +43,18 @@ export function rankerLimitReason(documents: number, maxDocuments: number): stri
 export class FollowerIndex extends StoreIndexWriter implements LocalIndexApi {
   readonly #follower: ChangeFollower;
   readonly #weights: RankWeights;
-  readonly #maxDocuments: number;
+  readonly #budgetBytes: number;
   readonly #onRankerChange: FollowerIndexOptions['onRankerChange'];
-  #overLimit = false;
   #closed = false;
 
   private constructor(store: IndexDocumentStore, options: FollowerIndexOptions) {
     super(store);
     this.#weights = { proximityWeight: options.proximityWeight ?? 0.25, rerankWindow: options.rerankWindow ?? 100 };
-    this.#maxDocuments = options.memoryRankerMaxDocuments ?? DEFAULT_RANKER_MAX_DOCUMENTS;
+    this.#budgetBytes = options.memoryBudgetBytes ?? DEFAULT_RANKER_BUDGET_BYTES;
     this.#onRankerChange = options.onRankerChange;
     this.#follower = new ChangeFollower(store, {
       pollMs: options.pollMs ?? 250,
-      onApplied: () => this.#checkSize(),
+      budgetBytes: this.#budgetBytes,
       ...(options.onStoreError ? { onError: options.onStoreError } : {}),
       ...(options.onStoreRecovered ? { onRecovered: options.onStoreRecovered } : {}),
     });
@@ -66,14 +62,11 @@ export class FollowerIndex extends StoreIndexWriter implements LocalIndexApi {
 
   /**
    * Loads every document into memory, then follows the store. Refuses (ConfigError, one
-   * line naming the setting) an index larger than memoryRankerMaxDocuments.
+   * line naming the setting) a budget of 0.
    */
   static async open(store: IndexDocumentStore, options: FollowerIndexOptions = {}): Promise<FollowerIndex> {
+    if (options.memoryBudgetBytes === 0) throw new ConfigError(RANKER_OFF_REASON);
     const index = new FollowerIndex(store, options);
-    const documents = await store.count();
-    if (index.#maxDocuments === 0 || documents > index.#maxDocuments) {
-      throw new ConfigError(rankerLimitReason(documents, index.#maxDocuments));
-    }
     const start = performance.now();
     await index.#follower.catchUp();
     index.#onRankerChange?.({ state: 'ready', documents: index.#follower.ranker.size, ms: Math.round(performance.now() - start) });
@@ -108,7 +101,7 @@ export class FollowerIndex extends StoreIndexWriter implements LocalIndexApi {
   }
 
   rankerStatus(): { state: string; documents: number } {
-    const state = this.#closed ? 'off' : this.#overLimit ? 'over-limit' : 'ready';
+    const state = this.#closed ? 'off' : 'ready';
     return { state, documents: this.#follower.ranker.size };
   }
 
@@ -124,13 +117,6 @@ export class FollowerIndex extends StoreIndexWriter implements LocalIndexApi {
     await this.#follower.catchUp().catch(() => undefined);
   }
 
-  #checkSize(): void {
-    const documents = this.#follower.ranker.size;
-    const over = documents > this.#maxDocuments;
-    if (over === this.#overLimit) return;
-    this.#overLimit = over;
-    this.#onRankerChange?.({ state: over ? 'over-limit' : 'ready', documents });
-  }
 }
 
 /** Opens a local index over a document store (see FollowerIndex). */

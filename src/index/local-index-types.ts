@@ -45,11 +45,15 @@ export interface LocalIndexOptions {
   /** How many BM25 leaders the proximity bonus may reorder. Default 100. */
   rerankWindow?: number;
   /**
-   * Largest index (documents) ranked in memory (src/index/ranker/); a larger one is ranked
-   * by FTS5's bm25() alone. 0 turns the in-memory ranker off. Default 50,000.
+   * Bytes the in-memory ranker (src/index/ranker/) may hold: its compact postings take about
+   * the text's size (bench:index); past the budget, sealed posting blocks move to a spill file and
+   * are read from disk, with the same answers. 0 turns the ranker off (FTS5's bm25() ranks
+   * alone). Default DEFAULT_RANKER_BUDGET_BYTES.
    */
-  memoryRankerMaxDocuments?: number;
-  /** Told when the in-memory ranker finishes a build (`ready`) or turns off (too large). */
+  memoryBudgetBytes?: number;
+  /** Where the ranker's spill file goes. Default: the OS temporary directory. */
+  spillDir?: string;
+  /** Told when the in-memory ranker finishes a build (`ready`). */
   onRankerChange?: (status: { state: string; documents: number; ms?: number }) => void;
 }
 

@@ -6,7 +6,7 @@ import { DocFrequency } from './doc-frequency.ts';
 import { orOfTerms } from './fts-query.ts';
 import { checkDocuments, type DocumentRow, type IndexDocument } from './index-document.ts';
 import type { LocalIndexApi } from './local-index-api.ts';
-import { planSearch, searchInMemory, toHit, type RankWeights } from './memory-search.ts';
+import { planSearch, rankInMemory, toHit, type RankWeights } from './memory-search.ts';
 import { ensureSchema } from './schema.ts';
 import { domainParams, StatementCache, type FilterShape } from './search-statements.ts';
 import type { Filters } from './search-filters.ts';
@@ -14,6 +14,7 @@ import { makeSnippet, snippetMatcher, type SnippetMatcher } from './snippet.ts';
 import { listDocuments } from './list-documents.ts';
 import { readStats, type IndexStats } from './stats.ts';
 import { RankerSync } from './ranker/ranker-sync.ts';
+import type { RankerMemory } from './ranker/memory-ranker.ts';
 import type { DocumentSource, IndexListEntry, IndexListQuery, LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
 
 export type { IndexDocument } from './index-document.ts';
@@ -41,8 +42,8 @@ const CACHE_MAX_CHARS = 32 * 1024 * 1024;
 const hitsChars = (hits: readonly LocalHit[]): number =>
   hits.reduce((n, h) => n + h.url.length + h.title.length + h.content.length + (h.text?.length ?? 0), 1);
 
-/** Documents up to which the in-memory ranker is kept (it holds ~5x the index's text). */
-export const DEFAULT_RANKER_MAX_DOCUMENTS = 50_000;
+/** Memory the in-memory ranker may use before spilling postings to disk: 1 GiB. */
+export const DEFAULT_RANKER_BUDGET_BYTES = 1024 * 1024 * 1024;
 
 const OPEN_START = '';
 const OPEN_END = '9999-12-31';
@@ -94,9 +95,13 @@ export class LocalIndex implements LocalIndexApi {
       this.#cache = new LRUCache({ max: cacheSize, maxSize: CACHE_MAX_CHARS, sizeCalculation: hitsChars });
     }
     this.#weights = { proximityWeight: options.proximityWeight ?? 0.25, rerankWindow: options.rerankWindow ?? 100 };
-    const maxDocuments = options.memoryRankerMaxDocuments ?? DEFAULT_RANKER_MAX_DOCUMENTS;
-    if (maxDocuments > 0) {
-      this.#ranker = new RankerSync(db, { maxDocuments, ...(options.onRankerChange ? { onChange: options.onRankerChange } : {}) });
+    const budgetBytes = options.memoryBudgetBytes ?? DEFAULT_RANKER_BUDGET_BYTES;
+    if (budgetBytes > 0) {
+      this.#ranker = new RankerSync(db, {
+        budgetBytes,
+        ...(options.spillDir !== undefined ? { spillDir: options.spillDir } : {}),
+        ...(options.onRankerChange ? { onChange: options.onRankerChange } : {}),
+      });
     }
   }
 
@@ -147,11 +152,11 @@ export class LocalIndex implements LocalIndexApi {
     if (plan === undefined) return [];
     const version = this.version();
     const ranker = this.#ranker?.rankerFor(version);
-    // Ranked in memory a search costs tens of microseconds, about what remembering it
-    // would: the result cache only fronts the FTS5 path.
-    const inMemory = ranker && searchInMemory(ranker, plan, this.#weights);
-    if (inMemory) return inMemory;
     const { terms, phrases, filters, limit, offset, withText } = plan;
+    // Ranked in memory a search costs tens of microseconds, about what remembering it
+    // would: the result cache only fronts the FTS5 path. The page's texts come from the file.
+    const inMemory = ranker && rankInMemory(ranker, plan, this.#weights);
+    if (inMemory) return this.#details(inMemory, snippetMatcher(terms), withText);
     const key = JSON.stringify([version, plan.match, phrases, limit, offset, filters, withText]);
     const cached = this.#cache?.get(key);
     if (cached) return cached.slice();
@@ -180,7 +185,7 @@ export class LocalIndex implements LocalIndexApi {
 
   /**
    * Brings the in-memory ranker up to date now (it otherwise catches up in the background
-   * while FTS5 answers); false when it is off or the index is past its size limit.
+   * while FTS5 answers); false when it is off.
    */
   syncRanker(): boolean {
     return this.#ranker?.syncNow(this.version()) !== undefined;
@@ -197,6 +202,11 @@ export class LocalIndex implements LocalIndexApi {
   /** Whether searches are ranked in memory right now, and over how many documents. */
   rankerStatus(): { state: string; documents: number } {
     return this.#ranker?.status() ?? { state: 'off', documents: 0 };
+  }
+
+  /** What the in-memory ranker holds in RAM and on disk (undefined when it is off). */
+  rankerMemory(): RankerMemory | undefined {
+    return this.#ranker?.ranker.memory();
   }
 
   close(): void {

@@ -1,8 +1,8 @@
 import { buildFtsQuery } from './fts-query.ts';
 import type { LocalHit, LocalSearch } from './local-index-types.ts';
 import { normalizeFilters, type Filters } from './search-filters.ts';
-import { snippetAround } from './snippet.ts';
-import type { MemoryRanker } from './ranker/memory-ranker.ts';
+import { makeSnippet, snippetMatcher } from './snippet.ts';
+import type { MemoryRanker, Ranked } from './ranker/memory-ranker.ts';
 
 /**
  * What every local index does with a search before and after ranking: the query's words,
@@ -53,10 +53,10 @@ export function planSearch(q: LocalSearch): SearchPlan | undefined {
 }
 
 /**
- * The page of hits ranked by `ranker`: fields, text and match places come from it. Undefined
- * when the ranker cannot rank this query (see MemoryRanker.rank).
+ * The ranked documents of the search's page, best first. Undefined when the ranker cannot
+ * rank this query (see MemoryRanker.rank).
  */
-export function searchInMemory(ranker: MemoryRanker, plan: SearchPlan, weights: RankWeights): LocalHit[] | undefined {
+export function rankInMemory(ranker: MemoryRanker, plan: SearchPlan, weights: RankWeights): Ranked[] | undefined {
   const ranked = ranker.rank({
     terms: plan.terms,
     spans: plan.spans,
@@ -65,9 +65,19 @@ export function searchInMemory(ranker: MemoryRanker, plan: SearchPlan, weights: 
     proximityWeight: weights.proximityWeight,
     rerankWindow: weights.rerankWindow,
   });
-  if (ranked === undefined) return undefined;
-  const page = ranked.slice(plan.offset, plan.offset + plan.limit);
-  return ranker.page(page, plan.terms).map((row) => toHit(row, row.score, snippetAround(row.content, row.matches), plan.withText));
+  return ranked?.slice(plan.offset, plan.offset + plan.limit);
+}
+
+/**
+ * The page of hits ranked by a ranker that keeps texts (a follower's): fields and text
+ * come from it, the snippet as the SQL path makes it. Undefined when the ranker cannot
+ * rank this query.
+ */
+export function searchInMemory(ranker: MemoryRanker, plan: SearchPlan, weights: RankWeights): LocalHit[] | undefined {
+  const page = rankInMemory(ranker, plan, weights);
+  if (page === undefined) return undefined;
+  const matcher = snippetMatcher(plan.terms);
+  return ranker.page(page).map((row) => toHit(row, row.score, makeSnippet(row.content, matcher), plan.withText));
 }
 
 /** A frozen hit (hits may be shared with a result cache). */

@@ -22,7 +22,7 @@ interface ChangeRow {
  */
 export function openSqliteIndexStore(file: string): IndexDocumentStore {
   const db = openIndexDatabase(file);
-  const index = new LocalIndex(db, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
+  const index = new LocalIndex(db, { cacheSize: 0, memoryBudgetBytes: 0 });
   const changes = db.prepare(
     `SELECT c.seq, c.id, d.url, d.domain, d.published_date AS publishedDate, d.published_day AS day, d.country, t.title, t.content
      FROM index_changes c LEFT JOIN documents d ON d.id = c.id LEFT JOIN document_texts t ON t.id = c.id

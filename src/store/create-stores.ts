@@ -90,20 +90,16 @@ export async function openServerStorage(config: Config, o: ServerStorageOptions)
   }
 }
 
+const MIB = 1024 * 1024;
+
 async function openEmbedded(config: Config, o: ServerStorageOptions, closers: Closers): Promise<ServerStorage> {
   const stores = createStores(config, o.now);
   closers.add(() => stores.close());
   const sponsored = openSponsoredStore(config.dataDir);
   closers.add(() => sponsored.close());
   const index = openLocalIndex(indexFile(config.dataDir), {
-    memoryRankerMaxDocuments: config.indexMemoryMaxDocs,
-    onRankerChange: (s) =>
-      s.state === 'ready'
-        ? o.logger.info({ documents: s.documents, ms: s.ms }, 'local index ranked in memory')
-        : o.logger.warn(
-            { maxDocuments: config.indexMemoryMaxDocs },
-            'local index is over SCOUT_INDEX_MEMORY_MAX_DOCS: ranked by SQLite FTS5 alone (slower)',
-          ),
+    memoryBudgetBytes: config.indexMemoryMb * MIB,
+    onRankerChange: (s) => o.logger.info({ documents: s.documents, ms: s.ms }, 'local index ranked in memory'),
   });
   closers.add(() => index.close());
   return { mode: 'embedded', stores, sponsored, index, sharedBudget: false, close: () => closers.closeAll() };
@@ -156,11 +152,8 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
 
   const { createPostgresIndexStore } = await import('./postgres/pg-index-store.ts');
   const index = await openFollowerIndex(createPostgresIndexStore(pool), {
-    memoryRankerMaxDocuments: config.indexMemoryMaxDocs,
-    onRankerChange: (s) =>
-      s.state === 'ready'
-        ? logger.info({ documents: s.documents, ms: s.ms }, 'local index (PostgreSQL) ranked in memory')
-        : logger.warn({ maxDocuments: config.indexMemoryMaxDocs }, 'local index is over SCOUT_INDEX_MEMORY_MAX_DOCS: still ranked in memory; raise the setting'),
+    memoryBudgetBytes: config.indexMemoryMb * MIB,
+    onRankerChange: (s) => logger.info({ documents: s.documents, ms: s.ms }, 'local index (PostgreSQL) ranked in memory'),
     onStoreError: (err) => logger.warn({ err: String(err) }, 'local index cannot read PostgreSQL: searching what it holds until it can'),
     onStoreRecovered: () => logger.info({}, 'local index reads PostgreSQL again'),
   });

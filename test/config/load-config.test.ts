@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load-config.ts';
+import { ConfigError, loadConfig } from '../../src/config/load-config.ts';
 import { settings } from '../../src/config/settings.ts';
 
 describe('loadConfig', () => {
@@ -19,6 +19,12 @@ describe('loadConfig', () => {
     ['SCOUT_LOG_LEVEL', 'loud', /^SCOUT_LOG_LEVEL must be one of/],
   ])('%s=%s stops the start with a one-line message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('refuses a retired setting rather than ignore it, naming what replaced it', () => {
+    expect(() => loadConfig({ SCOUT_INDEX_MEMORY_MAX_DOCS: '50000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SCOUT_INDEX_MEMORY_MAX_DOCS: '50000' })).toThrow(/^SCOUT_INDEX_MEMORY_MAX_DOCS is no longer read: .*SCOUT_INDEX_MEMORY_MB/);
+    expect(loadConfig({ SCOUT_INDEX_MEMORY_MB: '64' }).indexMemoryMb).toBe(64);
   });
 
   it('every setting is documented in the README table', () => {

@@ -37,7 +37,7 @@ function runChild(args: string[], env: Record<string, string>): Promise<number> 
 // server's own writes, another connection in this process, and another process.
 describe.each([
   ['ranked in memory', {}],
-  ['ranked by FTS5', { SCOUT_INDEX_MEMORY_MAX_DOCS: '0' }],
+  ['ranked by FTS5', { SCOUT_INDEX_MEMORY_MB: '0' }],
 ])('a search after a write to the local index (%s)', (_label, env: Record<string, string>) => {
   let t: TestScout | undefined;
   afterEach(async () => {
@@ -64,7 +64,7 @@ describe.each([
     expect(await titles(t)).toEqual(['Quillwort Old Title']);
 
     // Another connection on the same file (what a second server on the same store is).
-    const other = openLocalIndex(indexFile(t.dataDir), { memoryRankerMaxDocuments: 0 });
+    const other = openLocalIndex(indexFile(t.dataDir), { memoryBudgetBytes: 0 });
     try {
       other.upsert([{ url: 'https://q.example/a', title: 'Quillwort Second Title', content: 'Quillwort grows at the edge of cold lakes.' }]);
     } finally {

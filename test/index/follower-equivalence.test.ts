@@ -30,7 +30,7 @@ describe.skipIf(!db)('PostgreSQL mode ranks as embedded mode', () => {
     pg = await openFollowerIndex(createPostgresIndexStore(db!.pool));
     const file = join(t.dir(), 'index.db');
     embedded = openLocalIndex(file, { cacheSize: 0 });
-    fts = openLocalIndex(file, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
+    fts = openLocalIndex(file, { cacheSize: 0, memoryBudgetBytes: 0 });
     docs = [...corpusLines({ docs: 1500, seed: 11 })].map((l) => JSON.parse(l) as IndexDocument);
     for (let i = 0; i < docs.length; i += 500) {
       embedded.upsert(docs.slice(i, i + 500));

@@ -110,21 +110,20 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
     expect(told).toEqual([{ state: 'ready', documents, ms: expect.any(Number) }]);
   });
 
-  it('refuses to open past SCOUT_INDEX_MEMORY_MAX_DOCS, and warns once when a running index grows past it', async () => {
-    const documents = await (await open(0)).count();
+  it('refuses a memory budget of 0 (no FTS5 to fall back to), and past a small budget answers alike from its spill file', async () => {
     const store = createPostgresIndexStore(pools[0]!);
-    await expect(openFollowerIndex(store, { memoryRankerMaxDocuments: documents - 1 })).rejects.toThrow(ConfigError);
-    await expect(openFollowerIndex(store, { memoryRankerMaxDocuments: documents - 1 })).rejects.toThrow(
-      `holds ${documents} documents, more than SCOUT_INDEX_MEMORY_MAX_DOCS=${documents - 1}`,
-    );
-    await expect(openFollowerIndex(store, { memoryRankerMaxDocuments: 0 })).rejects.toThrow(/^SCOUT_INDEX_MEMORY_MAX_DOCS=0 /);
-    const told: string[] = [];
-    const index = await open(0, { memoryRankerMaxDocuments: documents, onRankerChange: (s) => told.push(s.state) });
-    await index.upsert([doc('over', { content: 'one too many pelicans' })]);
-    expect(index.rankerStatus()).toEqual({ state: 'over-limit', documents: documents + 1 });
-    expect(index.search(search('pelicans'))).toHaveLength(1);
-    await index.remove(['https://example.com/doc-over']);
-    expect(told).toEqual(['ready', 'over-limit', 'ready']);
+    await expect(openFollowerIndex(store, { memoryBudgetBytes: 0 })).rejects.toThrow(ConfigError);
+    await expect(openFollowerIndex(store, { memoryBudgetBytes: 0 })).rejects.toThrow(/^SCOUT_INDEX_MEMORY_MB=0 /);
+    const roomy = await open(0);
+    const tight = await open(0, { memoryBudgetBytes: 1 });
+    await tight.upsert(Array.from({ length: 300 }, (_, i) => doc(`spill-${i}`, { content: `pelicans ${i % 7 === 0 ? 'herons' : 'gulls'} wade in shallow water ${i}` })));
+    await roomy.refresh();
+    for (const q of ['pelicans', 'herons water', 'shallow gulls', 'wade']) {
+      const a = tight.search(search(q, { limit: 20 }));
+      expect(a.length, q).toBeGreaterThan(0);
+      expect(a, q).toEqual(roomy.search(search(q, { limit: 20 })));
+    }
+    expect(tight.rankerStatus().state).toBe('ready');
   });
 
   it('keeps answering from memory while PostgreSQL is unreachable (told once) and catches up when it is back', async () => {

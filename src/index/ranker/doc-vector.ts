@@ -26,8 +26,8 @@ export const titleLength = (v: Uint32Array): number => v[TITLE_LEN];
 export const termsOf = (v: Uint32Array): Uint32Array => v.subarray(HEAD, HEAD + v[N_TERMS]);
 
 /** Start and end (exclusive) in `v` of the positions of the j-th term. */
-const runStart = (v: Uint32Array, j: number): number => v[HEAD + v[N_TERMS] + j];
-const runEnd = (v: Uint32Array, j: number): number => v[HEAD + v[N_TERMS] + j + 1];
+export const runStart = (v: Uint32Array, j: number): number => v[HEAD + v[N_TERMS] + j];
+export const runEnd = (v: Uint32Array, j: number): number => v[HEAD + v[N_TERMS] + j + 1];
 
 /** Index j of term `t` among the vector's terms (binary search), or -1. */
 function termIndex(v: Uint32Array, t: number): number {
@@ -79,7 +79,7 @@ export class VectorScratch {
 }
 
 /** The vector of a document whose tokens' term ids are `tokIds`, the first `titleLen` of them its title. */
-export function buildVector(tokIds: Int32Array, titleLen: number, termIds: number, scratch: VectorScratch): Uint32Array {
+export function buildVector(tokIds: ArrayLike<number>, titleLen: number, termIds: number, scratch: VectorScratch): Uint32Array {
   const total = tokIds.length;
   const { mark, local, stamp } = scratch.next(termIds);
   const distinct: number[] = [];

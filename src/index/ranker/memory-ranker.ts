@@ -1,20 +1,17 @@
 import { informativeOf } from '../doc-frequency.ts';
-import { contribution, idf, K1_PLUS_1, lengthNorm } from './bm25.ts';
-import {
-  buildVector,
-  EMPTY_VECTOR,
-  matchesIn,
-  MAX_PHRASE_TOKENS,
-  phraseFreq,
-  termCount,
-  termsOf,
-  VectorScratch,
-  weightedFrequency,
-} from './doc-vector.ts';
-import { Postings } from './postings.ts';
+import { contribution, idf, lengthNorm } from './bm25.ts';
+import { proximityWindow } from './proximity-window.ts';
+import { buildVector, runEnd, runStart, termsOf, VectorScratch, weightedFrequency } from './doc-vector.ts';
+import { DocTable } from './doc-table.ts';
+import { collectTop, decodedBy, PhraseScorer, TermScorer, type Scorer } from './max-score.ts';
+import { PhraseCursor } from './phrase-cursor.ts';
+import { PostingStore } from './posting-store.ts';
+import { RunIds } from './run-ids.ts';
 import { slotFilter } from './slot-filter.ts';
+import { SpillFile } from './spill-file.ts';
+import { END, TermCursor } from './term-cursor.ts';
 import { TopK } from './top-k.ts';
-import { tokenize } from './tokenize.ts';
+import { queryTerms } from './query-terms.ts';
 import type { Ranked, RankerDocument, RankerHit, RankQuery } from './ranker-types.ts';
 
 export type { Ranked, RankerDocument, RankerHit, RankQuery } from './ranker-types.ts';
@@ -22,82 +19,141 @@ export type { Ranked, RankerDocument, RankerHit, RankQuery } from './ranker-type
 /** Phrase document frequencies remembered between writes. */
 const PHRASES_REMEMBERED = 20_000;
 
+/** Dead postings tolerated before a compaction (and at least as many as the live ones). */
+const COMPACT_AFTER = 4096;
+
+export interface MemoryRankerOptions {
+  /**
+   * Keep each document's url, title, content and date for page(): a follower of a shared
+   * store has nowhere else to read them synchronously. The embedded index reads them from
+   * its file instead, so its ranker holds postings and numbers only.
+   */
+  keepTexts?: boolean;
+  /**
+   * Bytes the ranker may hold in memory (postings, tables, kept texts). Past it, sealed
+   * posting blocks move to a spill file (spill-file.ts) and are read from there; searches
+   * keep the same answers. Default: no limit.
+   */
+  budgetBytes?: number;
+  /** Where the spill file's private directory is made. Default: the OS temporary directory. */
+  spillDir?: string;
+}
+
+/** What the ranker holds, for status pages and benchmarks. */
+export interface RankerMemory {
+  /** Estimated heap bytes of postings, tables and kept texts. */
+  heapBytes: number;
+  /** Bytes of postings moved to the spill file. */
+  spilledBytes: number;
+  /** Tokens of the live documents. */
+  tokens: number;
+  terms: number;
+  /** Rebuilds without dead postings so far. */
+  compactions: number;
+}
+
 /**
- * The local index's ranking held in memory: an inverted index of the same tokens FTS5 keeps
+ * The local index's ranking: an inverted index of the same tokens FTS5 keeps
  * (ranker/tokenize.ts), scored with FTS5's bm25() (ranker/bm25.ts), so answers equal the
- * SQL path's (test/index/ranker/ranker-equivalence.test.ts) while a search costs one pass
- * over the query terms' postings and a top-k heap, instead of bm25() reading every
- * matching row's sizes from the FTS5 tables (~10-30x slower on 10k documents, see
- * bench/local-search.ts).
+ * SQL path's (test/index/ranker/ranker-equivalence.test.ts).
  *
- * Filters are tested on the candidates in memory; the proximity bonus (adjacent query
- * words as FTS5 phrases) uses the kept positions. Deleting marks a slot dead; dead
- * postings are dropped when they outnumber the live ones.
+ * Postings are compact (posting-store.ts: variable-byte gaps in blocks of 128 with
+ * positions, about the text's size: bench:index) and a search takes the top-k with MaxScore and
+ * block-max skipping (max-score.ts), so it reads a small part of the postings of common
+ * words; the result is exactly the exhaustive one (test/index/ranker/pruning.test.ts).
+ * Filters are tested on candidates that can still enter the top-k. The proximity bonus
+ * (adjacent query words as FTS5 phrases) intersects the words' postings and compares
+ * positions. Deleting marks a slot dead; when dead postings outnumber live ones everything
+ * is rebuilt without them.
  */
 export class MemoryRanker {
   readonly #termIds = new Map<string, number>();
-  readonly #postings: Postings[] = [];
+  #termChars = 0;
+  #docs: DocTable;
+  #store: PostingStore;
   readonly #slotOf = new Map<number, number>();
-  /*
-   * Per slot: the document (undefined once removed), its token count, its vector and the
-   * UTF-16 start of each content token (snippets are cut around them).
-   */
-  #lens: number[] = [];
-  #vectors: Uint32Array[] = [];
-  #docs: (RankerDocument | undefined)[] = [];
-  #offsets: Uint32Array[] = [];
-  /** bm25()'s length part per slot; empty when a change made it stale. */
-  #norms = new Float64Array(0);
   #tokens = 0;
   #livePostings = 0;
   #deadPostings = 0;
-  /** Phrase document frequencies, valid until the next change. */
-  readonly #phraseHits = new Map<string, number>();
-  #acc = new Float64Array(0);
-  /** The heap of the last search, reused while the page size stays the same. */
+  /**
+   * Phrase document frequencies, each with the slots it counted (those below `slots`) and
+   * the removals it has seen (the first `removed` of #removedSlots): a write since then is
+   * brought in by counting only the new slots and checking only the removed ones, so a
+   * trickle of writes (a crawl) does not make every phrase count again from scratch.
+   */
+  readonly #phraseHits = new Map<string, { hits: number; slots: number; removed: number }>();
+  /** Slots removed since the last compaction, in order (their postings are still there). */
+  #removedSlots: number[] = [];
+  #compactions = 0;
   #top?: TopK;
   readonly #scratch = new VectorScratch();
-  /** Bumped by every add and remove: cached impacts of older generations are stale. */
-  #generation = 0;
-  #touched = new Int32Array(0);
+  readonly #runIds = new RunIds((term) => this.#termId(term));
+  /** Token ids of the document being added (reused). */
+  readonly #ids: number[] = [];
+  readonly #keepTexts: boolean;
+  readonly #budget: number;
+  readonly #spillDir: string | undefined;
+  #spill?: SpillFile;
+  /** Posting bytes in memory after the last spill: the next one waits for some growth. */
+  #spilledAt = 0;
+  /** Postings decoded by the last rank() (benchmarks). */
+  lastDecoded = 0;
+
+  constructor(options: MemoryRankerOptions = {}) {
+    this.#keepTexts = options.keepTexts ?? true;
+    this.#budget = options.budgetBytes ?? Infinity;
+    this.#spillDir = options.spillDir;
+    this.#docs = new DocTable(this.#keepTexts);
+    this.#store = this.#newStore(() => this.#docs);
+  }
+
+  #newStore(docs: () => DocTable): PostingStore {
+    return new PostingStore(() => docs().lens);
+  }
 
   /** Live documents. */
   get size(): number {
     return this.#slotOf.size;
   }
 
+  memory(): RankerMemory {
+    return {
+      heapBytes: this.#heapBytes(),
+      spilledBytes: this.#store.spilledBytes,
+      tokens: this.#tokens,
+      terms: this.#store.terms,
+      compactions: this.#compactions,
+    };
+  }
+
   /** Adds a document, replacing the one of the same id. */
   add(doc: RankerDocument): void {
     this.remove(doc.id);
-    const title = tokenize(doc.title);
-    const offsets: number[] = [];
-    const content = tokenize(doc.content, offsets);
-    const total = title.length + content.length;
-    const tokIds = new Int32Array(total);
-    for (let i = 0; i < total; i++) tokIds[i] = this.#termId(i < title.length ? title[i]! : content[i - title.length]!);
-    const v = buildVector(tokIds, title.length, this.#postings.length, this.#scratch);
-    const slot = this.#docs.length;
-    termsOf(v).forEach((t, j) => {
-      const p = this.#postings[t]!;
-      p.push(slot, weightedFrequency(v, j));
-      p.df++;
-    });
-    this.#slotOf.set(doc.id, slot);
-    this.#lens.push(total);
-    this.#vectors.push(v);
-    this.#docs.push({ ...doc });
-    this.#offsets.push(Uint32Array.from(offsets));
+    const ids = this.#ids;
+    ids.length = 0;
+    const titleLen = this.#runIds.ids(doc.title, ids);
+    this.#runIds.ids(doc.content, ids);
+    const total = ids.length;
+    const v = buildVector(ids, titleLen, this.#store.terms, this.#scratch);
+    const terms = termsOf(v);
+    const slot = this.#docs.push(doc, total, titleLen, terms);
     this.#tokens += total;
-    this.#livePostings += termCount(v);
-    this.#changed();
+    const avgdl = this.#tokens / (this.#slotOf.size + 1);
+    for (let j = 0; j < terms.length; j++) {
+      this.#store.append(terms[j]!, slot, weightedFrequency(v, j), total, v, runStart(v, j), runEnd(v, j), avgdl);
+    }
+    this.#slotOf.set(doc.id, slot);
+    this.#livePostings += terms.length;
+    this.#keepWithinBudget();
   }
 
   #termId(tok: string): number {
     let id = this.#termIds.get(tok);
     if (id === undefined) {
-      id = this.#postings.length;
+      id = this.#termIds.size;
       this.#termIds.set(tok, id);
-      this.#postings.push(new Postings());
+      this.#termChars += tok.length;
+      this.#store.addTerms(id + 1);
     }
     return id;
   }
@@ -107,44 +163,41 @@ export class MemoryRanker {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return;
     this.#slotOf.delete(id);
-    const v = this.#vectors[slot]!;
-    for (const t of termsOf(v)) this.#postings[t]!.df--;
-    this.#vectors[slot] = EMPTY_VECTOR;
-    this.#docs[slot] = undefined;
-    this.#offsets[slot] = EMPTY_VECTOR;
-    this.#tokens -= this.#lens[slot]!;
-    this.#livePostings -= termCount(v);
-    this.#deadPostings += termCount(v);
-    this.#changed();
-    if (this.#deadPostings > 4096 && this.#deadPostings > this.#livePostings) this.#compact();
+    let n = 0;
+    this.#docs.kill(slot, (t) => {
+      this.#store.df[t]--;
+      n++;
+    });
+    this.#tokens -= this.#docs.lens[slot]!;
+    this.#livePostings -= n;
+    this.#deadPostings += n;
+    this.#removedSlots.push(slot);
+    if (this.#deadPostings > COMPACT_AFTER && this.#deadPostings > this.#livePostings) this.#compact();
   }
 
   /**
    * Ranked ids, best first, as LocalIndex's SQL path ranks them; undefined only for a query
    * word or span of more than MAX_PHRASE_TOKENS tokens (longer than any 400-character query
    * makes). A word FTS5 splits into several tokens is matched as the phrase FTS5 makes of
-   * it; a word it makes no token of matches nothing, as in FTS5.
+   * it; a word it makes no token of matches nothing, as in FTS5. `prune: false` scores every
+   * posting (the reference of the tests and benchmarks).
    */
-  rank(q: RankQuery): Ranked[] | undefined {
-    const words: number[][] = [];
-    for (const word of q.terms) {
-      const toks = tokenize(word);
-      if (toks.length > MAX_PHRASE_TOKENS) return undefined;
-      words.push(toks.map((t) => this.#termIds.get(t) ?? -1));
-    }
-    const spans = q.proximityWeight > 0 ? q.spans.map((s) => tokenize(s)) : [];
-    if (spans.some((s) => s.length > MAX_PHRASE_TOKENS)) return undefined;
+  rank(q: RankQuery, prune = true): Ranked[] | undefined {
+    const parsed = queryTerms(q, this.#termIds);
+    if (parsed === undefined) return undefined;
+    const { words, spans } = parsed;
+    this.lastDecoded = 0;
 
     // The SQL path's rule (doc-frequency.ts), on this index's document frequencies.
     const informative = informativeOf(words, (w) => this.#frequency(w), this.size);
     // Decided on the spans as the SQL path has them (a span FTS5 makes no token of still counts).
     const rerank = spans.length > 0;
     const limit = rerank ? Math.max(q.wanted, q.rerankWindow) : q.wanted;
-    const accept = slotFilter(q.filters, (slot) => this.#docs[slot]!);
-    const ranked = this.#score(informative, limit, accept);
+    const accept = slotFilter(q.filters, (slot) => this.#docs.filterable(slot));
+    const ranked = this.#score(informative, limit, accept, prune);
     if (ranked.length < q.wanted && informative.length < words.length) {
       const seen = new Set(ranked.map((r) => r.id));
-      for (const r of this.#score(words, limit, accept)) if (!seen.has(r.id)) ranked.push(r);
+      for (const r of this.#score(words, limit, accept, prune)) if (!seen.has(r.id)) ranked.push(r);
     }
     const phrases = spans.filter((s) => s.length > 0);
     return rerank && ranked.length > 1 ? this.#proximity(ranked, phrases, q.proximityWeight, q.wanted) : ranked;
@@ -153,209 +206,175 @@ export class MemoryRanker {
   /** Live documents holding a query word: its term's, or its phrase's when FTS5 split it. */
   #frequency(word: readonly number[]): number {
     if (word.length === 0 || word.some((t) => t < 0)) return 0;
-    return word.length === 1 ? this.#postings[word[0]!]!.df : this.#phraseHitsOf(word);
+    return word.length === 1 ? this.#store.df[word[0]!]! : this.#phraseHitsOf(word);
   }
 
-  /**
-   * The shown fields of ranked documents, with where the query words occur in each
-   * content (from the kept positions: the index's own stems, no text scan).
-   */
-  page(ranked: readonly Ranked[], words: readonly string[]): RankerHit[] {
-    const terms: number[] = [];
-    for (const w of words) {
-      for (const tok of tokenize(w)) {
-        const id = this.#termIds.get(tok);
-        if (id !== undefined && !terms.includes(id)) terms.push(id);
-      }
-    }
+  /** Whether page() can give texts (the ranker keeps them). */
+  get keepsTexts(): boolean {
+    return this.#keepTexts;
+  }
+
+  /** The shown fields of ranked documents still held (texts must be kept: see keepTexts). */
+  page(ranked: readonly Ranked[]): RankerHit[] {
     const hits: RankerHit[] = [];
     for (const r of ranked) {
       const slot = r.slot ?? this.#slotOf.get(r.id);
-      const doc = slot === undefined ? undefined : this.#docs[slot];
-      if (slot === undefined || doc === undefined) continue;
-      hits.push({
-        score: r.score,
-        url: doc.url,
-        title: doc.title,
-        domain: doc.domain,
-        publishedDate: doc.publishedDate,
-        content: doc.content,
-        matches: matchesIn(this.#vectors[slot]!, this.#offsets[slot]!, doc.content, terms),
-      });
+      const text = slot === undefined || this.#docs.live[slot] !== 1 ? undefined : this.#docs.text(slot);
+      if (text) hits.push({ score: r.score, ...text });
     }
     return hits;
   }
 
   /** Top `limit` accepted documents by the summed bm25() of the words (their term ids; each once per word). */
-  #score(words: readonly (readonly number[])[], limit: number, accept: ((slot: number) => boolean) | undefined): Ranked[] {
-    this.#ensureScratch();
-    const acc = this.#acc;
-    const touched = this.#touched;
-    let nTouched = 0;
+  #score(words: readonly (readonly number[])[], limit: number, accept: ((slot: number) => boolean) | undefined, prune: boolean): Ranked[] {
+    const avgdl = this.#tokens / this.size;
+    const scorers: Scorer[] = [];
     for (const word of words) {
-      if (word.length !== 1) {
-        nTouched = this.#scorePhrase(word, nTouched);
-        continue;
-      }
-      const t = word[0]!;
-      if (t < 0) continue;
-      const p = this.#postings[t];
-      if (p.df === 0) continue;
-      const impacts = this.#impacts(p);
-      const { slots, length } = p;
-      for (let i = 0; i < length; i++) {
-        const c = impacts[i];
-        if (c === 0) continue; // a dead slot
-        const s = slots[i];
-        if (acc[s] === 0) touched[nTouched++] = s;
-        acc[s] += c;
+      if (word.length === 0 || word.some((t) => t < 0)) continue;
+      if (word.length === 1) {
+        const t = word[0]!;
+        if (this.#store.df[t] === 0) continue;
+        const w = idf(this.size, this.#store.df[t]!);
+        scorers.push(new TermScorer(this.#cursor(t), w, this.#store.termG(t, avgdl)));
+      } else {
+        const hits = this.#phraseHitsOf(word);
+        if (hits > 0) scorers.push(new PhraseScorer(this.#phrase(word), idf(this.size, hits)));
       }
     }
     const top = this.#top?.k === limit ? this.#top : (this.#top = new TopK(limit));
     top.clear();
-    const docs = this.#docs;
-    for (let i = 0; i < nTouched; i++) {
-      const s = touched[i]!;
-      const score = acc[s]!;
-      acc[s] = 0;
-      if (top.admits(score) && (accept === undefined || accept(s))) top.offer(score, docs[s]!.id, s);
-    }
+    collectTop(scorers, { lens: this.#docs.lens, live: this.#docs.live, ids: this.#docs.ids, avgdl }, top, accept, prune);
+    this.lastDecoded += decodedBy(scorers);
     return top.sorted();
   }
 
-  /**
-   * Adds the bm25() of a word FTS5 matches as a phrase (several tokens) to the scratch
-   * scores, over the documents holding its rarest term; returns the new touched count.
-   */
-  #scorePhrase(phrase: readonly number[], nTouched: number): number {
-    if (phrase.length === 0 || phrase.some((t) => t < 0)) return nTouched;
-    const hits = this.#phraseHitsOf(phrase);
-    if (hits === 0) return nTouched;
-    const w = idf(this.size, hits);
-    const norms = this.#lengthNorms();
-    const acc = this.#acc;
-    const p = this.#postings[this.#rarest(phrase)]!;
-    for (let i = 0; i < p.length; i++) {
-      const s = p.slots[i]!;
-      if (this.#docs[s] === undefined) continue;
-      const f = phraseFreq(this.#vectors[s]!, phrase);
-      if (f === 0) continue;
-      if (acc[s] === 0) this.#touched[nTouched++] = s;
-      acc[s] += contribution(w, f, norms[s]!);
-    }
-    return nTouched;
+  #cursor(t: number): TermCursor {
+    return new TermCursor(this.#store, t, this.#spill);
   }
 
-  /** The phrase's term with the fewest live documents (known term ids). */
-  #rarest(phrase: readonly number[]): number {
-    return phrase.reduce((a, t) => (this.#postings[t]!.df < this.#postings[a]!.df ? t : a), phrase[0]!);
+  #phrase(phrase: readonly number[], any = false): PhraseCursor {
+    return new PhraseCursor(
+      phrase.map((t) => this.#cursor(t)),
+      () => this.#docs.titleLens,
+      any,
+    );
   }
 
-  /**
-   * The term's postings as bm25() additions, computed once per ranker generation (any
-   * write is a new one): a search then adds numbers instead of evaluating the formula for
-   * every posting. Same operations as contribution(), so the same doubles.
-   */
-  #impacts(p: Postings): Float64Array {
-    if (p.impactsAt === this.#generation) return p.impacts;
-    const norms = this.#lengthNorms();
-    const w = idf(this.size, p.df);
-    if (p.impacts.length < p.length) p.impacts = new Float64Array(p.slots.length);
-    const { slots, freqs, impacts, length } = p;
-    const docs = this.#docs;
-    for (let i = 0; i < length; i++) {
-      const s = slots[i]!;
-      impacts[i] = docs[s] !== undefined ? contribution(w, freqs[i]!, norms[s]!) : 0;
-    }
-    p.impactsAt = this.#generation;
-    return impacts;
-  }
-
-  /**
-   * Adds proximityWeight × bm25() of the spans as phrases, then re-sorts (stable). Only the
-   * first `wanted` are shown, so a candidate whose score plus the largest bonus any document
-   * could get stays below the `wanted`-th score is left where it is, unscored: bonuses only
-   * raise scores, so it could not reach the page.
-   */
+  /** Adds proximityWeight × bm25() of the spans as phrases to the leaders that can still reach the page (proximityWindow), then re-sorts (stable). */
   #proximity(ranked: Ranked[], spans: string[][], weight: number, wanted: number): Ranked[] {
     const phrases = spans.map((toks) => toks.map((t) => this.#termIds.get(t) ?? -1)).filter((p) => !p.some((t) => t < 0));
     if (phrases.length === 0) return ranked;
-    let end = ranked.length;
-    if (ranked.length > wanted) {
-      // Each phrase adds less than idf × (k1 + 1), and no IDF passes that of a phrase in one row.
-      const maxBonus = weight * phrases.length * K1_PLUS_1 * idf(this.size, 1) * (1 + 1e-9);
-      const floor = ranked[wanted - 1].score;
-      end = wanted;
-      while (end < ranked.length && ranked[end].score + maxBonus >= floor) end++;
-    }
-    const norms = this.#lengthNorms();
-    let any = false;
-    const head: Ranked[] = ranked.slice(0, end).map((r) => {
-      const slot = r.slot ?? this.#slotOf.get(r.id)!;
-      let bonus = 0;
-      for (const phrase of phrases) {
-        const f = phraseFreq(this.#vectors[slot]!, phrase);
-        if (f > 0) bonus += contribution(idf(this.size, this.#phraseHitsOf(phrase)), f, norms[slot]!);
+    const end = proximityWindow(ranked, wanted, phrases.length, weight, this.size);
+    const avgdl = this.#tokens / this.size;
+    const head = ranked.slice(0, end).map((r) => ({ id: r.id, score: r.score, slot: r.slot ?? this.#slotOf.get(r.id)! }));
+    // Each phrase's instances in the head, its cursor moving up the head's slots in order.
+    const bySlot = head.map((_, i) => i).sort((a, b) => head[a]!.slot - head[b]!.slot);
+    const bonus = new Float64Array(head.length);
+    for (const phrase of phrases) {
+      const cursor = this.#phrase(phrase);
+      let w: number | undefined;
+      for (const i of bySlot) {
+        const slot = head[i]!.slot;
+        cursor.advance(slot);
+        if (cursor.slot === END) break;
+        if (cursor.slot !== slot) continue;
+        w ??= idf(this.size, this.#phraseHitsOf(phrase));
+        bonus[i] += contribution(w, cursor.freq, lengthNorm(this.#docs.lens[slot]!, avgdl));
       }
-      if (bonus > 0) any = true;
-      return { id: r.id, score: r.score + weight * bonus, slot };
-    });
-    if (!any) return ranked;
-    head.sort((a, b) => b.score - a.score);
-    return end === ranked.length ? head : head.concat(ranked.slice(end));
+      this.lastDecoded += cursor.decoded;
+    }
+    if (!bonus.some((b) => b > 0)) return ranked;
+    const rescored: Ranked[] = head.map((r, i) => ({ id: r.id, score: r.score + weight * bonus[i]!, slot: r.slot }));
+    rescored.sort((a, b) => b.score - a.score);
+    return end === ranked.length ? rescored : rescored.concat(ranked.slice(end));
   }
 
   /** Live documents holding the phrase (known term ids; FTS5 counts them for the phrase's IDF). */
   #phraseHitsOf(phrase: readonly number[]): number {
     const key = phrase.join(' ');
-    let hits = this.#phraseHits.get(key);
-    if (hits !== undefined) return hits;
-    hits = 0;
-    const p = this.#postings[this.#rarest(phrase)]!;
-    for (let i = 0; i < p.length; i++) {
-      const s = p.slots[i]!;
-      if (this.#docs[s] !== undefined && phraseFreq(this.#vectors[s]!, phrase, true) > 0) hits++;
+    const slots = this.#docs.slots;
+    const removed = this.#removedSlots.length;
+    const known = this.#phraseHits.get(key);
+    if (known !== undefined && known.slots === slots && known.removed === removed) return known.hits;
+    const live = this.#docs.live;
+    let hits = known?.hits ?? 0;
+    // Documents added since: the live ones holding the phrase (all of them, the first time).
+    const cursor = this.#phrase(phrase, true);
+    for (cursor.advance(known?.slots ?? 0); cursor.slot !== END; cursor.next()) hits += live[cursor.slot]!;
+    this.lastDecoded += cursor.decoded;
+    if (known !== undefined && known.removed < removed) {
+      // Documents removed since that were counted: their postings are still there to check.
+      const gone = this.#removedSlots.slice(known.removed).filter((s) => s < known.slots).sort((a, b) => a - b);
+      const check = this.#phrase(phrase, true);
+      for (const s of gone) {
+        check.advance(s);
+        if (check.slot === s) hits--;
+      }
+      this.lastDecoded += check.decoded;
     }
-    // Bounded: distinct phrases of distinct queries would otherwise pile up until a write.
-    if (this.#phraseHits.size >= PHRASES_REMEMBERED) this.#phraseHits.clear();
-    this.#phraseHits.set(key, hits);
+    // Bounded: distinct phrases of distinct queries would otherwise pile up.
+    if (known === undefined && this.#phraseHits.size >= PHRASES_REMEMBERED) this.#phraseHits.clear();
+    this.#phraseHits.set(key, { hits, slots, removed });
     return hits;
   }
 
-  #lengthNorms(): Float64Array {
-    if (this.#norms.length !== this.#lens.length) {
-      const avgdl = this.#tokens / this.size;
-      this.#norms = Float64Array.from(this.#lens, (len) => lengthNorm(len, avgdl));
-    }
-    return this.#norms;
+  #heapBytes(): number {
+    return this.#store.heapBytes + this.#docs.bytes + this.#termIds.size * 80 + this.#termChars * 2;
   }
 
-  #ensureScratch(): void {
-    if (this.#acc.length < this.#docs.length) {
-      this.#acc = new Float64Array(this.#docs.length * 2);
-      this.#touched = new Int32Array(this.#docs.length * 2);
-    }
-  }
-
-  #changed(): void {
-    this.#generation++;
-    this.#norms = new Float64Array(0);
-    this.#phraseHits.clear();
+  /** Moves sealed posting blocks to the spill file once the budget is spent (and postings grew since). */
+  #keepWithinBudget(): void {
+    if (this.#budget === Infinity) return;
+    const postings = this.#store.heapBytes;
+    if (postings - this.#spilledAt < Math.min(16 << 20, Math.max(64 << 10, this.#budget / 16))) return;
+    if (this.#heapBytes() <= this.#budget) return;
+    this.#spill ??= new SpillFile(this.#spillDir);
+    this.#store.spill(this.#spill);
+    this.#spilledAt = this.#store.heapBytes;
   }
 
   /** Renumbers the live documents densely and rebuilds the postings without dead slots. */
   #compact(): void {
-    const newSlot = new Int32Array(this.#docs.length).fill(-1);
-    const live = (_: unknown, s: number): boolean => this.#docs[s] !== undefined;
-    let next = 0;
-    for (let s = 0; s < this.#docs.length; s++) if (live(null, s)) newSlot[s] = next++;
-    for (const p of this.#postings) p.renumber(newSlot);
-    this.#lens = this.#lens.filter(live);
-    this.#vectors = this.#vectors.filter(live);
-    this.#offsets = this.#offsets.filter(live);
-    this.#docs = this.#docs.filter(live);
-    this.#docs.forEach((doc, s) => this.#slotOf.set(doc!.id, s));
+    const old = this.#docs;
+    const docs = new DocTable(this.#keepTexts);
+    const newSlot = new Int32Array(old.slots).fill(-1);
+    for (let s = 0; s < old.slots; s++) if (old.live[s] === 1) newSlot[s] = old.carry(s, docs);
+    const store = this.#newStore(() => docs);
+    store.addTerms(this.#store.terms);
+    const avgdl = this.#tokens / this.size;
+    const run = { pos: new Int32Array(0), from: 0, to: 0 };
+    for (let t = 0; t < this.#store.terms; t++) {
+      if (this.#store.df[t] === 0) continue;
+      for (const c = this.#cursor(t); c.slot !== END; c.next()) {
+        const s = newSlot[c.slot]!;
+        if (s < 0) continue;
+        c.positions(run);
+        store.append(t, s, c.wf, docs.lens[s]!, run.pos, run.from, run.to, avgdl);
+      }
+    }
+    this.#spill?.close();
+    this.#spill = undefined;
+    this.#spilledAt = 0;
+    this.#store = store;
+    this.#docs = docs;
+    for (let s = 0; s < docs.slots; s++) this.#slotOf.set(docs.ids[s]!, s);
     this.#deadPostings = 0;
-    this.#changed();
+    this.#compactions++;
+    // Slots were renumbered: remembered counts and the removal log no longer apply.
+    this.#phraseHits.clear();
+    this.#removedSlots = [];
+    this.#keepWithinBudget();
+  }
+
+  /** Gives back the room its arrays grew into (after a build; see PostingStore.trim). */
+  trim(): void {
+    this.#store.trim();
+    this.#docs.trim();
+  }
+
+  /** Deletes the spill file (the ranker is not used again). */
+  close(): void {
+    this.#spill?.close();
+    this.#spill = undefined;
   }
 }

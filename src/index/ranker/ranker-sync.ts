@@ -2,13 +2,15 @@ import type Database from 'better-sqlite3';
 import { MemoryRanker, type RankerDocument } from './memory-ranker.ts';
 
 export interface RankerSyncOptions {
-  /** Past this many documents the ranker is not built (memory) and FTS5 ranks alone. */
-  maxDocuments: number;
+  /** Bytes the ranker may hold in memory; past them its sealed postings spill to a file (MemoryRankerOptions). */
+  budgetBytes: number;
+  /** Where the spill file goes (default: the OS temporary directory). */
+  spillDir?: string;
   /** Pending documents applied synchronously before a search; more go to the background. */
   syncLimit?: number;
   /** Documents read per background step (one event-loop turn each). */
   batch?: number;
-  /** Told when a build completes (`ready`, with its duration) and when the ranker turns off. */
+  /** Told when a build completes (`ready`, with its duration). */
   onChange?: (status: RankerStatus) => void;
 }
 
@@ -21,13 +23,17 @@ export interface RankerStatus {
 
 type State = 'cold' | 'building' | 'catching-up' | 'ready' | 'off';
 
+const newRanker = (o: RankerSyncOptions): MemoryRanker =>
+  new MemoryRanker({ keepTexts: false, budgetBytes: o.budgetBytes, ...(o.spillDir !== undefined ? { spillDir: o.spillDir } : {}) });
+
 const DOC_COLUMNS = `d.id, d.url, d.domain, d.published_date AS publishedDate, d.published_day AS day, d.country, t.title, t.content
   FROM documents d JOIN document_texts t ON t.id = d.id`;
 
 /**
  * Keeps a MemoryRanker equal to the index file. The first search of a small index builds
  * it at once; a large one is built in the background, a batch per event-loop turn, while
- * FTS5 answers. Afterwards every search compares the index version (PRAGMA data_version
+ * FTS5 answers. The ranker keeps no texts (a page's are read from the file) and stays
+ * within its memory budget by spilling postings to disk, so no index is too large for it. Afterwards every search compares the index version (PRAGMA data_version
  * and this connection's own writes) with the one last applied; on a change it reads the
  * ids in `index_changes` past the last sequence number applied and re-reads those
  * documents (a few: before the search; many: in the background again, FTS5 answering).
@@ -35,7 +41,7 @@ const DOC_COLUMNS = `d.id, d.url, d.domain, d.published_date AS publishedDate, d
  * search never sees a half-applied change.
  */
 export class RankerSync {
-  readonly #maxDocuments: number;
+  readonly #options: RankerSyncOptions;
   readonly #syncLimit: number;
   readonly #batch: number;
   readonly #maxSeq: Database.Statement;
@@ -44,19 +50,19 @@ export class RankerSync {
   readonly #byId: Database.Statement;
   readonly #scan: Database.Statement;
   readonly #count: Database.Statement;
-  #ranker = new MemoryRanker();
+  #ranker: MemoryRanker;
   #state: State = 'cold';
   #seq = 0;
   #cursor = 0;
   #applied = '';
-  #offAt = '';
   #step?: NodeJS.Immediate;
   readonly #onChange?: (status: RankerStatus) => void;
   /** performance.now() when the running build began; undefined when none is running. */
   #buildStart?: number;
 
   constructor(db: Database.Database, options: RankerSyncOptions) {
-    this.#maxDocuments = options.maxDocuments;
+    this.#options = options;
+    this.#ranker = newRanker(options);
     this.#syncLimit = options.syncLimit ?? 500;
     this.#batch = options.batch ?? 32;
     if (options.onChange) this.#onChange = options.onChange;
@@ -71,10 +77,7 @@ export class RankerSync {
   /** The ranker if it reflects index version `version` (after applying a small delta), else undefined. */
   rankerFor(version: string): MemoryRanker | undefined {
     if (this.#state === 'ready' && version === this.#applied) return this.#ranker;
-    if (this.#state === 'off') {
-      if (version === this.#offAt) return undefined;
-      this.#state = 'cold';
-    }
+    if (this.#state === 'off') return undefined;
     if (this.#state === 'cold') return this.#start(version);
     if (this.#state === 'ready') {
       const pending = this.#pending.get(this.#seq, this.#syncLimit + 1) as number;
@@ -84,7 +87,6 @@ export class RankerSync {
         return undefined;
       }
       this.#applyChanges(Infinity);
-      if (!this.#withinLimit(version)) return undefined;
       this.#applied = version;
       return this.#ranker;
     }
@@ -93,23 +95,23 @@ export class RankerSync {
 
   /** Brings the ranker up to date now, whatever the size (tests, benchmarks). */
   syncNow(version: string): MemoryRanker | undefined {
+    if (this.#state === 'off') return undefined;
     this.#cancel();
     if (this.#state !== 'ready' && this.#state !== 'catching-up') {
-      if ((this.#count.get() as number) > this.#maxDocuments) return this.#off(version);
       this.#begin();
       this.#scanBatch(Infinity);
     }
     this.#applyChanges(Infinity);
     this.#state = 'ready';
-    if (!this.#withinLimit(version)) return undefined;
     this.#applied = version;
     this.#built();
     return this.#ranker;
   }
 
-  /** Reports the end of a build (once). */
+  /** Reports the end of a build (once), its arrays trimmed to size. */
   #built(): void {
     if (this.#buildStart === undefined) return;
+    this.#ranker.trim();
     const ms = Math.round(performance.now() - this.#buildStart);
     this.#buildStart = undefined;
     this.#onChange?.({ state: 'ready', documents: this.#ranker.size, ms });
@@ -120,17 +122,20 @@ export class RankerSync {
     return { state: this.#state, documents: this.#ranker.size };
   }
 
+  /** The ranker as it stands (benchmarks: its memory). */
+  get ranker(): MemoryRanker {
+    return this.#ranker;
+  }
+
   close(): void {
     this.#cancel();
-    this.#ranker = new MemoryRanker();
+    this.#ranker.close();
     this.#state = 'off';
-    this.#offAt = 'closed';
     this.#buildStart = undefined;
   }
 
   #start(version: string): MemoryRanker | undefined {
     const total = this.#count.get() as number;
-    if (total > this.#maxDocuments) return this.#off(version);
     if (total <= this.#syncLimit) return this.syncNow(version);
     this.#begin();
     this.#schedule();
@@ -139,27 +144,11 @@ export class RankerSync {
 
   #begin(): void {
     this.#buildStart = performance.now();
-    this.#ranker = new MemoryRanker();
+    this.#ranker.close();
+    this.#ranker = newRanker(this.#options);
     this.#seq = this.#maxSeq.get() as number;
     this.#cursor = 0;
     this.#state = 'building';
-  }
-
-  #off(version: string): undefined {
-    this.#cancel();
-    const was = this.#state;
-    this.#ranker = new MemoryRanker();
-    this.#state = 'off';
-    this.#offAt = version;
-    this.#buildStart = undefined;
-    if (was !== 'off') this.#onChange?.({ state: 'off', documents: 0 });
-    return undefined;
-  }
-
-  #withinLimit(version: string): boolean {
-    if (this.#ranker.size <= this.#maxDocuments) return true;
-    this.#off(version);
-    return false;
   }
 
   /** Reads up to `n` documents past the cursor; the scan ends when a batch comes back short. */
@@ -197,10 +186,6 @@ export class RankerSync {
       // Ready again once a batch comes back short: the next search applies what is left.
       if (this.#applyChanges(this.#batch)) this.#state = 'ready';
     } else {
-      return;
-    }
-    if (this.#ranker.size > this.#maxDocuments) {
-      this.#off('');
       return;
     }
     if (this.#state !== 'ready') {

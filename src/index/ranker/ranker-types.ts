@@ -1,6 +1,5 @@
 /** The shapes MemoryRanker takes and gives (memory-ranker.ts re-exports them). */
 import type { Filters } from '../search-filters.ts';
-import type { Match } from '../snippet.ts';
 
 /** A document as the ranker takes it (a row of documents ⋈ document_texts). */
 export interface RankerDocument {
@@ -34,7 +33,7 @@ export interface Ranked {
   slot?: number;
 }
 
-/** What a result shows of a ranked document, with the query words' places in its content. */
+/** What a result shows of a ranked document (a ranker that keeps texts gives it). */
 export interface RankerHit {
   score: number;
   url: string;
@@ -42,6 +41,4 @@ export interface RankerHit {
   domain: string;
   publishedDate: string | null;
   content: string;
-  /** Occurrences of the query's words in the content, in text order (at most MAX_MATCHES). */
-  matches: Match[];
 }

@@ -25,7 +25,7 @@ const stems = new Map<string, string>();
 const runs = new Map<string, string | null>();
 
 /** ASCII letters and digits, and every non-ASCII code unit (FTS5 decides those). */
-const isRunChar = (c: number): boolean =>
+export const isRunChar = (c: number): boolean =>
   c >= 0x80 || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 /** A lower-case ASCII alphanumeric word → its index term. */

@@ -23,6 +23,11 @@ export class TopK {
     this.#n = 0;
   }
 
+  /** The score a pair must reach to enter: the worst kept once the heap is full, else -Infinity. */
+  get threshold(): number {
+    return this.#n < this.k ? -Infinity : this.#score[0];
+  }
+
   /** False when `score` cannot enter (the heap is full of better or equal scores): a cheap pre-check. */
   admits(score: number): boolean {
     return this.#n < this.k || score >= this.#score[0];

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRanker, type RankerDocument, type RankQuery } from '../../../src/index/ranker/memory-ranker.ts';
-import { corpusLines, rng } from '../../../bench/make-corpus.ts';
+import { rng } from '../../../bench/make-corpus.ts';
+import { rankerDocs } from './ranker-docs.ts';
 
-const docsOf = (n: number, seed: number): RankerDocument[] =>
-  [...corpusLines({ docs: n, seed })].map((l, i) => {
-    const d = JSON.parse(l) as { url: string; title: string; content: string; country?: string; published_date?: string };
-    return {
-      id: i + 1,
-      url: d.url,
-      title: d.title,
-      content: d.content,
-      domain: new URL(d.url).hostname,
-      publishedDate: d.published_date ?? null,
-      day: d.published_date?.slice(0, 10) ?? null,
-      country: d.country ?? null,
-    };
-  });
+const docsOf = rankerDocs;
 
 const query = (terms: string[], spans: string[] = []): RankQuery => ({
   terms,
@@ -74,11 +62,18 @@ describe('MemoryRanker', () => {
     expect(r.rank(query(['a\u0305'.repeat(600)]))).toBeUndefined();
   });
 
-  it('tells where the query words stand in each shown content', () => {
-    const r = new MemoryRanker();
-    r.add({ id: 1, url: 'https://a.test/', title: 'Herons', content: 'Grey herons wade. A heron waits.', domain: 'a.test', publishedDate: null, day: null, country: null });
+  it('gives the shown fields of ranked documents when it keeps texts, and none of a removed one', () => {
+    const r = new MemoryRanker({ keepTexts: true });
+    const base = { domain: 'a.test', publishedDate: '2024-05-01', day: '2024-05-01', country: null };
+    r.add({ id: 1, url: 'https://a.test/1', title: 'Herons', content: 'Grey herons wade. A heron waits.', ...base });
+    r.add({ id: 2, url: 'https://a.test/2', title: 'Gulls', content: 'A heron and gulls.', ...base });
     const ranked = r.rank(query(['heron']))!;
-    const [hit] = r.page(ranked, ['heron']);
-    expect(hit.matches.map((m) => hit.content.slice(m.at, m.end))).toEqual(['herons', 'heron']);
+    expect(r.page(ranked)).toEqual([
+      { score: ranked[0]!.score, url: 'https://a.test/1', title: 'Herons', content: 'Grey herons wade. A heron waits.', domain: 'a.test', publishedDate: '2024-05-01' },
+      { score: ranked[1]!.score, url: 'https://a.test/2', title: 'Gulls', content: 'A heron and gulls.', domain: 'a.test', publishedDate: '2024-05-01' },
+    ]);
+    r.remove(2);
+    expect(r.page(ranked).map((h) => h.url)).toEqual(['https://a.test/1']);
+    expect(new MemoryRanker({ keepTexts: false }).keepsTexts).toBe(false);
   });
 });

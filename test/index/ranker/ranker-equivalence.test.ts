@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLocalIndex, type LocalIndex } from '../../../src/index/local-index.ts';
@@ -13,7 +14,7 @@ function pair(docs: number, seed: number): { memory: LocalIndex; sql: LocalIndex
   const memory = openLocalIndex(file, { cacheSize: 0 });
   const rows = [...corpusLines({ docs, seed })].map((l) => JSON.parse(l));
   for (let i = 0; i < rows.length; i += 500) memory.upsert(rows.slice(i, i + 500));
-  const sql = openLocalIndex(file, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
+  const sql = openLocalIndex(file, { cacheSize: 0, memoryBudgetBytes: 0 });
   const words = rows.slice(0, 60).flatMap((r) => `${r.title} ${r.content.slice(0, 300)}`.toLowerCase().split(/\s+/));
   expect(memory.syncRanker()).toBe(true);
   return { memory, sql, words };
@@ -63,7 +64,7 @@ describe('in-memory ranker vs FTS5 bm25()', () => {
       { url: 'https://a.test/4', title: 'Skyyed', content: `${filler} the the the one all of it` },
       { url: 'https://a.test/5', title: '東京', content: `東京タワー ${filler} America bank` },
     ]);
-    const sql = openLocalIndex(file, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
+    const sql = openLocalIndex(file, { cacheSize: 0, memoryBudgetBytes: 0 });
     const split = ['bank\u0305of\u0305america', 'lorem\u0305ipsum dolor', 'of\u0305america bank', 'ipsum\u0305lorem', '\u19b0 bank', '\u19b0 \u19b0', 'bank \u19b0 america'];
     for (const q of ['bank of america', 'bank america', 'cafe', 'café naïve', 'running', 'run', 'the one', 'skyyed', '東京タワー', 'america bank lorem', 'x', ...split]) {
       expectSameRanking(memory.search(search(q)), sql.search(search(q)), q);
@@ -106,7 +107,7 @@ describe('in-memory ranker follows the index file', () => {
     const rows = [...corpusLines({ docs: 1200, seed: 9 })].map((l) => JSON.parse(l));
     cli.upsert(rows);
     const word = (rows[0].title as string).split(' ')[0];
-    const sql = openLocalIndex(file, { cacheSize: 0, memoryRankerMaxDocuments: 0 });
+    const sql = openLocalIndex(file, { cacheSize: 0, memoryBudgetBytes: 0 });
     // Past the synchronous limit: this search is FTS5's, the ranker catches up behind it.
     expectSameRanking(server.search(search(word)), sql.search(search(word)), word);
     expect(server.rankerStatus().state).not.toBe('ready');
@@ -135,17 +136,25 @@ describe('in-memory ranker follows the index file', () => {
     server.close();
   });
 
-  it('is off past its size limit (FTS5 ranks) and back when the index is small enough', () => {
-    const told: string[] = [];
-    const index = t.open({ cacheSize: 0, memoryRankerMaxDocuments: 2, onRankerChange: (s) => told.push(s.state) });
-    index.upsert([1, 2, 3].map((n) => ({ url: `https://a.test/${n}`, title: `Doc ${n}`, content: 'shared words' })));
-    expect(index.search(search('shared'))).toHaveLength(3);
-    expect(index.rankerStatus().state).toBe('off');
-    index.replaceSource('import', [
-      { url: 'https://a.test/1', domain: 'a.test', title: 'Doc 1', content: 'shared words', published_date: null, published_day: null, language: null, country: null },
-    ]);
-    expect(index.search(search('shared'))).toHaveLength(1);
-    expect(index.rankerStatus()).toEqual({ state: 'ready', documents: 1 });
-    expect(told).toEqual(['off', 'ready']);
+  it('past its memory budget spills postings to disk and still ranks as the SQL path does', () => {
+    const dir = t.dir();
+    const file = join(dir, 'index.db');
+    const tight = openLocalIndex(file, { cacheSize: 0, memoryBudgetBytes: 64 * 1024, spillDir: dir });
+    const rows = [...corpusLines({ docs: 1200, seed: 17 })].map((l) => JSON.parse(l));
+    for (let i = 0; i < rows.length; i += 400) tight.upsert(rows.slice(i, i + 400));
+    expect(tight.syncRanker()).toBe(true);
+    const memory = tight.rankerMemory()!;
+    expect(memory.spilledBytes).toBeGreaterThan(0);
+    const sql = openLocalIndex(file, { cacheSize: 0, memoryBudgetBytes: 0 });
+    const words = rows.slice(0, 60).flatMap((r) => `${r.title} ${r.content.slice(0, 300)}`.toLowerCase().split(/\s+/));
+    const rand = rng(15);
+    for (let i = 0; i < 150; i++) {
+      const q = randomSearch(words, rand);
+      expectSameRanking(tight.search(q), sql.search(q), JSON.stringify(q));
+    }
+    expect(tight.rankerStatus()).toEqual({ state: 'ready', documents: 1200 });
+    tight.close();
+    // The spill file lives in a private directory that goes with the ranker.
+    expect(readdirSync(dir).filter((f) => f.startsWith('scout-ranker-'))).toEqual([]);
   });
 });
