@@ -22,6 +22,7 @@
  *   the new ranker's rank() on the same queries.
  * - at the largest size, the ranker held to --spill-mb: its RAM, the postings it moved to
  *   disk, and rank() p50/p99 beside the same ranker in memory.
+ * --ranker-only measures the ranker alone (see rankerOnly at the end).
  * Last, how each figure grows from the smallest size to the largest. Goals at 1M: p50 ≤ 5 ms,
  * p99 ≤ 50 ms, RAM ≤ 1.5x text, import ≥ 5,000 documents/s.
  */
@@ -335,10 +336,65 @@ function growth(rows: Row[]): void {
 ensureFreshDist();
 const v = loadVocabulary(dirs);
 console.log(`vocabulary: ${v.words.length.toLocaleString('en')} distinct words from ${(v.chars / 1e6).toFixed(1)} M characters of page text in ${dirs.length} folder(s), ${v.hosts.length} hosts`);
-const rows: Row[] = [];
-for (const n of sizes) {
-  const row = await measure(v, n);
-  print(row);
-  rows.push(row);
+if (args.includes('--ranker-only')) {
+  rankerOnly(v);
+} else {
+  const rows: Row[] = [];
+  for (const n of sizes) {
+    const row = await measure(v, n);
+    print(row);
+    rows.push(row);
+  }
+  growth(rows);
 }
-growth(rows);
+
+/**
+ * --ranker-only: the ranker alone at each size, built straight from the generated documents
+ * (no index file, no FTS5, no import): its RAM over the text, build rate, and rank() p50/p99
+ * with the proximity bonus and with BM25 alone, pruned beside every posting scored (the
+ * same ranker, same run). For sizes where the whole benchmark takes too long (1M: FTS5's
+ * own searches take seconds each there).
+ */
+function rankerOnly(vocabulary: Vocabulary): void {
+  const f = (l: Latency): string => `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms`;
+  const firstP50: Record<string, number> = {};
+  for (const n of sizes) {
+    const queries = Object.fromEntries(WORDS.map((w) => [w, generateQueries(vocabulary, w, queriesPer, 100 + w)])) as Record<number, string[]>;
+    const before = heap();
+    const t = performance.now();
+    const ranker = new MemoryRanker({ keepTexts: false });
+    let textBytes = 0;
+    let id = 0;
+    for (const d of generateDocs(vocabulary, n, 42)) {
+      textBytes += Buffer.byteLength(d.title) + Buffer.byteLength(d.content);
+      const day = d.published_date ?? null;
+      ranker.add({ id: ++id, url: d.url, title: d.title, content: d.content, domain: new URL(d.url).hostname, publishedDate: day, day, country: d.country ?? null });
+    }
+    ranker.trim();
+    const buildMs = performance.now() - t;
+    const ram = heap() - before;
+    console.log(`\n== ranker only, ${n.toLocaleString('en')} documents, ${mb(textBytes)} of text`);
+    console.log(`RAM           ${mb(ram)} measured = ${(ram / textBytes).toFixed(2)}x text (goal ≤ 1.5x); estimate ${mb(ranker.memory().heapBytes)}; built at ${(n / (buildMs / 1000)).toFixed(0)} docs/s`);
+    for (const w of WORDS) {
+      const qs = queries[w]!.map((q) => rankQuery(q)).filter((q): q is RankQuery => q !== undefined);
+      const withBonus = time((i) => ranker.rank(qs[i % qs.length]!), qs.length);
+      const again = time((i) => ranker.rank(qs[i % qs.length]!), qs.length);
+      let decoded = 0;
+      let postings = 0;
+      const pruned = time((i) => {
+        ranker.rank({ ...qs[i % qs.length]!, proximityWeight: 0 });
+        decoded += ranker.lastDecoded;
+      }, qs.length);
+      const every = time((i) => {
+        ranker.rank({ ...qs[i % qs.length]!, proximityWeight: 0 }, false);
+        postings += ranker.lastDecoded;
+      }, qs.length);
+      console.log(`rank() ${w}-word  with the proximity bonus ${f(withBonus)} (asked again ${f(again)})`);
+      console.log(`              BM25 alone pruned ${f(pruned)}   every posting ${f(every)}   (×${(every.p50 / pruned.p50).toFixed(1)} p50; pruning reads ${((100 * decoded) / Math.max(1, postings)).toFixed(1)}% of the postings)`);
+      const key = `${w}`;
+      if (firstP50[key] === undefined) firstP50[key] = withBonus.p50;
+      else console.log(`              growth of p50 with the bonus since ${sizes[0]!.toLocaleString('en')}: ×${(withBonus.p50 / firstP50[key]!).toFixed(2)}`);
+    }
+    ranker.close();
+  }
+}
