@@ -15,8 +15,6 @@ export interface ChangeFollowerOptions {
   onError?: (err: unknown) => void;
   /** A read succeeded after failures. */
   onRecovered?: () => void;
-  /** Changes were applied (after each step). */
-  onApplied?: () => void;
   /** The ranker's memory budget (MemoryRankerOptions.budgetBytes). */
   budgetBytes?: number;
 }
@@ -123,7 +121,6 @@ export class ChangeFollower {
       else this.ranker.remove(id);
       this.#seq = seq;
     }
-    this.#o.onApplied?.();
   }
 
   #succeeded(): void {

@@ -29,7 +29,7 @@ export interface FollowerIndexOptions {
 }
 
 /** The message naming the setting when ranking in memory is turned off. */
-export const RANKER_OFF_REASON =
+const RANKER_OFF_REASON =
   'SCOUT_INDEX_MEMORY_MB=0 turns off ranking in memory, the only ranking of a local index kept in PostgreSQL (SCOUT_DATABASE_URL): give it a budget';
 
 /**
@@ -43,18 +43,16 @@ export const RANKER_OFF_REASON =
 export class FollowerIndex extends StoreIndexWriter implements LocalIndexApi {
   readonly #follower: ChangeFollower;
   readonly #weights: RankWeights;
-  readonly #budgetBytes: number;
   readonly #onRankerChange: FollowerIndexOptions['onRankerChange'];
   #closed = false;
 
   private constructor(store: IndexDocumentStore, options: FollowerIndexOptions) {
     super(store);
     this.#weights = { proximityWeight: options.proximityWeight ?? 0.25, rerankWindow: options.rerankWindow ?? 100 };
-    this.#budgetBytes = options.memoryBudgetBytes ?? DEFAULT_RANKER_BUDGET_BYTES;
     this.#onRankerChange = options.onRankerChange;
     this.#follower = new ChangeFollower(store, {
       pollMs: options.pollMs ?? 250,
-      budgetBytes: this.#budgetBytes,
+      budgetBytes: options.memoryBudgetBytes ?? DEFAULT_RANKER_BUDGET_BYTES,
       ...(options.onStoreError ? { onError: options.onStoreError } : {}),
       ...(options.onStoreRecovered ? { onRecovered: options.onStoreRecovered } : {}),
     });

@@ -73,8 +73,17 @@ export async function requestJson(req: JsonRequest): Promise<unknown> {
   }
 }
 
-/** Reads the body up to `max` bytes; past it, `truncate` keeps the start (error answers) or fails. */
-async function readText(res: Dispatcher.ResponseData, max: number, req: JsonRequest, truncate: boolean): Promise<string> {
+/** Who a read is for: the provider named in its errors, and the call's abort signal. */
+export interface ReadTarget {
+  provider: string;
+  signal: AbortSignal;
+}
+
+/**
+ * Reads the body up to `max` bytes; past it, `truncate` keeps the start (error answers) or
+ * fails as malformed. Transport failures become the provider's network or timeout errors.
+ */
+export async function readText(res: Dispatcher.ResponseData, max: number, req: ReadTarget, truncate: boolean): Promise<string> {
   const declared = Number(res.headers['content-length']);
   // Fast path: a declared length within the cap is read in one go (undici enforces it).
   if (Number.isFinite(declared) && declared <= max) {
@@ -104,7 +113,8 @@ async function readText(res: Dispatcher.ResponseData, max: number, req: JsonRequ
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function transportError(req: JsonRequest, e: unknown): ProviderError {
+/** A failed connection or read as the provider's error: a timeout when the call was aborted. */
+export function transportError(req: ReadTarget, e: unknown): ProviderError {
   if (req.signal.aborted) return new ProviderError(req.provider, 'timeout', 'request aborted', { cause: e });
   const code = (e as { code?: unknown }).code;
   const label = typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : 'connection failed';

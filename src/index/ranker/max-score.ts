@@ -125,6 +125,8 @@ export function collectTop(scorers: readonly Scorer[], docs: Collection, top: To
   const contrib = new Float64Array(m);
   const { lens, live, ids, avgdl } = docs;
   let theta = -Infinity;
+  /** The k-th score theta was last taken from (theta sits just under it). */
+  let kth = -Infinity;
   let e = 0;
   for (;;) {
     if (prune && e === m - 1 && theta > -Infinity) scorers[order[e]!]!.skipWeak(theta - below[e]!, avgdl);
@@ -163,9 +165,10 @@ export function collectTop(scorers: readonly Scorer[], docs: Collection, top: To
       let score = 0;
       for (let i = 0; i < m; i++) score += contrib[i]!;
       if (top.admits(score)) top.offer(score, ids[cand]!, cand);
-      if (prune && top.threshold > theta) {
+      if (prune && top.threshold > kth) {
+        kth = top.threshold;
         // A hair under the k-th score: a candidate tying it may still enter (lower id).
-        theta = top.threshold - Math.abs(top.threshold) * 1e-12;
+        theta = kth - Math.abs(kth) * 1e-12;
         while (e < m && below[e + 1]! < theta) e++;
         if (e === m) break;
       }

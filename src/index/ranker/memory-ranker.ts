@@ -4,6 +4,7 @@ import { proximityWindow } from './proximity-window.ts';
 import { buildVector, runEnd, runStart, termsOf, VectorScratch, weightedFrequency } from './doc-vector.ts';
 import { DocTable } from './doc-table.ts';
 import { collectTop, decodedBy, PhraseScorer, TermScorer, type Scorer } from './max-score.ts';
+import { PhraseCounts } from './phrase-counts.ts';
 import { PhraseCursor } from './phrase-cursor.ts';
 import { PostingStore } from './posting-store.ts';
 import { RunIds } from './run-ids.ts';
@@ -15,9 +16,6 @@ import { queryTerms } from './query-terms.ts';
 import type { Ranked, RankerDocument, RankerHit, RankQuery } from './ranker-types.ts';
 
 export type { Ranked, RankerDocument, RankerHit, RankQuery } from './ranker-types.ts';
-
-/** Phrase document frequencies remembered between writes. */
-const PHRASES_REMEMBERED = 20_000;
 
 /** Dead postings tolerated before a compaction (and at least as many as the live ones). */
 const COMPACT_AFTER = 4096;
@@ -75,15 +73,7 @@ export class MemoryRanker {
   #tokens = 0;
   #livePostings = 0;
   #deadPostings = 0;
-  /**
-   * Phrase document frequencies, each with the slots it counted (those below `slots`) and
-   * the removals it has seen (the first `removed` of #removedSlots): a write since then is
-   * brought in by counting only the new slots and checking only the removed ones, so a
-   * trickle of writes (a crawl) does not make every phrase count again from scratch.
-   */
-  readonly #phraseHits = new Map<string, { hits: number; slots: number; removed: number }>();
-  /** Slots removed since the last compaction, in order (their postings are still there). */
-  #removedSlots: number[] = [];
+  readonly #phraseCounts = new PhraseCounts();
   #compactions = 0;
   #top?: TopK;
   readonly #scratch = new VectorScratch();
@@ -171,7 +161,7 @@ export class MemoryRanker {
     this.#tokens -= this.#docs.lens[slot]!;
     this.#livePostings -= n;
     this.#deadPostings += n;
-    this.#removedSlots.push(slot);
+    this.#phraseCounts.removed(slot);
     if (this.#deadPostings > COMPACT_AFTER && this.#deadPostings > this.#livePostings) this.#compact();
   }
 
@@ -291,32 +281,11 @@ export class MemoryRanker {
 
   /** Live documents holding the phrase (known term ids; FTS5 counts them for the phrase's IDF). */
   #phraseHitsOf(phrase: readonly number[]): number {
-    const key = phrase.join(' ');
-    const slots = this.#docs.slots;
-    const removed = this.#removedSlots.length;
-    const known = this.#phraseHits.get(key);
-    if (known !== undefined && known.slots === slots && known.removed === removed) return known.hits;
-    const live = this.#docs.live;
-    let hits = known?.hits ?? 0;
-    // Documents added since: the live ones holding the phrase (all of them, the first time).
-    const cursor = this.#phrase(phrase, true);
-    for (cursor.advance(known?.slots ?? 0); cursor.slot !== END; cursor.next()) hits += live[cursor.slot]!;
-    this.lastDecoded += cursor.decoded;
-    if (known !== undefined && known.removed < removed) {
-      // Documents removed since that were counted: their postings are still there to check.
-      const gone = this.#removedSlots.slice(known.removed).filter((s) => s < known.slots).sort((a, b) => a - b);
-      const check = this.#phrase(phrase, true);
-      for (const s of gone) {
-        check.advance(s);
-        if (check.slot === s) hits--;
-      }
-      this.lastDecoded += check.decoded;
-    }
-    // Bounded: distinct phrases of distinct queries would otherwise pile up.
-    if (known === undefined && this.#phraseHits.size >= PHRASES_REMEMBERED) this.#phraseHits.clear();
-    this.#phraseHits.set(key, { hits, slots, removed });
+    const hits = this.#phraseCounts.hits(phrase, this.#docs.slots, this.#docs.live, () => this.#phrase(phrase, true));
+    this.lastDecoded += this.#phraseCounts.decoded;
     return hits;
   }
+
 
   #heapBytes(): number {
     return this.#store.heapBytes + this.#docs.bytes + this.#termIds.size * 80 + this.#termChars * 2;
@@ -361,8 +330,7 @@ export class MemoryRanker {
     this.#deadPostings = 0;
     this.#compactions++;
     // Slots were renumbered: remembered counts and the removal log no longer apply.
-    this.#phraseHits.clear();
-    this.#removedSlots = [];
+    this.#phraseCounts.reset();
     this.#keepWithinBudget();
   }
 

@@ -25,14 +25,12 @@ const B_LAST = 0;
 const B_START = 1;
 const B_DOC_BYTES = 2;
 const B_BYTES = 3;
-const B_MAX_WF = 4;
-const B_MIN_LEN = 5;
 /** Offset in the spill file, or -1 while the block is in the term's byte array (at B_START). */
-const B_FILE = 6;
+const B_FILE = 4;
 /** Block-max g and the mean document length it was taken at. */
-const B_MAX_G = 7;
-const B_AVGDL = 8;
-export const BLOCK_FIELDS = 9;
+const B_MAX_G = 5;
+const B_AVGDL = 6;
+export const BLOCK_FIELDS = 7;
 
 /** g = f / (f + norm): a posting's bm25() over IDF × (k1 + 1). */
 export const gOf = (wf: number, len: number, avgdl: number): number => wf / (wf + lengthNorm(len, avgdl));
@@ -50,13 +48,8 @@ function grown<T extends Int32Array | Float64Array>(a: T, need: number, make: (n
 export class PostingStore {
   /** Live documents holding the term. */
   df: Int32Array = new Int32Array(0);
-  /** Postings, dead ones included. */
-  count: Int32Array = new Int32Array(0);
   /** Last slot appended (-1 before any). */
   last: Int32Array = new Int32Array(0);
-  /** Largest weighted frequency / smallest length over all the term's postings. */
-  maxWf: Int32Array = new Int32Array(0);
-  minLen: Int32Array = new Int32Array(0);
   /** The open block: postings, start in the byte array, bounds. */
   tailN: Int32Array = new Int32Array(0);
   tailStart: Int32Array = new Int32Array(0);
@@ -88,7 +81,7 @@ export class PostingStore {
 
   /** Bytes of postings and tables held in memory (an estimate of their heap cost). */
   get heapBytes(): number {
-    return this.#heapBytes + this.#terms * 11 * 4;
+    return this.#heapBytes + this.#terms * (8 * 4 + 2 * 8);
   }
 
   /** Bytes of postings moved to the spill file. */
@@ -105,10 +98,7 @@ export class PostingStore {
       return b;
     };
     this.df = i32(this.df);
-    this.count = i32(this.count);
     this.last = i32(this.last, -1);
-    this.maxWf = i32(this.maxWf);
-    this.minLen = i32(this.minLen, 0x7fffffff);
     this.tailN = i32(this.tailN);
     this.tailStart = i32(this.tailStart);
     this.tailMaxWf = i32(this.tailMaxWf);
@@ -140,10 +130,7 @@ export class PostingStore {
     }
     this.used[t] = at;
     this.last[t] = slot;
-    this.count[t]++;
     this.df[t]++;
-    if (wf > this.maxWf[t]!) this.maxWf[t] = wf;
-    if (len < this.minLen[t]!) this.minLen[t] = len;
     if (wf > this.tailMaxWf[t]!) this.tailMaxWf[t] = wf;
     if (len < this.tailMinLen[t]!) this.tailMinLen[t] = len;
     if (++this.tailN[t] === BLOCK) this.#seal(t, avgdl);
@@ -209,8 +196,6 @@ export class PostingStore {
     table[row + B_START] = start;
     table[row + B_DOC_BYTES] = docBytes;
     table[row + B_BYTES] = end - start;
-    table[row + B_MAX_WF] = this.tailMaxWf[t]!;
-    table[row + B_MIN_LEN] = this.tailMinLen[t]!;
     table[row + B_FILE] = -1;
     table[row + B_MAX_G] = maxG;
     table[row + B_AVGDL] = avgdl;

@@ -1,6 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import { asRecord, text } from '../adapter-kit.ts';
-import { redact, USER_AGENT } from '../http-json.ts';
+import { readText, redact, transportError, USER_AGENT } from '../http-json.ts';
 import { ProviderError, type ProviderFailureKind } from '../provider.ts';
 import type { OpenSearchConnection } from './connection.ts';
 import { NodePool } from './node-pool.ts';
@@ -110,9 +110,9 @@ export class ClusterClient {
     try {
       res = await request(`${node}${req.path}`, { method: req.method, headers, body, signal: req.signal, dispatcher: this.#dispatcher });
     } catch (e) {
-      throw transportError(e, req.signal);
+      throw transportError({ provider: OPENSEARCH, signal: req.signal }, e);
     }
-    const raw = await readCapped(res, req.maxBytes ?? DEFAULT_MAX_BYTES, req.signal);
+    const raw = await readText(res, req.maxBytes ?? DEFAULT_MAX_BYTES, { provider: OPENSEARCH, signal: req.signal }, false);
     let parsed: unknown;
     if (raw.trim() !== '') {
       try {
@@ -123,33 +123,6 @@ export class ClusterClient {
     }
     return { status: res.statusCode, body: parsed, text: raw };
   }
-}
-
-async function readCapped(res: Dispatcher.ResponseData, max: number, signal: AbortSignal): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of res.body) {
-      const buf = chunk as Buffer;
-      size += buf.length;
-      if (size > max) {
-        res.body.destroy();
-        throw new ProviderError(OPENSEARCH, 'malformed', `malformed response (larger than ${max} bytes)`);
-      }
-      chunks.push(buf);
-    }
-  } catch (e) {
-    if (e instanceof ProviderError) throw e;
-    throw transportError(e, signal);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function transportError(e: unknown, signal: AbortSignal): ProviderError {
-  if (signal.aborted) return new ProviderError(OPENSEARCH, 'timeout', 'request aborted', { cause: e });
-  const code = (e as { code?: unknown }).code;
-  const label = typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : 'connection failed';
-  return new ProviderError(OPENSEARCH, 'network', `network error (${label})`, { cause: e });
 }
 
 /** An OpenSearch error as Scout reports it: the machine-readable type and the reason text. */
