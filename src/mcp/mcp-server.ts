@@ -1,7 +1,17 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolRequestParamsSchema,
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { packageVersion } from '../cli/version.ts';
+import { ProtocolError } from './protocol-error.ts';
 import { TOOLS } from './tool-definitions.ts';
 
 const INSTRUCTIONS = [
@@ -28,6 +38,22 @@ export function createMcpServer(callTool: ToolCallHandler): Server {
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: shared.validator },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => callTool(request.params.name, request.params.arguments, extra.requestId));
+  // Protocol's registration, not Server's: Server's checks a tools/call against the SDK's
+  // schema first and answers `arguments` that are not an object (null, [], "text") with a
+  // protocol error quoting the schema check. Scout takes any `arguments` and answers them as
+  // a tool error naming the problem (tool-arguments.ts); the result is still checked here,
+  // as Server's registration would.
+  Protocol.prototype.setRequestHandler.call(server, AnyArgumentsCall, async (request, extra) => {
+    const { name, arguments: args } = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
+    if (typeof name !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'Invalid tools/call request: params.name must be a string, the name of the tool');
+    const checked = CallToolResultSchema.safeParse(await callTool(name, args, extra.requestId));
+    if (!checked.success) throw new ProtocolError(ErrorCode.InternalError, 'Scout built a tools/call result that is not valid MCP');
+    return checked.data;
+  });
   return server;
 }
+
+/** tools/call with `name` and `arguments` of any type (or none), each checked by the handler instead. */
+const AnyArgumentsCall = CallToolRequestSchema.extend({
+  params: CallToolRequestParamsSchema.omit({ name: true, arguments: true }).passthrough().optional(),
+});

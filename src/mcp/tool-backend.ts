@@ -13,7 +13,12 @@ import type { RateLimitDecision, RateLimiter } from '../store/ports.ts';
  * services (below) and a running Scout's HTTP API (http-backend.ts).
  */
 export interface ToolBackend<C = void> {
-  /** `caller`: who the call is for, when one backend serves many callers (POST /mcp). */
+  /**
+   * Charges one tools/call to `caller` before its name or arguments are looked at, as the
+   * HTTP API charges a request before reading its body; a refusal (429) is thrown.
+   */
+  admit(caller: C): Promise<void>;
+  /** `caller`: who the call is for, when one backend serves many callers (POST /mcp); admitted already. */
   search(req: SearchRequest, caller: C): Promise<SearchResponse>;
   fetch(req: FetchRequest, caller: C): Promise<FetchResponse>;
 }
@@ -40,19 +45,18 @@ export interface ServiceDeps {
  * backend for all its requests and builds nothing per call.
  */
 export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
-  const admit = async (caller: ServiceCaller): Promise<RequestContext> => {
-    const d = await takeRequest(deps.rateLimiter, await caller.keyId());
-    caller.onRateLimit?.(d);
-    const refused = rateLimitRefusal(d);
-    if (refused) throw refused;
-    return caller.context();
-  };
   return {
+    async admit(caller) {
+      const d = await takeRequest(deps.rateLimiter, await caller.keyId());
+      caller.onRateLimit?.(d);
+      const refused = rateLimitRefusal(d);
+      if (refused) throw refused;
+    },
     async search(req, caller) {
-      return (await deps.search.run(req, await admit(caller))).body;
+      return (await deps.search.run(req, caller.context())).body;
     },
     async fetch(req, caller) {
-      return deps.fetch.run(req, await admit(caller));
+      return deps.fetch.run(req, caller.context());
     },
   };
 }
@@ -61,6 +65,7 @@ export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
 export function serviceBackend(deps: ServiceDeps, caller: ServiceCaller): ToolBackend {
   const services = servicesBackend(deps);
   return {
+    admit: () => services.admit(caller),
     search: (req) => services.search(req, caller),
     fetch: (req) => services.fetch(req, caller),
   };

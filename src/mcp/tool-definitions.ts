@@ -4,10 +4,12 @@ import { FetchResponse } from '../schemas/fetch.ts';
 import { SEARCH_LIMITS, SearchRequest, SearchResponse } from '../schemas/search.ts';
 import { FetchPageArguments } from './fetch-page-arguments.ts';
 import { describedSchema, jsonSchemaOf } from './json-schema.ts';
+import { nullableOptionals } from './tool-arguments.ts';
 
 /**
  * The two tools as tools/list shows them. Input schemas are the HTTP API's (src/schemas) with
- * descriptions written for a model; output schemas are the HTTP response bodies, which
+ * descriptions written for a model, and null also allowed for each optional argument (as left
+ * out, tool-arguments.ts); output schemas are the HTTP response bodies, which
  * structuredContent always matches.
  */
 
@@ -16,9 +18,11 @@ export const FETCH_PAGE = 'fetch_page';
 
 const L = SEARCH_LIMITS;
 
-export const webSearchInput = describedSchema(
+const NULL_IS_ABSENT = 'An optional argument given as null is the same as leaving it out.';
+
+export const webSearchInput = nullableOptionals(describedSchema(
   SearchRequest,
-  'Arguments of web_search. Only query is required.',
+  `Arguments of web_search. Only query is required. ${NULL_IS_ABSENT}`,
   {
     query: `What to search for, 1 to ${L.queryMax} characters: keywords or a plain question. Put site and date limits in include_domains, freshness or the dates rather than in the query.`,
     max_results: `How many organic results to return, ${L.maxResults.min} to ${L.maxResults.max} (default ${L.maxResults.default}). Ask for fewer to get a shorter answer.`,
@@ -32,17 +36,17 @@ export const webSearchInput = describedSchema(
     max_content_tokens: `Token budget, ${L.maxContentTokens.min} to ${L.maxContentTokens.max}, for the page text (advanced) or the snippets (basic) of all results together. Leave it out unless you need less text; the whole result is kept under a fixed size anyway.`,
     country: 'Two-letter ISO 3166-1 country code (US, GB, DE, ...) to get results for that country. The United Kingdom is GB.',
   },
-);
+));
 
-export const fetchPageInput = describedSchema(
+export const fetchPageInput = nullableOptionals(describedSchema(
   FetchPageArguments,
-  'Arguments of fetch_page. Only url is required.',
+  `Arguments of fetch_page. Only url is required. ${NULL_IS_ABSENT}`,
   {
     url: `Absolute http(s) URL of the page (a web_search result URL, sponsored ones included), at most ${FETCH_LIMITS.urlMax} characters.`,
     max_chars: `Most characters of page content to return in this call, ${FETCH_LIMITS.maxChars.min} to ${FETCH_LIMITS.maxChars.max} (default ${FETCH_LIMITS.maxChars.default}). The result is also kept under a fixed token size, so a long page comes in parts.`,
     start_index: 'Where to start reading, as a character offset into the page content (default 0). When a result says more content follows, call again with the start_index it gives.',
   },
-);
+));
 
 export const webSearchOutput = jsonSchemaOf(SearchResponse);
 export const fetchPageOutput = jsonSchemaOf(FetchResponse);

@@ -21,3 +21,16 @@ export function longArticle(paragraphs: number): string {
   ).join('\n');
   return `<html><head><title>Long fixture article</title></head><body><main><h1>Long fixture article</h1>${body}</main></body></html>`;
 }
+
+type Schema = { required?: string[]; properties: Record<string, { type?: unknown; anyOf?: unknown[] }> };
+
+/** What a tool's input schema is, given the HTTP schema's constraints: each optional property also takes null. */
+export function nullableOptionals(constraints: unknown): unknown {
+  const schema = structuredClone(constraints) as Schema;
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    if (schema.required?.includes(name)) continue;
+    if (prop.anyOf) prop.anyOf.push({ type: 'null' });
+    else prop.type = [prop.type, 'null'];
+  }
+  return schema;
+}

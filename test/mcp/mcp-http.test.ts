@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, LATEST_PROTOCOL_VERSION, McpError, SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetPeriod } from '../../src/search/search-budget.ts';
 import { callToolOverHttp, MCP_POST_HEADERS, toolCallBody } from '../../src/mcp/json-rpc-call.ts';
@@ -12,7 +12,7 @@ import { startFixtureServer, type FixtureServer } from '../helpers/fixture-serve
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { campaignFile } from '../sponsored/sponsored-fixture.ts';
-import { constraintsOf, longArticle, resultSize, textOf } from './mcp-helpers.ts';
+import { constraintsOf, longArticle, nullableOptionals, resultSize, textOf } from './mcp-helpers.ts';
 
 const LIMIT = 2000;
 let t: TestScout;
@@ -76,13 +76,13 @@ describe('MCP over streamable HTTP: tools', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['web_search', 'fetch_page']);
     const [search, page] = tools;
-    expect(constraintsOf(search.inputSchema)).toEqual(constraintsOf(SearchRequest));
+    expect(constraintsOf(search.inputSchema)).toEqual(nullableOptionals(constraintsOf(SearchRequest)));
     expect(constraintsOf(search.outputSchema!)).toEqual(constraintsOf(SearchResponse));
     const fetchInput = constraintsOf(page.inputSchema) as { properties: Record<string, unknown>; required: string[] };
-    const http = constraintsOf(FetchRequest) as { properties: Record<string, unknown>; required: string[] };
+    const http = nullableOptionals(constraintsOf(FetchRequest)) as { properties: Record<string, unknown>; required: string[] };
     expect(fetchInput.properties.url).toEqual(http.properties.url);
     expect(fetchInput.properties.max_chars).toEqual(http.properties.max_chars);
-    expect(fetchInput.properties.start_index).toEqual({ type: 'integer', minimum: 0, maximum: 199999, default: 0 });
+    expect(fetchInput.properties.start_index).toEqual({ type: ['integer', 'null'], minimum: 0, maximum: 199999, default: 0 });
     expect(fetchInput.required).toEqual(http.required);
     expect(constraintsOf(page.outputSchema!)).toEqual(constraintsOf(FetchResponse));
     // Written for a model: every option described, advanced depth explained.
@@ -165,7 +165,7 @@ describe('MCP over streamable HTTP: tools', () => {
       ['fetch_page', { url: origin.url('/image') }, /^Error 415: .*image\/png/],
       ['fetch_page', { url: origin.url('/missing') }, /^Error 502: .*origin answered 404.*try another URL/],
       ['fetch_page', { url: origin.url('/article'), start_index: -1 }, /^Error 400: start_index must be an integer from 0 to 199999/],
-      ['no_such_tool', {}, /^Error 400: unknown tool "no_such_tool"/],
+      ['web_search', { query: 'x', include_domains: [null] }, /^Error 400: include_domains/],
     ];
     for (const [name, args, message] of cases) {
       const r = await call(name, args);
@@ -173,6 +173,76 @@ describe('MCP over streamable HTTP: tools', () => {
       expect(r.structuredContent).toBeUndefined();
       expect(textOf(r)).toMatch(message);
     }
+  });
+
+  it("an unknown tool name is the protocol's unknown-tool error, names every object inherits included", async () => {
+    for (const name of ['no_such_tool', 'constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const failure = await client.callTool({ name, arguments: {} }).then(
+        (r) => r,
+        (e: unknown) => e,
+      );
+      expect(failure, name).toBeInstanceOf(McpError);
+      expect((failure as McpError).code, name).toBe(ErrorCode.InvalidParams);
+      expect((failure as McpError).message, name).toContain(`Unknown tool: ${name}. The tools are web_search and fetch_page`);
+    }
+    // On the wire, as the protocol's example has it.
+    const raw = await (await post(t, JSON.parse(toolCallBody(8, '__proto__', {})))).json();
+    expect(raw).toEqual({ jsonrpc: '2.0', id: 8, error: { code: -32602, message: 'Unknown tool: __proto__. The tools are web_search and fetch_page' } });
+    // No name at all (no SDK client sends that): invalid params too, saying what is wrong.
+    for (const params of [{ arguments: {} }, { name: 42 }, undefined]) {
+      const res = await post(t, { jsonrpc: '2.0', id: 9, method: 'tools/call', params });
+      const body = await res.json();
+      expect(body.error, JSON.stringify(params)).toEqual({ code: ErrorCode.InvalidParams, message: 'Invalid tools/call request: params.name must be a string, the name of the tool' });
+    }
+  });
+
+  it('arguments that are not an object are a tool error naming the problem; null arguments are none', async () => {
+    const cases: [unknown, RegExp][] = [
+      [[], /^Error 400: arguments must be an object of named arguments \(such as \{"query": "\.\.\."\}\), not an array\. Fix the arguments/],
+      [['api keys'], /not an array\./],
+      ['api keys', /not a string\./],
+      [42, /not a number\./],
+      [true, /not a boolean\./],
+      [null, /^Error 400: query is required/],
+    ];
+    for (const [args, message] of cases) {
+      // No SDK client sends these: a raw JSON-RPC POST.
+      const res = await post(t, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'web_search', arguments: args } });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.error, JSON.stringify(args)).toBeUndefined();
+      expect(body.result.isError, JSON.stringify(args)).toBe(true);
+      expect(body.result.content[0].text).toMatch(message);
+    }
+  });
+
+  it('an optional argument sent as null counts as left out, and the tool schemas say so; the HTTP API stays strict', async () => {
+    // What strict function calling sends for a search with only a query.
+    const nulls = { max_results: null, include_domains: null, exclude_domains: null, freshness: null, start_date: null, end_date: null, search_depth: null, max_content_tokens: null, country: null };
+    const r = await call('web_search', { query: 'api keys', ...nulls });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const plain = await call('web_search', { query: 'api keys' });
+    expect((r.structuredContent as SearchResponse).results).toEqual((plain.structuredContent as SearchResponse).results);
+    const page = await call('fetch_page', { url: origin.url('/article'), max_chars: null, start_index: null });
+    expect(page.isError, textOf(page)).toBeFalsy();
+    expect(page.structuredContent).toMatchObject({ title: 'Fixture page', truncated: false });
+    // A required argument sent as null is missing.
+    expect(textOf(await call('fetch_page', { url: null }))).toMatch(/^Error 400: url is required/);
+
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      const schema = tool.inputSchema as unknown as { description: string; required: string[]; properties: Record<string, { type?: unknown; anyOf?: unknown[] }> };
+      expect(schema.description).toContain('An optional argument given as null is the same as leaving it out.');
+      for (const [name, prop] of Object.entries(schema.properties)) {
+        const takesNull = (Array.isArray(prop.type) && prop.type.includes('null')) || (prop.anyOf ?? []).some((s) => (s as { type?: string }).type === 'null');
+        expect(takesNull, `${tool.name}.${name}`).toBe(!schema.required.includes(name));
+      }
+    }
+
+    const http = await t.request('POST', '/v1/search', { body: { query: 'api keys', max_results: null } });
+    expect(http.status).toBe(400);
+    expect(http.body.error.message).toContain('max_results');
+    expect((await t.request('POST', '/v1/fetch', { body: { url: origin.url('/article'), max_chars: null } })).status).toBe(400);
   });
 
   it('sponsored entries are marked with their disclosure in the text and come first in the structured content', async () => {
@@ -336,6 +406,20 @@ describe('MCP over streamable HTTP: the rate limit', () => {
     expect(textOf(refused)).toMatch(/^Error 429: rate limit of 2 requests per minute exceeded; retry in \d+ s\. Rate limited: wait \d+ s, then call again\.$/);
     // The same bucket as the REST routes.
     expect((await small.request('POST', '/v1/search', { body: { query: 'x' } })).status).toBe(429);
+    await c.close();
+  });
+
+  it('an unknown tool name or invalid arguments take a request from the bucket like any call', async () => {
+    const key = (await small.scout.keys.create('unknown-tools')).key;
+    const c = await connect(small, { authorization: `Bearer ${key}` });
+    await expect(c.callTool({ name: 'constructor', arguments: {} })).rejects.toThrow(/Unknown tool: constructor/);
+    expect(textOf((await c.callTool({ name: 'web_search', arguments: { query: 'x', max_results: 0 } })) as CallToolResult)).toMatch(/^Error 400: /);
+    // Two taken of two: the next call, whatever its name, is refused with when to retry.
+    for (const name of ['web_search', 'no_such_tool']) {
+      const refused = (await c.callTool({ name, arguments: { query: 'api keys' } })) as CallToolResult;
+      expect(refused.isError, name).toBe(true);
+      expect(textOf(refused), name).toMatch(/^Error 429: rate limit of 2 requests per minute exceeded/);
+    }
     await c.close();
   });
 });

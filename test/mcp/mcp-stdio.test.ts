@@ -15,7 +15,7 @@ import { startFixtureServer, type FixtureServer } from '../helpers/fixture-serve
 import { ROOT, within } from '../helpers/scout-process.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
-import { constraintsOf, textOf } from './mcp-helpers.ts';
+import { constraintsOf, nullableOptionals, textOf } from './mcp-helpers.ts';
 
 let origin: FixtureServer;
 let remote: TestScout;
@@ -70,7 +70,7 @@ describe('scout mcp (stdio), in-process on the embedded store', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(['web_search', 'fetch_page']);
-      expect(constraintsOf(tools[0].inputSchema)).toEqual(constraintsOf(SearchRequest));
+      expect(constraintsOf(tools[0].inputSchema)).toEqual(nullableOptionals(constraintsOf(SearchRequest)));
 
       const found = (await client.callTool({ name: 'web_search', arguments: { query: 'api keys' } })) as CallToolResult;
       expect(found.isError).toBeFalsy();
