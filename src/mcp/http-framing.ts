@@ -1,4 +1,3 @@
-import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { isInitializeRequest, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
@@ -8,7 +7,19 @@ import { isInitializeRequest, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS,
  * in the same order, the same statuses and JSON-RPC error bodies. Only the framing is
  * Scout's; the JSON-RPC messages are checked with the SDK's own schema and handled by the
  * SDK's Server (exchange-transport.ts). Kept in step with the SDK version in package.json.
+ * One check is Scout's own, stricter than the SDK's: batches (below).
  */
+
+/**
+ * JSON-RPC batches are in MCP 2025-03-26 only: 2025-06-18 removed them, and the revisions
+ * after it have none. A POST that names such a revision in MCP-Protocol-Version may not be
+ * a batch; one without the header (a 2025-03-26 client, which the protocol says to assume)
+ * or naming an older one may send at most MAX_BATCH_MESSAGES messages. The SDK allows 100:
+ * 100 tools/list in about 5 KB were answered with about 700 KB, and only tool calls are
+ * charged. Ten keep a POST to the work and the answer of ten single ones.
+ */
+export const MAX_BATCH_MESSAGES = 10;
+const FIRST_WITHOUT_BATCHES = '2025-06-18';
 
 /** What POST /mcp answers: a status and a JSON text, or no body at all (202). */
 export interface McpHttpAnswer {
@@ -50,8 +61,15 @@ export function frame(headers: McpHttpHeaders, body: unknown): Framed {
   }
   // The HTTP layer parsed the body; none at all is what the SDK's own reader fails to parse.
   if (body === undefined) return refused(400, -32700, 'Parse error: Invalid JSON');
-  if (Array.isArray(body) && body.length > MAX_BATCH_SIZE) {
-    return refused(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
+  if (Array.isArray(body)) {
+    // Revisions are dates, so they compare as strings.
+    const version = header(headers, 'mcp-protocol-version');
+    if (version !== undefined && version >= FIRST_WITHOUT_BATCHES) {
+      return refused(400, -32600, `Invalid Request: MCP ${version} has no JSON-RPC batches (removed in ${FIRST_WITHOUT_BATCHES}); send one message per POST`);
+    }
+    if (body.length > MAX_BATCH_MESSAGES) {
+      return refused(400, -32600, `Invalid Request: a batch may hold at most ${MAX_BATCH_MESSAGES} messages; send the others in further POSTs`);
+    }
   }
   let messages: JSONRPCMessage[];
   try {

@@ -379,6 +379,31 @@ describe('MCP over streamable HTTP: the endpoint', () => {
     expect(status).toBe(403);
   });
 
+  it('batches: refused under MCP revisions without them, at most 10 messages otherwise', async () => {
+    const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+    for (const version of [LATEST_PROTOCOL_VERSION, '2025-06-18']) {
+      const res = await post(t, [list(1), list(2)], { 'mcp-protocol-version': version });
+      expect(res.status, version).toBe(400);
+      const body = await res.json();
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+      expect(body.error.message).toBe(`Invalid Request: MCP ${version} has no JSON-RPC batches (removed in 2025-06-18); send one message per POST`);
+    }
+    // The issue's case: 100 tools/list in one POST.
+    const hundred = await post(t, Array.from({ length: 100 }, (_, i) => list(i)));
+    expect(hundred.status).toBe(400);
+    const refusal = await hundred.text();
+    expect(JSON.parse(refusal)).toMatchObject({ id: null, error: { code: -32600, message: 'Invalid Request: a batch may hold at most 10 messages; send the others in further POSTs' } });
+    expect(refusal.length).toBeLessThan(300);
+    expect((await post(t, Array.from({ length: 11 }, (_, i) => list(i)))).status).toBe(400);
+    // A 2025-03-26 client (no version header, or its own) may still batch.
+    for (const headers of [{}, { 'mcp-protocol-version': '2025-03-26' }] as Record<string, string>[]) {
+      const ten = await post(t, Array.from({ length: 10 }, (_, i) => list(i)), headers);
+      expect(ten.status).toBe(200);
+      const answers = await ten.json();
+      expect(answers.map((a: { id: number }) => a.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+  });
+
   it('GET and DELETE are 405 with Allow: POST (stateless: no stream, no session)', async () => {
     for (const method of ['GET', 'DELETE']) {
       const res = await t.request(method, '/mcp', { headers: { accept: 'text/event-stream' } });
