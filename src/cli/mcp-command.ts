@@ -36,7 +36,8 @@ async function localBackend(config: Config, apiKey: string, io: CliIO): Promise<
  * SCOUT_URL its tools call that Scout's HTTP API; without, Scout runs in this process on
  * SCOUT_DATA_DIR. Either way every call is charged to SCOUT_API_KEY. Only protocol messages
  * go to stdout; logs and warnings go to stderr. Serves until stdin closes (the client quits)
- * or SIGINT/SIGTERM.
+ * or SIGINT/SIGTERM (exit 0), or until it cannot read stdin any more, such as a line over
+ * 10 MiB (exit 1, the reason on stderr).
  */
 export const mcpCommand: CliCommand = async (argv, io) => {
   parseNoArguments(argv);
@@ -57,9 +58,11 @@ export const mcpCommand: CliCommand = async (argv, io) => {
       onUnexpected: (err) => io.stderr.write(`scout mcp: tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
     });
     const session = await serveStdio(callTool, io.stdin, stdout.protocol);
-    await Promise.race([session.ended, stop.received]);
+    const stopped = await Promise.race([session.ended, stop.received.then(() => undefined)]);
     await session.close();
-    return 0;
+    if (stopped === undefined) return 0;
+    io.stderr.write(`scout mcp: ${stopped}\n`);
+    return 1;
   } finally {
     stop.dispose();
     await scout?.close();

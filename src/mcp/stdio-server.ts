@@ -1,11 +1,16 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from './mcp-server.ts';
+import { MAX_STDIN_LINE_BYTES, watchLineLength } from './stdin-line-limit.ts';
 import type { ToolCalls } from './tool-calls.ts';
 
 export interface StdioSession {
-  /** Settles when the client is gone: stdin ended or closed, or the transport closed. */
-  ended: Promise<void>;
+  /**
+   * Settles when the session is over: with undefined when the client is gone (stdin ended or
+   * closed), with the reason when Scout stopped serving it (a line over the limit, the
+   * transport failing).
+   */
+  ended: Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -16,16 +21,30 @@ export interface StdioSession {
  */
 export async function serveStdio(callTool: ToolCalls, stdin: Readable, stdout: Writable): Promise<StdioSession> {
   const server = createMcpServer((name, args) => callTool(name, args));
-  const transport = new StdioServerTransport(stdin, stdout);
-  let end!: () => void;
-  const ended = new Promise<void>((resolve) => (end = resolve));
-  stdin.once('end', () => end());
-  stdin.once('close', () => end());
-  server.onclose = () => end();
+  // Twice the line limit: the watch below stops Scout at the limit, with its reason; the
+  // transport's own bound (the unfinished line plus one chunk read) is then a last resort.
+  const transport = new StdioServerTransport(stdin, stdout, { maxBufferSize: 2 * MAX_STDIN_LINE_BYTES });
+  let settle!: (reason?: string) => void;
+  const ended = new Promise<string | undefined>((resolve) => (settle = resolve));
+  let closing = false;
+  // The SDK reports a message it cannot parse here and carries on; a failure that closes the
+  // transport is reported here just before it closes.
+  let lastError: Error | undefined;
+  server.onerror = (e) => (lastError = e);
+  stdin.once('end', () => settle());
+  stdin.once('close', () => settle());
+  server.onclose = () => settle(closing ? undefined : `the stdio transport closed${lastError ? `: ${lastError.message}` : ''}`);
   await server.connect(transport);
+  // After connect, so the transport is reading stdin before this listener can start the flow.
+  const stopWatching = watchLineLength(stdin, MAX_STDIN_LINE_BYTES, () =>
+    settle(`a line on stdin is longer than ${MAX_STDIN_LINE_BYTES} bytes (10 MiB), the most one MCP message may take; stopped reading`),
+  );
   return {
     ended,
     async close() {
+      closing = true;
+      // First: the transport pauses stdin only when no one else reads it.
+      stopWatching();
       await server.close();
     },
   };

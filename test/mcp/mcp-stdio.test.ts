@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -159,6 +159,51 @@ describe('scout mcp (stdio) against a running Scout (SCOUT_URL)', () => {
       expect(textOf(r)).toMatch(/^Error 401: API key is not valid.*Retrying will not help/);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('scout mcp (stdio): a stdin line over 10 MiB', () => {
+  const env = () => ({ PATH: process.env.PATH ?? '', SCOUT_URL: remote.baseUrl, SCOUT_API_KEY: remote.key, SCOUT_DATA_DIR: join(root, 'unused') });
+  const TOO_LONG = /^scout mcp: a line on stdin is longer than 10485760 bytes \(10 MiB\), the most one MCP message may take; stopped reading$/m;
+
+  const run = (stdin: 'pipe' | number) => {
+    const child = spawn(process.execPath, ['bin/scout.mjs', 'mcp'], { cwd: ROOT, env: env(), stdio: [stdin, 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (c) => (out += c));
+    child.stderr!.on('data', (c) => (err += c));
+    // The process may stop before taking all that is written.
+    child.stdin?.on('error', () => undefined);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    return { child, exited, out: () => out, err: () => err };
+  };
+
+  it('after answering what came before it, exits 1 and says why on stderr (stdin left open)', async () => {
+    const p = run('pipe');
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    p.child.stdin!.write(`${JSON.stringify(init)}\n`);
+    await within(20_000, `the initialize answer (stderr: ${p.err().slice(0, 300)})`, (async () => {
+      while (!p.out().includes('\n')) await new Promise((r) => setTimeout(r, 50));
+    })());
+    // One byte over, no newline; stdin stays open, so only Scout can end this.
+    p.child.stdin!.write(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"web_search","arguments":{"query":"${'x'.repeat(10 * 1024 * 1024)}`);
+    const code = await within(20_000, 'scout mcp to stop', p.exited);
+    expect(code).toBe(1);
+    expect(p.err()).toMatch(TOO_LONG);
+    expect(p.out().split('\n').filter((l) => l !== '')).toHaveLength(1);
+    p.child.stdin!.destroy();
+  });
+
+  it('fed /dev/zero (no newline ever), exits 1 with the same reason', async () => {
+    const zero = openSync('/dev/zero', 'r');
+    try {
+      const p = run(zero);
+      expect(await within(20_000, 'scout mcp to stop', p.exited)).toBe(1);
+      expect(p.err()).toMatch(TOO_LONG);
+      expect(p.out()).toBe('');
+    } finally {
+      closeSync(zero);
     }
   });
 });
