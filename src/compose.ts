@@ -33,7 +33,7 @@ import { createOriginPolicy } from './mcp/origin-policy.ts';
 import { indexFile, openServerStorage, type StorageMode } from './store/create-stores.ts';
 import { createSponsored, sponsoredOptionsFrom, type Sponsored } from './sponsored/create-sponsored.ts';
 import type { Stores } from './store/ports.ts';
-import { createActivity, isAgentTraffic } from './admin/activity.ts';
+import { createActivity, isAgentTraffic, requestKind } from './admin/activity.ts';
 import { readOverview } from './admin/admin-overview.ts';
 import { createKeyAdmin } from './admin/key-admin.ts';
 import { createKeyUsageRecorder } from './domain/key-usage-recorder.ts';
@@ -245,7 +245,7 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
         }),
     },
     onAnswered: ({ route, status, seconds, apiKeyId }) => {
-      if (isAgentTraffic(route)) activity.request(status, seconds);
+      if (isAgentTraffic(route)) activity.request(status, seconds, requestKind(route));
       if (apiKeyId !== undefined) keyUsage.record(apiKeyId, status === 429);
     },
   });
