@@ -33,7 +33,8 @@ export function ownDocsReader(docsDir: string): OwnDocsReader {
     } catch {
       throw missing;
     }
-    const h1 = H1.exec(markdown);
-    return { title: h1 ? blockToPlainText(h1[1]) : file.replace(/\.md$/, ''), markdown: markdown.replace(/^\uFEFF/, '').trim() };
+    const text = markdown.replace(/^\uFEFF/, '').trim();
+    const h1 = H1.exec(text);
+    return { title: h1 ? blockToPlainText(h1[1]) : file.replace(/\.md$/, ''), markdown: text };
   };
 }
