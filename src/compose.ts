@@ -5,6 +5,7 @@ import { createClosers, type Closers } from './domain/closers.ts';
 import { createApiKeys, type ApiKeys } from './domain/api-keys.ts';
 import { createFetchPage, type FetchPage } from './fetch/fetch-page.ts';
 import { createFetchService } from './fetch/fetch-service.ts';
+import { ownDocsReader } from './fetch/own-docs.ts';
 import { createContentStage } from './content/content-stage.ts';
 import { FETCH_LIMITS } from './schemas/fetch.ts';
 import { createSearchBudget, type SearchBudget } from './search/search-budget.ts';
@@ -32,7 +33,7 @@ import { createOriginPolicy } from './mcp/origin-policy.ts';
 import { indexFile, openServerStorage, type StorageMode } from './store/create-stores.ts';
 import { createSponsored, sponsoredOptionsFrom, type Sponsored } from './sponsored/create-sponsored.ts';
 import type { Stores } from './store/ports.ts';
-import { createActivity, isAgentTraffic } from './admin/activity.ts';
+import { createActivity, isAgentTraffic, requestKind } from './admin/activity.ts';
 import { readOverview } from './admin/admin-overview.ts';
 import { createKeyAdmin } from './admin/key-admin.ts';
 import { createKeyUsageRecorder } from './domain/key-usage-recorder.ts';
@@ -137,8 +138,9 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
   logger.info({ mode: storage.mode }, 'storage');
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   // Refreshed on every start (one transaction, imported documents untouched), so the
-  // starter corpus follows the docs; turning it off removes it.
-  if (config.starterCorpus) await indexStarterCorpus(index, options.docsDir, { baseUrl: publicUrl });
+  // starter corpus follows the docs; turning it off removes it. Its URLs do not depend on
+  // this process's port or public URL, so another process on the same folder writes nothing.
+  if (config.starterCorpus) await indexStarterCorpus(index, options.docsDir);
   else await index.replaceSource('starter', []);
   index.startRanker();
 
@@ -173,6 +175,7 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
   const fetcher = withFetchCapacity(
     createFetchService({
       resolveClickUrl: sponsored.resolveClickUrl,
+      ownDocs: ownDocsReader(options.docsDir),
       allowCidrs: config.fetchAllowCidrs,
       timeoutMs: config.fetchTimeoutMs,
       extract,
@@ -242,7 +245,7 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
         }),
     },
     onAnswered: ({ route, status, seconds, apiKeyId }) => {
-      if (isAgentTraffic(route)) activity.request(status, seconds);
+      if (isAgentTraffic(route)) activity.request(status, seconds, requestKind(route));
       if (apiKeyId !== undefined) keyUsage.record(apiKeyId, status === 429);
     },
   });

@@ -13,6 +13,27 @@ import { createTopDomains, type DomainCount } from './top-domains.ts';
  */
 export type TrafficClass = 'ok' | 'client_error' | 'rate_limited' | 'server_error';
 
+/**
+ * The kinds of request whose latency is shown apart: a search, a page fetch and an MCP call
+ * take different times (milliseconds on the local index, seconds for a slow page), and one
+ * line of them all says nothing about any.
+ */
+export const REQUEST_KINDS = ['search', 'fetch', 'mcp'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** The kind of an agent route (both forms of /v1/search are one); undefined for the rest (usage, clicks, docs). */
+export function requestKind(route: string): RequestKind | undefined {
+  if (route === '/v1/search') return 'search';
+  if (route === '/v1/fetch') return 'fetch';
+  if (route === '/mcp') return 'mcp';
+  return undefined;
+}
+
+export interface LatencyPoint {
+  p50Ms: number | null;
+  p95Ms: number | null;
+}
+
 interface ProviderBucket {
   requests: number;
   errors: number;
@@ -23,6 +44,7 @@ interface ProviderBucket {
 interface Bucket {
   traffic: Record<TrafficClass, number>;
   latency: LatencySketch;
+  byKind: Record<RequestKind, LatencySketch>;
   providers: Map<string, ProviderBucket>;
   fetches: Map<FetchOutcome, number>;
 }
@@ -30,8 +52,11 @@ interface Bucket {
 export interface TrafficPoint {
   start: number;
   counts: Record<TrafficClass, number>;
+  /** Every agent request's latency. */
   p50Ms: number | null;
   p95Ms: number | null;
+  /** Latency of each kind of request alone. */
+  byKind: Record<RequestKind, LatencyPoint>;
 }
 
 export interface ProviderWindow {
@@ -55,7 +80,8 @@ const DOMAIN_SLOTS = 200;
 
 export interface Activity {
   readonly startedAt: number;
-  request(status: number, seconds: number, at?: number): void;
+  /** One answered agent request; `kind` undefined for routes whose latency is not shown apart. */
+  request(status: number, seconds: number, kind?: RequestKind, at?: number): void;
   provider(name: string, outcome: ProviderOutcome, seconds: number, at?: number): void;
   fetch(url: string, outcome: FetchOutcome, at?: number): void;
   traffic(window: 'hour' | 'day', now?: number): { bucketSeconds: number; points: TrafficPoint[] };
@@ -69,6 +95,7 @@ export interface Activity {
 const emptyBucket = (): Bucket => ({
   traffic: { ok: 0, client_error: 0, rate_limited: 0, server_error: 0 },
   latency: newSketch(),
+  byKind: { search: newSketch(), fetch: newSketch(), mcp: newSketch() },
   providers: new Map(),
   fetches: new Map(),
 });
@@ -95,11 +122,12 @@ export function createActivity(now: () => number = Date.now): Activity {
   };
   return {
     startedAt: now(),
-    request(status, seconds, at = now()) {
+    request(status, seconds, kind, at = now()) {
       const cls = trafficClass(status);
       for (const b of both(at)) {
         b.traffic[cls]++;
         observe(b.latency, seconds * 1000);
+        if (kind !== undefined) observe(b.byKind[kind], seconds * 1000);
       }
     },
     provider(name, outcome, seconds, at = now()) {
@@ -127,6 +155,9 @@ export function createActivity(now: () => number = Date.now): Activity {
           counts: { ...bucket.traffic },
           p50Ms: quantile(bucket.latency, 0.5),
           p95Ms: quantile(bucket.latency, 0.95),
+          byKind: Object.fromEntries(
+            REQUEST_KINDS.map((k) => [k, { p50Ms: quantile(bucket.byKind[k], 0.5), p95Ms: quantile(bucket.byKind[k], 0.95) }]),
+          ) as Record<RequestKind, LatencyPoint>,
         })),
       };
     },

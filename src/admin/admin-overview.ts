@@ -25,7 +25,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 const series = (s: { bucketSeconds: number; points: TrafficPoint[] }) => ({
   bucket_seconds: s.bucketSeconds,
-  buckets: s.points.map((p) => ({ start: iso(p.start), ...p.counts, p50_ms: p.p50Ms, p95_ms: p.p95Ms })),
+  buckets: s.points.map((p) => ({
+    start: iso(p.start),
+    ...p.counts,
+    p50_ms: p.p50Ms,
+    p95_ms: p.p95Ms,
+    latency: {
+      search: { p50_ms: p.byKind.search.p50Ms, p95_ms: p.byKind.search.p95Ms },
+      fetch: { p50_ms: p.byKind.fetch.p50Ms, p95_ms: p.byKind.fetch.p95Ms },
+      mcp: { p50_ms: p.byKind.mcp.p50Ms, p95_ms: p.byKind.mcp.p95Ms },
+    },
+  })),
 });
 
 /**

@@ -56,6 +56,33 @@ function tableRow(line: string): string {
     .join(', ');
 }
 
+/**
+ * The block's lines with each soft-wrapped line joined to the one it continues (markdown
+ * reads them as one line): a code span, link or emphasis broken across lines is still
+ * recognised. A table row, list item, heading or quote line starts a line of its own; table
+ * rules are dropped.
+ */
+function softLines(block: string): string[] {
+  const lines: string[] = [];
+  // Parts of the line being built, joined once: += and then reading it would flatten the
+  // string at every line of a long paragraph.
+  let parts: string[] = [];
+  let joinable = false;
+  for (const raw of block.split('\n')) {
+    if (raw.includes('--') && isTableRule(raw)) continue;
+    const isRow = raw.trimStart().startsWith('|');
+    if (joinable && !isRow && !LINE_PREFIX.test(raw)) {
+      parts.push(raw);
+      continue;
+    }
+    if (parts.length > 0) lines.push(parts.join(' '));
+    parts = [raw];
+    joinable = !isRow;
+  }
+  if (parts.length > 0) lines.push(parts.join(' '));
+  return lines;
+}
+
 /** Plain text of one block; empty when it held only images or markup. */
 export function blockToPlainText(block: string, fenced = false): string {
   if (fenced) return codeLines(block);
@@ -63,8 +90,7 @@ export function blockToPlainText(block: string, fenced = false): string {
   // The last line added, not `out`: reading a character of a string built with += flattens
   // it, once per line (quadratic on a list of 50,000 items).
   let previous = '';
-  for (const raw of block.split('\n')) {
-    if (raw.includes('--') && isTableRule(raw)) continue;
+  for (const raw of softLines(block)) {
     const isRow = raw.trimStart().startsWith('|');
     const isItem = LINE_PREFIX.test(raw);
     let line = inline(isItem ? raw.replace(LINE_PREFIX, '') : raw);

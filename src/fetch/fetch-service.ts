@@ -1,6 +1,7 @@
 import type { ExtractInput, ExtractedDocument } from '../extract/extract-document.ts';
 import { startDeadline } from './deadline.ts';
 import { createHttpFetcher, type HttpFetchOptions } from './http-fetch.ts';
+import type { OwnDocsReader } from './own-docs.ts';
 import { refusedAtHeaders } from './refused-at-headers.ts';
 import { createAddressPolicy } from './address-policy.ts';
 import { inSeconds } from '../domain/durations.ts';
@@ -25,6 +26,8 @@ export interface FetchServiceDeps {
   extract: (input: ExtractInput, signal: AbortSignal) => Promise<ExtractedDocument>;
   /** Hook for Scout's own sponsored click URLs: the landing URL, or undefined when `url` is not a click URL. May throw DomainError('invalid'). */
   resolveClickUrl?: (url: URL) => Promise<{ landingUrl: string; clickPath: 'agent_read' } | undefined>;
+  /** Scout's own docs (the starter corpus's `https://scout.invalid/docs/…` URLs), answered without the network. */
+  ownDocs?: OwnDocsReader;
   /** Transport limits (byte caps, redirect hops, user agent); defaults suit production. */
   http?: Omit<HttpFetchOptions, 'guard'>;
 }
@@ -75,6 +78,12 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
       );
       try {
         const { url: start, unwrapped, clickPath } = await deadline.race(target(url));
+        const own = deps.ownDocs && (await deadline.race(deps.ownDocs(start)));
+        if (own) {
+          const { content, truncated } = truncateMarkdown(own.markdown, maxChars);
+          const meta = { unwrapped, click_path: clickPath, content_type: 'text/markdown' };
+          return { url, finalUrl: start.href, title: own.title, content, chars: content.length, truncated, meta };
+        }
         const res = await http.fetch(start, deadline.signal);
         // No extraction starts past the deadline (a body that arrived just in time still
         // answers 504), and one running at the deadline is stopped by its signal.

@@ -60,7 +60,7 @@ export class LocalIndex implements LocalIndexApi {
   readonly #frequencies: DocFrequency;
   readonly #upsert: Database.Statement;
   readonly #upsertText: Database.Statement;
-  readonly #deleteSource: Database.Statement;
+  readonly #sourceRows: Database.Statement;
   readonly #deleteUrl: Database.Statement;
   readonly #count: Database.Statement;
   readonly #dataVersion: Database.Statement;
@@ -86,7 +86,10 @@ export class LocalIndex implements LocalIndexApi {
       `INSERT INTO document_texts (id, title, content) VALUES (@id, @title, @content)
        ON CONFLICT(id) DO UPDATE SET title = excluded.title, content = excluded.content`,
     );
-    this.#deleteSource = db.prepare('DELETE FROM documents WHERE source = ?');
+    this.#sourceRows = db.prepare(
+      `SELECT d.url, d.domain, d.published_date, d.published_day, d.language, d.country, t.title, t.content
+       FROM documents d JOIN document_texts t ON t.id = d.id WHERE d.source = ?`,
+    );
     this.#deleteUrl = db.prepare('DELETE FROM documents WHERE url = ?');
     this.#count = db.prepare('SELECT count(*) FROM documents').pluck();
     this.#dataVersion = db.prepare('PRAGMA data_version').pluck();
@@ -123,13 +126,25 @@ export class LocalIndex implements LocalIndexApi {
     return rows.length;
   }
 
-  /** Replaces every document of one source with `rows`, atomically (starter corpus refresh). */
+  /**
+   * Replaces every document of one source with `rows`, atomically (starter corpus refresh).
+   * Only what differs is written: a second process starting on the same folder with the same
+   * docs writes nothing, so a running server's documents, its ranker and its caches are left
+   * as they are. Immediate, so no other writer slips in between the read and the writes.
+   */
   replaceSource(source: DocumentSource, rows: DocumentRow[]): number {
-    this.#db.transaction(() => {
-      this.#deleteSource.run(source);
-      this.upsertRows(rows, source);
-    })();
-    this.#generation++;
+    const wrote = this.#db
+      .transaction(() => {
+        const stored = new Map((this.#sourceRows.all(source) as DocumentRow[]).map((r) => [r.url, r]));
+        const keep = new Set(rows.map((r) => r.url));
+        const gone = [...stored.keys()].filter((url) => !keep.has(url));
+        const changed = rows.filter((r) => !sameRow(stored.get(r.url), r));
+        for (const url of gone) this.#deleteUrl.run(url);
+        if (changed.length > 0) this.upsertRows(changed, source);
+        return gone.length + changed.length > 0;
+      })
+      .immediate();
+    if (wrote) this.#generation++;
     return rows.length;
   }
 
@@ -304,4 +319,11 @@ export function openIndexDatabase(file: string): Database.Database {
     throw e;
   }
   return db;
+}
+
+const ROW_FIELDS = ['url', 'domain', 'title', 'content', 'published_date', 'published_day', 'language', 'country'] as const;
+
+/** Whether a stored row holds exactly these fields (undefined: not stored). */
+function sameRow(stored: DocumentRow | undefined, row: DocumentRow): boolean {
+  return stored !== undefined && ROW_FIELDS.every((f) => stored[f] === row[f]);
 }

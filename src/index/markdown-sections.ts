@@ -32,9 +32,28 @@ export function slugify(heading: string): string {
 /** Inline Markdown of a heading (`**x**`, `` `y` ``, links) to its text. */
 const plain = (md: string): string => blockToPlainText(md);
 
+/**
+ * A fenced block opened inside a paragraph or list (no blank line before it, as in a list
+ * item's example) would make splitBlocks take the whole block for code, markup and all:
+ * a blank line before each fence and after it keeps the code a block of its own.
+ */
+function fencesApart(lines: string[]): string[] {
+  const out: string[] = [];
+  let inFence = false;
+  for (const line of lines) {
+    if (FENCE.test(line)) {
+      if (!inFence && out.length > 0 && out[out.length - 1].trim() !== '') out.push('');
+      out.push(line);
+      if (inFence) out.push('');
+      inFence = !inFence;
+    } else out.push(line);
+  }
+  return out;
+}
+
 /** Blocks as plain text, separated by a blank line. */
 function toText(lines: string[]): string {
-  const md = lines.join('\n');
+  const md = fencesApart(lines).join('\n');
   return splitBlocks(md)
     .map((b) => blockToPlainText(md.slice(b.start, b.end), b.fenced))
     .filter((t) => t !== '')

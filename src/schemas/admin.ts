@@ -23,6 +23,8 @@ export const AdminBudget = Type.Object(
   { additionalProperties: false },
 );
 
+const KindLatency = Type.Object({ p50_ms: Ms, p95_ms: Ms }, { additionalProperties: false });
+
 export const TrafficBucket = Type.Object(
   {
     start: Type.String(),
@@ -32,6 +34,10 @@ export const TrafficBucket = Type.Object(
     server_error: Count,
     p50_ms: Ms,
     p95_ms: Ms,
+    latency: Type.Object(
+      { search: KindLatency, fetch: KindLatency, mcp: KindLatency },
+      { additionalProperties: false, description: 'Latency of searches (POST and GET /v1/search), fetches (/v1/fetch) and MCP requests (/mcp) apart; p50_ms and p95_ms above are of every agent request.' },
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActivity, isAgentTraffic, trafficClass } from '../../src/admin/activity.ts';
+import { createActivity, isAgentTraffic, requestKind, trafficClass } from '../../src/admin/activity.ts';
 import { createRollingBuckets } from '../../src/admin/rolling-buckets.ts';
 
 const MIN = 60_000;
@@ -29,6 +29,32 @@ describe('activity', () => {
     expect([200, 304, 400, 404, 429, 500, 503].map(trafficClass)).toEqual(['ok', 'ok', 'client_error', 'client_error', 'rate_limited', 'server_error', 'server_error']);
     expect(['/v1/search', '/v1/fetch', '/mcp', 'unmatched'].every(isAgentTraffic)).toBe(true);
     expect(['/admin', '/admin/v1/overview', '/metrics', '/healthz'].some(isAgentTraffic)).toBe(false);
+  });
+
+  // Issue 23: the dashboard drew one latency line of searches, fetches and MCP calls together.
+  it('keeps the latency of searches, fetches and MCP requests apart', () => {
+    expect(['/v1/search', '/v1/fetch', '/mcp', '/v1/usage', 'unmatched'].map(requestKind)).toEqual(['search', 'fetch', 'mcp', undefined, undefined]);
+    const a = createActivity(() => T0);
+    a.request(200, 0.001, 'search');
+    a.request(200, 0.002, 'search');
+    a.request(200, 2, 'fetch');
+    a.request(200, 0.05, 'mcp');
+    a.request(200, 30, undefined);
+    for (const window of ['hour', 'day'] as const) {
+      const { byKind, p95Ms } = a.traffic(window).points.at(-1)!;
+      expect(byKind.search.p95Ms).toBeLessThan(3);
+      expect(byKind.fetch.p50Ms).toBeGreaterThanOrEqual(2000);
+      expect(byKind.fetch.p50Ms).toBeLessThan(3000);
+      expect(byKind.mcp.p50Ms).toBeGreaterThanOrEqual(50);
+      expect(byKind.mcp.p95Ms).toBeLessThan(100);
+      // The overall line still holds every request, the usage-like one too.
+      expect(p95Ms).toBeGreaterThanOrEqual(30_000);
+    }
+    expect(a.traffic('hour').points.at(-2)!.byKind).toEqual({
+      search: { p50Ms: null, p95Ms: null },
+      fetch: { p50Ms: null, p95Ms: null },
+      mcp: { p50Ms: null, p95Ms: null },
+    });
   });
 
   it('counts traffic per minute for an hour and per hour for a day, with latency quantiles', () => {

@@ -24,6 +24,10 @@ const ADVERTISER = 'Acme <b>Shoes</b> & Co';
 const SHOTS = fileURLToPath(new URL('../../test-output/dashboard/', import.meta.url));
 
 const admin = { key: null, headers: { authorization: `Bearer ${TOKEN}` } };
+const ZONE_ID = 'Asia/Kolkata';
+/** How the page writes a time: 24-hour clock and the zone as an offset. */
+const CLOCK = String.raw`(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d UTC\+05:30`;
+const DATE_TIME = String.raw`\d{4}-\d\d-\d\d ${CLOCK}`;
 
 describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chromium', () => {
   let t: TestScout;
@@ -74,7 +78,8 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
       expect(burst).toBeLessThanOrEqual(RPM + 2);
     }
 
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // A zone without daylight saving and off the hour: every time must say which zone it is in.
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE_ID });
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console: ${m.text()} (${m.location().url})`);
     });
@@ -138,7 +143,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     for (const panel of ['budget', 'traffic', 'keys', 'providers', 'fetch', 'index', 'campaigns']) {
       expect(await page.isVisible(`[data-panel="${panel}"]`), panel).toBe(true);
     }
-    expect(await page.textContent('[data-field="updated"]')).toMatch(/^updated \d\d:\d\d:\d\d$/);
+    expect(await page.textContent('[data-field="updated"]')).toMatch(new RegExp(`^updated ${CLOCK}$`));
     const overview = (await t.request('GET', '/admin/v1/overview', admin)).body;
     expect(await attr('[data-field="started_at"]', 'datetime')).toBe(overview.started_at);
 
@@ -177,7 +182,11 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     }
     expect(await page.textContent(`${row('keys', keyA.id)} [data-field="name"]`)).toBe('agent A');
     expect(await attr(`${row('keys', keyB.id)} [data-field="status"]`)).toBe('active');
-    expect(await page.textContent(`${row('keys', keyA.id)} [data-field="last-used"]`)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(await page.textContent(`${row('keys', keyA.id)} [data-field="last-used"]`)).toMatch(new RegExp(`^${DATE_TIME}$`));
+    // The same instant as the API's, in the page's zone.
+    const lastUsed = await attr(`${row('keys', keyA.id)} [data-field="last-used"] time`, 'datetime');
+    const shown = new Date(Date.parse(lastUsed!) + 330 * 60_000).toISOString();
+    expect(await page.textContent(`${row('keys', keyA.id)} [data-field="last-used"]`)).toBe(`${shown.slice(0, 10)} ${shown.slice(11, 19)} UTC+05:30`);
   });
 
   it('the budget, traffic, fetch, provider and index panels match the API', async () => {
@@ -204,6 +213,23 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     }
     await page.selectOption('[data-field="traffic-window"]', 'hour');
     expect(await page.textContent('[data-field="traffic-plot-title"]')).toBe('Requests by outcome, per minute');
+
+    // Latency per kind of request, and the plots' times on the page's 24-hour clock with its zone.
+    const legend = '[data-plot="latency"] .u-legend .u-series';
+    expect(await page.locator(`${legend} .u-label`).allTextContents()).toEqual(['Time', 'search p50', 'search p95', 'fetch p50', 'fetch p95', 'MCP p50', 'MCP p95']);
+    const over = (await page.locator('[data-plot="latency"] .u-over').boundingBox())!;
+    // Key A's searches are in the last minute or two (one may have begun since): hover the
+    // newest minutes, newest first, until one shows a search latency.
+    let values: string[] = [];
+    for (let minute = 0; minute < 5; minute++) {
+      await page.mouse.move(over.x + over.width - 1 - (minute * over.width) / 59, over.y + over.height / 2);
+      values = await page.locator(`${legend} .u-value`).allTextContents();
+      if (values[1] !== '—') break;
+    }
+    expect(values[0]).toMatch(new RegExp(`^${DATE_TIME}$`));
+    expect(values[1]).toMatch(/^[\d.,]+ ms$/);
+    expect(values.slice(5)).toEqual(['—', '—']); // no MCP request was made
+    await page.mouse.move(0, 0);
 
     expect(await num(`${row('outcomes', 'refused')} [data-field="count"]`)).toBe(1);
     expect(await num('[data-field="fetch-total"]')).toBe(1);
@@ -238,13 +264,64 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     await shot('3-overview');
   });
 
+  // Issue 23: at 800 px the Revoke buttons and the campaigns' last columns were cut off.
+  it('fits an 800 px window: every Revoke button and campaign column is in view, no scrolling sideways', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    try {
+      await refreshNow();
+      await shot('6-narrow-800');
+      const seen = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const scrollBox = (e: Element): Element | null => {
+          for (let p = e.parentElement; p !== null; p = p.parentElement) {
+            const overflow = getComputedStyle(p).overflowX;
+            if (overflow === 'auto' || overflow === 'scroll') return p;
+            if (overflow === 'hidden' || overflow === 'clip') return p;
+          }
+          return null;
+        };
+        const cut: string[] = [];
+        const targets = document.querySelectorAll(
+          '[data-table="keys"] [data-action="revoke"], [data-table="keys"] thead th, [data-table="campaigns"] thead th, [data-table="campaigns"] [data-action]',
+        );
+        for (const e of targets) {
+          const r = e.getBoundingClientRect();
+          const box = scrollBox(e);
+          const name = `${e.closest('table')?.dataset.table} ${e.textContent}`;
+          if (box === null || !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) {
+            // Not in a scroll box: must be inside the window as laid out.
+            if (r.left < 0 || r.right > width + 0.5) cut.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`);
+            continue;
+          }
+          // In a scroll box (the fallback of narrower windows): at 800 px the box fits the
+          // window and shows the element whole without being scrolled.
+          const b = box.getBoundingClientRect();
+          const shownRight = b.left + box.clientWidth;
+          if (b.left < 0 || b.right > width + 0.5 || r.left < b.left - 0.5 || r.right > shownRight + 0.5) {
+            cut.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)} in a box showing ${Math.round(b.left)}..${Math.round(shownRight)}`);
+          }
+        }
+        const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width + 0.5).slice(0, 8).map((e) => `${e.tagName}.${e.className}[${e.getAttribute('data-table') ?? e.getAttribute('data-field') ?? ''}] ${Math.round(e.getBoundingClientRect().right)}`);
+        return { targets: targets.length, cut, wide, pageOverflow: document.documentElement.scrollWidth - width };
+      });
+      expect(seen.targets).toBeGreaterThan(10);
+      expect(seen.cut).toEqual([]);
+      // Nothing sticks out of the page sideways either.
+      expect(seen.pageOverflow).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('a refresh that fails keeps the last data under an error banner; a null budget reads "unavailable"', async () => {
     await page.route('**/admin/v1/overview', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { status: 503, message: 'the store is down' } }) }),
     );
     await page.click('[data-action="refresh"]');
     await page.waitForSelector('[data-field="refresh-error"]:not([hidden])');
-    expect(await page.textContent('[data-field="refresh-error"]')).toMatch(/^Refresh failed at \d\d:\d\d:\d\d: the store is down\. Showing the data of \d\d:\d\d:\d\d\.$/);
+    expect(await page.textContent('[data-field="refresh-error"]')).toMatch(
+      new RegExp(`^Refresh failed at ${CLOCK}: the store is down\\. Showing the data of ${CLOCK}\\.$`),
+    );
     expect(await num(`${row('keys', keyA.id)} [data-field="requests"]`)).toBe(4);
     await page.unroute('**/admin/v1/overview');
     takeExpectedErrors(503, '/admin/v1/overview');

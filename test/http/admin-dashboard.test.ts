@@ -65,6 +65,12 @@ describe('the dashboard\'s data: /admin/v1/overview and /admin/v1/keys after kno
       expect(sum(b, 'server_error')).toBe(0);
       const busy = b.filter((x: { ok: number }) => x.ok > 0);
       expect(busy.every((x: { p50_ms: number; p95_ms: number }) => x.p50_ms > 0 && x.p95_ms >= x.p50_ms)).toBe(true);
+      // Searches and fetches were made, no MCP request: each kind's latency apart.
+      type Kind = { p50_ms: number | null; p95_ms: number | null };
+      const kinds = (k: 'search' | 'fetch' | 'mcp') => b.map((x: { latency: Record<string, Kind> }) => x.latency[k]);
+      expect(kinds('search').some((l: Kind) => l.p50_ms !== null && l.p95_ms! >= l.p50_ms)).toBe(true);
+      expect(kinds('fetch').some((l: Kind) => l.p50_ms !== null && l.p95_ms! >= l.p50_ms)).toBe(true);
+      expect(kinds('mcp').every((l: Kind) => l.p50_ms === null && l.p95_ms === null)).toBe(true);
     }
     expect(Date.parse(o.started_at)).toBeLessThanOrEqual(Date.parse(o.generated_at));
     expect(o.storage).toBe('embedded');

@@ -38,7 +38,7 @@ describe('search on the starter corpus', () => {
   });
 
   it('applies domain filters and a date filter excludes undated documents', async () => {
-    const excluded = await t.request('POST', '/v1/search', { body: { query: 'scout', exclude_domains: ['localhost'] } });
+    const excluded = await t.request('POST', '/v1/search', { body: { query: 'scout', exclude_domains: ['scout.invalid'] } });
     expect(excluded.body.results).toEqual([]);
     const dated = await t.request('POST', '/v1/search', { body: { query: 'scout', freshness: 'year' } });
     expect(dated.body.results.every((r: { published_date?: string }) => r.published_date !== undefined)).toBe(true);

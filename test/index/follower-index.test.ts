@@ -96,7 +96,7 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
       expect(await indexStarterCorpus(b, docsDir)).toBe(2);
       await b.refresh();
       expect(b.version()).toBe(version);
-      expect(b.search(search('rate limits'))[0]!.url).toBe('http://localhost:8080/docs/api.md#rate-limits');
+      expect(b.search(search('rate limits'))[0]!.url).toBe('https://scout.invalid/docs/api.md#rate-limits');
     } finally {
       rmSync(dirname(docsDir), { recursive: true, force: true });
     }

@@ -49,6 +49,32 @@ describe('markdownSections', () => {
     expect(sections[1].text).toBe('Revoke with keys revoke <id> and a tag.');
   });
 
+  // Issue 23: starter-corpus snippets showed `**`, backticks and `### ` from docs/providers.md.
+  it('strips markup around a code block opened inside a list, and inline markup across line breaks', () => {
+    const md = [
+      '# Providers',
+      '',
+      '## SearXNG',
+      '### SearXNG (`searxng`)',
+      '- `GET <instance>/search?format=json` (`SCOUT_SEARXNG_URL`, required: your',
+      '  instance\'s `/search` URL).',
+      '- **The instance must enable JSON**: in its `settings.yml`,',
+      '  ```yaml',
+      '  search:',
+      '    formats: [json]',
+      '  ```',
+      '  Without it SearXNG answers 403 (`HTTP 403 (is json enabled',
+      '  in search.formats?)`), see [the',
+      '  settings](https://docs.searxng.org/admin/settings.html).',
+    ].join('\n');
+    const [section] = markdownSections(md, 'providers');
+    expect(section.text).not.toMatch(/\*\*|`|^#|\]\(/m);
+    expect(section.text).toContain('SearXNG (searxng); GET <instance>/search?format=json (SCOUT_SEARXNG_URL, required: your instance\'s /search URL).');
+    expect(section.text).toContain('The instance must enable JSON: in its settings.yml,');
+    expect(section.text).toContain('search:; formats: [json]');
+    expect(section.text).toContain('Without it SearXNG answers 403 (HTTP 403 (is json enabled in search.formats?)), see the settings.');
+  });
+
   it('uses the fallback title without a # heading and skips empty sections', () => {
     expect(markdownSections('## Only heading\n\n## Second\nbody', 'notes')).toEqual([
       { title: 'notes — Second', anchor: 'second', text: 'body' },

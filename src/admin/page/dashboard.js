@@ -93,13 +93,40 @@
     n === null || n === undefined ? '—' : n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US');
   const fmtMoney = (micros) => (micros / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const fmtPercent = (ratio) => `${(ratio * 100).toFixed(1)}%`;
-  const fmtClock = (d) => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  /**
+   * Times are the browser's local time on a 24-hour clock, always with their zone as an
+   * offset (`UTC`, `UTC+05:30`, `UTC-04:00`): an operator comparing the page with logs (UTC)
+   * or a colleague elsewhere must not have to guess. The title of a <time> holds the ISO form.
+   */
+  function fmtZone(d) {
+    const offset = -d.getTimezoneOffset();
+    if (offset === 0) return 'UTC';
+    const abs = Math.abs(offset);
+    return `UTC${offset > 0 ? '+' : '-'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  }
+  const fmtHm = (d) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const fmtClock = (d) => `${fmtHm(d)}:${pad(d.getSeconds())} ${fmtZone(d)}`;
   const fmtDay = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  /** Local time: the operator reads the page in their own time zone (the title holds UTC). */
   const fmtDateTime = (iso) => {
     const d = new Date(iso);
     return Number.isNaN(d.getTime()) ? String(iso) : `${fmtDay(d)} ${fmtClock(d)}`;
   };
+  /**
+   * The plots' time axis, 24-hour like the rest of the page (uPlot's default is a 12-hour
+   * clock): `HH:MM`, with the date under the first tick and under each tick of a new day.
+   */
+  function axisTimes(u, splits) {
+    let day = '';
+    return splits.map((s) => {
+      const d = new Date(s * 1000);
+      const today = fmtDay(d);
+      const label = today === day ? fmtHm(d) : `${fmtHm(d)}\n${today}`;
+      day = today;
+      return label;
+    });
+  }
+  /** The legend's time (the bucket's start): date, clock and zone. */
+  const legendTime = (u, v) => (v === null || v === undefined ? '—' : fmtDateTime(v * 1000));
 
   function fmtBytes(n) {
     const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -308,6 +335,13 @@
     { key: 'server_error', label: '5xx', colour: '#c62828' },
   ];
 
+  /** Latency is drawn per kind of request: a fetch takes seconds where a search takes milliseconds. */
+  const KINDS = [
+    { key: 'search', label: 'search', colour: '#1565c0' },
+    { key: 'fetch', label: 'fetch', colour: '#ef6c00' },
+    { key: 'mcp', label: 'MCP', colour: '#6a1b9a' },
+  ];
+
   /**
    * The chosen window's buckets on a full time axis: one point per bucket from the window's
    * start to the bucket holding generated_at, missing ones 0 (counts) or null (latency), so
@@ -321,20 +355,22 @@
     const count = Math.round(WINDOW_SECONDS[state.window] / step);
     const xs = [];
     const counts = CLASSES.map(() => []);
-    const p50 = [];
-    const p95 = [];
+    const latency = KINDS.flatMap(() => [[], []]);
     const totals = { ok: 0, client_error: 0, rate_limited: 0, server_error: 0 };
     for (let i = count - 1; i >= 0; i--) {
       const t = last - i * step;
       const b = byStart.get(t);
       xs.push(t);
       CLASSES.forEach((c, j) => counts[j].push(b ? b[c.key] : 0));
-      p50.push(b ? b.p50_ms : null);
-      p95.push(b ? b.p95_ms : null);
+      KINDS.forEach((k, j) => {
+        const l = b && b.latency ? b.latency[k.key] : null;
+        latency[2 * j].push(l ? l.p50_ms : null);
+        latency[2 * j + 1].push(l ? l.p95_ms : null);
+      });
     }
     // Totals from what the server sent, so a bucket that does not line up still counts.
     for (const b of win.buckets) for (const c of CLASSES) totals[c.key] += b[c.key];
-    return { step, xs, counts, p50, p95, totals };
+    return { step, xs, counts, latency, totals };
   }
 
   function renderTraffic(traffic) {
@@ -368,7 +404,7 @@
       return;
     }
     const trafficData = [s.xs, ...s.counts];
-    const latencyData = [s.xs, s.p50, s.p95];
+    const latencyData = [s.xs, ...s.latency];
     if (state.plots.traffic && state.plotStep === s.step) {
       state.plots.traffic.setData(trafficData);
       state.plots.latency.setData(latencyData);
@@ -384,8 +420,8 @@
         width: width(trafficBox),
         height: PLOT_HEIGHT,
         scales: { y: { range: (u, min, max) => [0, Math.max(1, max)] } },
-        series: [{}, ...CLASSES.map((c) => ({ label: c.label, stroke: c.colour, width: 2, value: count }))],
-        axes: [{}, { size: 50 }],
+        series: [{ label: 'Time', value: legendTime }, ...CLASSES.map((c) => ({ label: c.label, stroke: c.colour, width: 2, value: count }))],
+        axes: [{ values: axisTimes, size: 50 }, { size: 50 }],
       },
       trafficData,
       trafficBox,
@@ -396,12 +432,15 @@
         height: PLOT_HEIGHT,
         scales: { y: { range: (u, min, max) => [0, Math.max(1, max ?? 1)] } },
         series: [
-          {},
-          // Points too: a minute with traffic between quiet ones has no line to either side.
-          { label: 'p50', stroke: '#1565c0', width: 2, value: ms, points: { show: true, size: 7, fill: '#1565c0' } },
-          { label: 'p95', stroke: '#ad1457', width: 2, dash: [6, 4], value: ms, points: { show: true, size: 7, fill: '#ad1457' } },
+          { label: 'Time', value: legendTime },
+          // p50 solid, p95 dashed, one colour a kind. Points too: a minute with traffic
+          // between quiet ones has no line to either side.
+          ...KINDS.flatMap((k) => [
+            { label: `${k.label} p50`, stroke: k.colour, width: 2, value: ms, points: { show: true, size: 7, fill: k.colour } },
+            { label: `${k.label} p95`, stroke: k.colour, width: 2, dash: [6, 4], value: ms, points: { show: true, size: 5, fill: '#fff' } },
+          ]),
         ],
-        axes: [{}, { size: 50 }],
+        axes: [{ values: axisTimes, size: 50 }, { size: 50 }],
       },
       latencyData,
       latencyBox,

@@ -3,6 +3,7 @@ import { isBlank, isNewline, isSpace, joinLines, longestRun, trimEndWhere, trimS
 import { codeText, shieldCodeBlocks, unguard } from './code-blocks.ts';
 import { codeLanguage } from './code-language.ts';
 import { isDataTable, tableToMarkdown } from './table-to-markdown.ts';
+import { escapeMarkdownText } from './markdown-escape.ts';
 
 function fenceFor(code: string): string {
   // A loop, not Math.max(...runs): spreading a few hundred thousand runs overflows the stack.
@@ -129,6 +130,8 @@ function service(): TurndownService {
       strongDelimiter: '**',
       hr: '---',
     });
+    // Underscores inside words stay as they are (markdown-escape.ts).
+    shared.escape = escapeMarkdownText;
     addRules(shared);
     addCaptureRule(shared);
   }
