@@ -102,6 +102,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Node answers a missing Host itself, in no shape of ours; the onRequest hook below does.
     http: { requireHostHeader: false, ...serverTimeouts },
   });
+  // A client that sends its request and then shuts its write side (HTTP/1.0-style clients,
+  // some proxies) still reads the answer: Node's default aborts the request at the client's
+  // FIN, so any route that answered after an await sent nothing. Half-open, the connection
+  // is closed once the answer in progress is written (idle ones at once, as before).
+  // (A public property of http.Server that @types/node does not declare.)
+  (app.server as typeof app.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   limitConnections(
     app.server,
     { maxConnections: deps.config.httpMaxConnections, maxPerAddress: deps.config.httpMaxConnectionsPerIp },
