@@ -12,6 +12,7 @@ import { DomainError } from './domain/errors.ts';
 import { registerAuth } from './http/auth.ts';
 import { makeClientErrorHandler } from './http/client-error.ts';
 import { limitConnections } from './http/connection-limits.ts';
+import { answerConnect } from './http/connect-method.ts';
 import { makeErrorHandler } from './http/error-handler.ts';
 import { frameworkErrorOptions } from './http/framework-errors.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
@@ -19,6 +20,7 @@ import { registerJsonBody } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerRequestsPerSocket } from './http/requests-per-socket.ts';
+import { registerSingleAuthorization } from './http/single-authorization.ts';
 import { serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { fetchRoutes } from './http/routes/fetch.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -113,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { maxConnections: deps.config.httpMaxConnections, maxPerAddress: deps.config.httpMaxConnectionsPerIp },
     deps.logger,
   );
+  answerConnect(app.server);
 
   // First of all: the request span must wrap every hook and handler.
   if (deps.tracing) await registerTracing(app);
@@ -127,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw new DomainError('invalid', 'HTTP/1.1 requests need a Host header');
     }
   });
+  registerSingleAuthorization(app);
   const { metrics, onAnswered } = deps;
   app.addHook('onResponse', async (request, reply) => {
     // The route's template, never the path itself: label values stay a bounded set.
