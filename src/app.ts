@@ -13,6 +13,7 @@ import { registerAuth } from './http/auth.ts';
 import { makeClientErrorHandler } from './http/client-error.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { answerConnect } from './http/connect-method.ts';
+import { registerGracefulClose } from './http/graceful-close.ts';
 import { makeErrorHandler } from './http/error-handler.ts';
 import { frameworkErrorOptions } from './http/framework-errors.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
@@ -47,7 +48,7 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'port' | 'httpMaxConnections' | 'httpMaxConnectionsPerIp'> &
+  config: Pick<Config, 'bodyLimitBytes' | 'port' | 'httpMaxConnections' | 'httpMaxConnectionsPerIp' | 'httpShutdownDrainMs'> &
     ServerTimeouts & { publicUrl?: string | undefined };
   keys: ApiKeys;
   rateLimiter: RateLimiter;
@@ -116,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.logger,
   );
   answerConnect(app.server);
+  // Closing: docs/operations.md, "Connections and shutdown".
+  registerGracefulClose(app, { drainMs: deps.config.httpShutdownDrainMs, log: deps.logger });
 
   // First of all: the request span must wrap every hook and handler.
   if (deps.tracing) await registerTracing(app);
