@@ -48,7 +48,7 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'port' | 'httpMaxConnections' | 'httpMaxConnectionsPerIp' | 'httpShutdownDrainMs'> &
+  config: Pick<Config, 'bodyLimitBytes' | 'port' | 'httpMaxConnections' | 'httpMaxConnectionsPerIp' | 'httpUnauthenticatedConnectionMs' | 'httpShutdownDrainMs'> &
     ServerTimeouts & { publicUrl?: string | undefined };
   keys: ApiKeys;
   rateLimiter: RateLimiter;
@@ -111,9 +111,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // is closed once the answer in progress is written (idle ones at once, as before).
   // (A public property of http.Server that @types/node does not declare.)
   (app.server as typeof app.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  limitConnections(
+  const connections = limitConnections(
     app.server,
-    { maxConnections: deps.config.httpMaxConnections, maxPerAddress: deps.config.httpMaxConnectionsPerIp },
+    {
+      maxConnections: deps.config.httpMaxConnections,
+      maxPerAddress: deps.config.httpMaxConnectionsPerIp,
+      unauthenticatedMs: deps.config.httpUnauthenticatedConnectionMs,
+    },
     deps.logger,
   );
   answerConnect(app.server);
@@ -134,6 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   registerSingleAuthorization(app);
+  // A keyless connection past its lifetime is closed after this answer (connection-limits.ts).
+  app.addHook('onSend', async (request, reply) => {
+    if (connections.closeAfterAnswer(request.raw.socket, request.apiKeyId !== undefined)) reply.header('connection', 'close');
+  });
   const { metrics, onAnswered } = deps;
   app.addHook('onResponse', async (request, reply) => {
     // The route's template, never the path itself: label values stay a bounded set.
