@@ -2,17 +2,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
-interface Timers {
-  setTimeout(fn: () => void, ms: number): { unref?(): unknown };
-  clearTimeout(handle: unknown): void;
-}
-
 export interface GracefulCloseOptions {
   /** How long requests in flight at the close may go on before their connections are cut. */
   drainMs: number;
   log: { warn(obj: object, msg: string): void };
-  /** Tests inject a clock; the server uses the real one. */
-  timers?: Timers;
 }
 
 /**
@@ -29,7 +22,6 @@ export interface GracefulCloseOptions {
  */
 export function registerGracefulClose(app: FastifyInstance, options: GracefulCloseOptions): void {
   const server: Server = app.server;
-  const timers: Timers = options.timers ?? { setTimeout, clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
   const sockets = new Set<Socket>();
   /** Requests in flight per connection (several when pipelined). */
   const inFlight = new Map<Socket, number>();
@@ -72,14 +64,14 @@ export function registerGracefulClose(app: FastifyInstance, options: GracefulClo
     // The answers still to come say Connection: close, so clients do not reuse the connection.
     for (const response of responses) if (!response.headersSent) response.shouldKeepAlive = false;
     if (sockets.size > 0) {
-      const timer = timers.setTimeout(() => {
+      const timer = setTimeout(() => {
         if (sockets.size === 0) return;
         options.log.warn({ connections: sockets.size, drain_ms: options.drainMs }, 'shutdown: requests still in flight after the drain (SCOUT_HTTP_SHUTDOWN_DRAIN_MS); their connections are cut');
         for (const socket of sockets) socket.destroy();
       }, options.drainMs);
       // The timer never holds the process; server.close() waits for the connections anyway.
-      timer.unref?.();
-      server.once('close', () => timers.clearTimeout(timer));
+      timer.unref();
+      server.once('close', () => clearTimeout(timer));
     }
     done();
   });
