@@ -13,6 +13,7 @@ import { registerAuth } from './http/auth.ts';
 import { makeClientErrorHandler } from './http/client-error.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { answerConnect } from './http/connect-method.ts';
+import { answerHalfClosedClients } from './http/half-closed-clients.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { makeErrorHandler } from './http/error-handler.ts';
 import { frameworkErrorOptions } from './http/framework-errors.ts';
@@ -105,12 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Node answers a missing Host itself, in no shape of ours; the onRequest hook below does.
     http: { requireHostHeader: false, ...serverTimeouts },
   });
-  // A client that sends its request and then shuts its write side (HTTP/1.0-style clients,
-  // some proxies) still reads the answer: Node's default aborts the request at the client's
-  // FIN, so any route that answered after an await sent nothing. Half-open, the connection
-  // is closed once the answer in progress is written (idle ones at once, as before).
-  // (A public property of http.Server that @types/node does not declare.)
-  (app.server as typeof app.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  answerHalfClosedClients(app.server);
   const connections = limitConnections(
     app.server,
     {
