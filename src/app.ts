@@ -12,6 +12,9 @@ import { DomainError } from './domain/errors.ts';
 import { registerAuth } from './http/auth.ts';
 import { makeClientErrorHandler } from './http/client-error.ts';
 import { limitConnections } from './http/connection-limits.ts';
+import { answerConnect } from './http/connect-method.ts';
+import { answerHalfClosedClients } from './http/half-closed-clients.ts';
+import { registerGracefulClose } from './http/graceful-close.ts';
 import { makeErrorHandler } from './http/error-handler.ts';
 import { frameworkErrorOptions } from './http/framework-errors.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
@@ -19,6 +22,7 @@ import { registerJsonBody } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerRequestsPerSocket } from './http/requests-per-socket.ts';
+import { registerSingleAuthorization } from './http/single-authorization.ts';
 import { serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { fetchRoutes } from './http/routes/fetch.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -45,7 +49,7 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'port' | 'httpMaxConnections' | 'httpMaxConnectionsPerIp'> &
+  config: Pick<Config, 'bodyLimitBytes' | 'port' | 'httpMaxConnections' | 'httpMaxConnectionsPerIp' | 'httpUnauthenticatedConnectionMs' | 'httpShutdownDrainMs'> &
     ServerTimeouts & { publicUrl?: string | undefined };
   keys: ApiKeys;
   rateLimiter: RateLimiter;
@@ -102,11 +106,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Node answers a missing Host itself, in no shape of ours; the onRequest hook below does.
     http: { requireHostHeader: false, ...serverTimeouts },
   });
-  limitConnections(
+  answerHalfClosedClients(app.server);
+  const connections = limitConnections(
     app.server,
-    { maxConnections: deps.config.httpMaxConnections, maxPerAddress: deps.config.httpMaxConnectionsPerIp },
+    {
+      maxConnections: deps.config.httpMaxConnections,
+      maxPerAddress: deps.config.httpMaxConnectionsPerIp,
+      unauthenticatedMs: deps.config.httpUnauthenticatedConnectionMs,
+    },
     deps.logger,
   );
+  answerConnect(app.server);
+  // Closing: docs/operations.md, "Connections and shutdown".
+  registerGracefulClose(app, { drainMs: deps.config.httpShutdownDrainMs, log: deps.logger });
 
   // First of all: the request span must wrap every hook and handler.
   if (deps.tracing) await registerTracing(app);
@@ -120,6 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.headers.host === undefined && request.raw.httpVersion !== '1.0') {
       throw new DomainError('invalid', 'HTTP/1.1 requests need a Host header');
     }
+  });
+  registerSingleAuthorization(app);
+  // A keyless connection past its lifetime is closed after this answer (connection-limits.ts).
+  app.addHook('onSend', async (request, reply) => {
+    if (connections.closeAfterAnswer(request.raw.socket, request.apiKeyId !== undefined)) reply.header('connection', 'close');
   });
   const { metrics, onAnswered } = deps;
   app.addHook('onResponse', async (request, reply) => {

@@ -1,4 +1,3 @@
-import { startServer } from '../main.ts';
 import type { CliCommand } from './cli-io.ts';
 import { nonBlockingOutput } from './non-blocking-output.ts';
 import { listenForStop } from './stop-signals.ts';
@@ -18,6 +17,9 @@ export const serveCommand: CliCommand = async (argv, io) => {
   const out = nonBlockingOutput(io.stdout, { name: 'stdout', notice: (line) => io.stderr.write(line) });
   const stop = listenForStop();
   try {
+    // Loaded only now: the server's modules take seconds to load, and a mistyped flag or a
+    // bad setting must be refused without waiting for them.
+    const { startServer } = await import('../main.ts');
     const scout = await startServer(io.env, out);
     await stop.received;
     await scout.close();

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { ScoutMetrics } from '../metrics/scout-metrics.ts';
+import { answerConnect } from './connect-method.ts';
+import { answerHalfClosedClients } from './half-closed-clients.ts';
 
 export interface MetricsServer {
   port: number;
@@ -30,6 +32,8 @@ export async function startMetricsServer(metrics: ScoutMetrics, port: number): P
       (e: unknown) => send(500, 'application/json; charset=utf-8', errorBody(500, `metrics could not be collected: ${(e as Error).message}`)),
     );
   });
+  answerHalfClosedClients(server);
+  answerConnect(server);
   server.keepAliveTimeout = 5000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 10_000;

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
-import { addressGroup } from '../../src/http/connection-limits.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
-import { hasResponses, openRaw, parseResponse, within, type RawSocket } from './raw-socket.ts';
+import { hasResponses, openRaw, parseResponse, parseResponses, within, type RawSocket } from './raw-socket.ts';
 
 let t: TestScout | undefined;
 const open: RawSocket[] = [];
@@ -61,7 +60,7 @@ describe('per-address connection cap (SCOUT_HTTP_MAX_CONNECTIONS_PER_IP)', () =>
       await within(c.closed, 1500, 'answer');
       return parseResponse(c.received()).status;
     }, { timeout: 2000 }).toBe(200);
-    expect(t.logs.some((l) => l.msg === 'connections refused over the connection caps (counts since the previous such line)' && l.latest_address === '127.0.0.3')).toBe(true);
+    expect(t.logs.some((l) => l.msg === 'connections refused over the connection caps, or reclaimed for a fair share (counts since the previous such line)' && l.latest_address === '127.0.0.3')).toBe(true);
   });
 
   it('0 turns the per-address cap off', async () => {
@@ -89,13 +88,68 @@ describe('server-wide connection cap (SCOUT_HTTP_MAX_CONNECTIONS)', () => {
   });
 });
 
-describe('addressGroup', () => {
-  it('counts IPv4 by address, IPv4-mapped IPv6 as IPv4, and IPv6 by /64', () => {
-    expect(addressGroup('127.0.0.3')).toBe('127.0.0.3');
-    expect(addressGroup('::ffff:127.0.0.3')).toBe('127.0.0.3');
-    expect(addressGroup('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(addressGroup('2001:db8:1:2:bbbb::9')).toBe('2001:db8:1:2::/64');
-    expect(addressGroup('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
-    expect(addressGroup(undefined)).toBe('');
+/** Sends GET `path` on `c` and returns the new answer (status, Connection header). */
+async function ask(c: RawSocket, headers = '', path = '/healthz') {
+  const before = parseResponses(c.received()).length;
+  c.socket.write(`GET ${path} HTTP/1.1\r\nHost: a\r\n${headers}\r\n`);
+  await c.waitFor(hasResponses(before + 1), 5000);
+  return parseResponses(c.received())[before]!;
+}
+
+describe('fair share of the connection cap', () => {
+  it('admits an address holding none while others hold every slot, by closing an idle connection of the biggest holder', async () => {
+    t = await startTestScout({ SCOUT_HTTP_MAX_CONNECTIONS: '12', SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '64', SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000' });
+    // Three addresses hold all 12 slots, 127.0.0.10 the most (6), all idle keep-alive.
+    const hog: RawSocket[] = [];
+    for (let i = 0; i < 6; i++) hog.push(await heldOpen(t.baseUrl, '127.0.0.10'));
+    for (let i = 0; i < 3; i++) await heldOpen(t.baseUrl, '127.0.0.11');
+    for (let i = 0; i < 3; i++) await heldOpen(t.baseUrl, '127.0.0.12');
+
+    // A fourth address: its fair share is 12 / 4 = 3; it gets a slot, several times over.
+    for (let i = 0; i < 3; i++) await heldOpen(t.baseUrl, '127.0.0.20');
+    // Its share is used up now, and the biggest holders are at their share: refused.
+    expect(await refused(t.baseUrl, '127.0.0.20')).toMatch(/^the server has too many open connections/);
+    // The slots came from the biggest holder, one of its idle connections each time.
+    await expect.poll(() => hog.filter((c) => c.isClosed()).length, { timeout: 5000 }).toBe(3);
+    // The one that lost them cannot take them back: it is above its share.
+    expect(await refused(t.baseUrl, '127.0.0.10')).toMatch(/^the server has too many open connections/);
+    expect(t.logs.some((l) => typeof l.msg === 'string' && l.msg.startsWith('connections refused over the connection caps, or reclaimed') && (l.reclaimed as number) >= 1)).toBe(true);
+  });
+
+  it('never takes a connection whose request is in flight', async () => {
+    t = await startTestScout({ SCOUT_HTTP_MAX_CONNECTIONS: '2', SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '64', SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000' });
+    const busy: RawSocket[] = [];
+    for (let i = 0; i < 2; i++) {
+      const c = await openRaw(t.baseUrl, { localAddress: '127.0.0.10' });
+      open.push(c);
+      // Headers arrived (100 Continue), body not yet: in flight.
+      c.socket.write(`POST /v1/search HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${t.key}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 20\r\n\r\n`);
+      await c.waitFor(/100 Continue/, 5000);
+      busy.push(c);
+    }
+    expect(await refused(t.baseUrl, '127.0.0.20')).toMatch(/^the server has too many open connections/);
+    expect(busy.map((c) => c.isClosed())).toEqual([false, false]);
+  });
+});
+
+describe('life of unauthenticated connections (SCOUT_HTTP_UNAUTHENTICATED_CONNECTION_MS)', () => {
+  it('closes a keyless keep-alive connection after its lifetime, however busy, and keeps one a key authenticated', async () => {
+    t = await startTestScout({ SCOUT_HTTP_UNAUTHENTICATED_CONNECTION_MS: '1000', SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000' });
+    const keyless = await openRaw(t.baseUrl, { localAddress: '127.0.0.10' });
+    const keyed = await openRaw(t.baseUrl, { localAddress: '127.0.0.11' });
+    open.push(keyless, keyed);
+    expect((await ask(keyed, `Authorization: Bearer ${t.key}\r\n`, '/v1/usage')).status).toBe(200);
+    // A request every 200 ms: the keep-alive timeout never ends it; its lifetime must.
+    const started = performance.now();
+    let last = await ask(keyless);
+    while (last.headers.connection !== 'close' && performance.now() - started < 20_000) {
+      await new Promise((r) => setTimeout(r, 200));
+      last = await ask(keyless);
+    }
+    expect(last.headers.connection).toBe('close');
+    await within(keyless.closed, 5000, 'the keyless connection to close');
+    // Past the lifetime too, the authenticated connection stays up.
+    expect((await ask(keyed)).headers.connection).toBe('keep-alive');
+    expect(keyed.isClosed()).toBe(false);
   });
 });
