@@ -128,7 +128,10 @@ export function createLandingCheck(o: LandingCheckOptions): LandingCheck {
         } catch (err) {
           const e = signal.aborted ? new DomainError('timeout', `no answer within ${timeoutMs / 1000} s`) : toOriginError(err, url.host);
           // The guard's lookup refuses an address that changed since `hostVerdict` (rebinding).
-          if (isDomainError(e) && e.kind === 'forbidden') return viaRedirect({ ok: false, kind: 'refused', problem: `${NOT_PUBLIC}; ${url.hostname} resolves to an address that is not public` }, from, url);
+          if (isDomainError(e) && e.kind === 'forbidden') {
+            const refusal: Refusal = { ok: false, kind: 'refused', problem: `${NOT_PUBLIC}; ${url.hostname} resolves to an address that is not public` };
+            return hop === 0 ? refusal : viaRedirect(refusal, from, url);
+          }
           return { ok: false, kind: 'unreachable', reason: e.message, problem: `could not check where url ${start.href} leads (${url.href}: ${e.message})` };
         }
         from = url;

@@ -72,7 +72,10 @@ describe('landing check: redirects followed as fetch follows them', () => {
     expect(loop.ok === false && loop.problem).toContain('redirect loop');
     // DNS re-pointed between the check and the connection (the guard's lookup refuses it).
     const rebound = await check({ [START]: new DomainError('forbidden', 'refused: shop.acme.example resolves to an address that is not public') }).verdict;
-    expect(rebound).toMatchObject({ ok: false, kind: 'refused' });
+    expect(rebound).toEqual({ ok: false, kind: 'refused', problem: 'url must be a public http(s) URL; shop.acme.example resolves to an address that is not public' });
+    const reboundLater = await check({ [START]: redirectTo('https://cdn.acme.example/'), 'https://cdn.acme.example/': new DomainError('forbidden', 'refused') }).verdict;
+    expect(reboundLater).toMatchObject({ ok: false, kind: 'refused', via: 'cdn.acme.example' });
+    expect(reboundLater.ok === false && reboundLater.problem).toContain(`url ${START} redirects to https://cdn.acme.example/, which is refused`);
   });
 
   it('stops after 10 redirects', async () => {
