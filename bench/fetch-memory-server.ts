@@ -26,6 +26,10 @@ const scout = await createScout(config, {
     if (hostname.endsWith('.bench')) return [{ address: '127.0.0.2', family: 4 }];
     throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
   },
+  // No campaigns here: a landing check, should one happen, must not leave the machine.
+  landingProbe: async () => {
+    throw new Error('no landing pages in this benchmark');
+  },
 });
 await scout.app.listen({ port: 0, host: '127.0.0.1' });
 const address = scout.app.server.address();

@@ -39,6 +39,8 @@ import type { KeyAdmin } from './admin/key-admin.ts';
 import type { AdminOverview } from './schemas/admin.ts';
 import { registerTracing } from './http/tracing-plugin.ts';
 import type { ScoutMetrics } from './metrics/scout-metrics.ts';
+import { answerOutcome } from './metrics/answer-outcome.ts';
+import { failureOf } from './http/failed-with.ts';
 import type { ClickLinks } from './sponsored/click-links.ts';
 import type { CampaignAdmin } from './sponsored/campaign-admin.ts';
 
@@ -143,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The route's template, never the path itself: label values stay a bounded set.
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
-    metrics?.request(route, request.method, reply.statusCode, seconds);
+    metrics?.request(route, request.method, reply.statusCode, seconds, answerOutcome(reply.statusCode, failureOf(request)));
     onAnswered?.({ route, status: reply.statusCode, seconds, apiKeyId: request.apiKeyId });
     request.log.info(
       { method: request.method, path: request.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },

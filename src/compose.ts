@@ -31,7 +31,7 @@ import { countedEvents, countedFetch } from './metrics/counted.ts';
 import { createScoutMetrics, type ScoutMetrics } from './metrics/scout-metrics.ts';
 import { createOriginPolicy } from './mcp/origin-policy.ts';
 import { indexFile, openServerStorage, type StorageMode } from './store/create-stores.ts';
-import { createSponsored, sponsoredOptionsFrom, type Sponsored } from './sponsored/create-sponsored.ts';
+import { createSponsored, sponsoredOptionsFrom, type LandingNetwork, type Sponsored } from './sponsored/create-sponsored.ts';
 import type { Stores } from './store/ports.ts';
 import { createActivity, isAgentTraffic, requestKind } from './admin/activity.ts';
 import { readOverview } from './admin/admin-overview.ts';
@@ -57,12 +57,16 @@ export interface Scout {
   close(): Promise<void>;
 }
 
-export interface ScoutOptions {
+/**
+ * `resolver`: DNS for fetch and for sponsored landing hosts (tests inject a stub), which then
+ * needs a `landingProbe` too: landing checks request the page (src/sponsored/landing-check.ts).
+ */
+export type ScoutOptions = ScoutSettings & LandingNetwork;
+
+interface ScoutSettings {
   /** Folder of the starter corpus (Scout's own docs/). */
   docsDir: string;
   logStream?: NodeJS.WritableStream;
-  /** DNS resolver for fetch and for sponsored landing hosts (tests inject a stub). */
-  resolver?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
   /**
    * Replaces the extraction worker pool (no threads are started). Only bench/fetch.ts sets
    * it, to measure extraction on the main thread against the pool; a server never does.
@@ -164,7 +168,7 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
     // One key for every process on this storage: a click URL from any replica (or from before
     // a restart) verifies everywhere.
     recIdKey: await storage.sponsored.secrets.get('rec_id', 32),
-    ...(options.resolver ? { resolver: options.resolver } : {}),
+    ...(options.resolver ? { resolver: options.resolver, landingProbe: options.landingProbe } : options.landingProbe ? { landingProbe: options.landingProbe } : {}),
     // Ads are skipped or their events kept for a retry; searches answer either way.
     onError: (err) => logger.error({ err }, 'sponsored results: storage failed'),
     onEventsRecovered: () => logger.info({}, 'sponsored results: ad events written again'),

@@ -5,24 +5,34 @@ import { loadConfig } from './config/load-config.ts';
 import type { Config } from './config/settings.ts';
 import { createScout, type Scout } from './compose.ts';
 import { ensureDataDir, listenError } from './startup-errors.ts';
+import { showFirstKey } from './first-key.ts';
 
 /** Scout's own docs/ folder: the starter corpus. */
 export const DOCS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
 
+export interface StartOptions {
+  /**
+   * A stream a person reads (a TTY), where the first API key may be printed. Without one the
+   * key is written to a 0600 file in SCOUT_DATA_DIR and `out` only names it (src/first-key.ts).
+   */
+  terminal?: Writable;
+}
+
 /**
  * loadConfig → stores → app → listen. On an embedded store without keys, creates one and
- * prints it once with a ready curl line (a shared store's keys come from `scout keys create`). `out` gets that, the listening line and the JSON logs (the
- * serve command passes a stdout that never blocks). A data folder Scout cannot write or a
- * port it cannot listen on is a one-line ConfigError, with everything opened closed again.
- * The caller closes the returned Scout (`scout serve` does on SIGINT/SIGTERM).
+ * shows it once with a ready curl line (a shared store's keys come from `scout keys create`):
+ * on `terminal`, else in a file. `out` gets the listening line and the JSON logs (the serve
+ * command passes a stdout that never blocks), never the key. A data folder Scout cannot
+ * write or a port it cannot listen on is a one-line ConfigError, with everything opened
+ * closed again. The caller closes the returned Scout (`scout serve` does on SIGINT/SIGTERM).
  */
-export async function startServer(env: Record<string, string | undefined>, out: Writable): Promise<Scout> {
+export async function startServer(env: Record<string, string | undefined>, out: Writable, options: StartOptions = {}): Promise<Scout> {
   const config = loadConfig(env);
   // The data folder holds the embedded store; with PostgreSQL nothing is written there.
   if (config.databaseUrl === undefined) ensureDataDir(config.dataDir);
   const scout = await createScout(config, { docsDir: DOCS_DIR, logStream: out });
   try {
-    await announce(scout, config, out);
+    await announce(scout, config, out, options.terminal);
   } catch (e) {
     // Nothing left open (the event writer thread, the ranker, the SQLite files), so the
     // process ends after its one-line message instead of staying up half started.
@@ -33,7 +43,7 @@ export async function startServer(env: Record<string, string | undefined>, out: 
 }
 
 /** Listens, then prints the first key (if the store has none) and where Scout listens. */
-async function announce(scout: Scout, config: Config, out: Writable): Promise<void> {
+async function announce(scout: Scout, config: Config, out: Writable, terminal: Writable | undefined): Promise<void> {
   try {
     await scout.app.listen({ port: config.port, host: config.host });
   } catch (e) {
@@ -50,17 +60,13 @@ async function announce(scout: Scout, config: Config, out: Writable): Promise<vo
     out.write(`No API key yet: create one with \`scout keys create --name <label>\` and the same SCOUT_DATABASE_URL; every replica accepts it.\n`);
   } else if (noKeys) {
     const created = await scout.keys.create('default');
-    out.write(
-      [
-        '',
-        'Scout created your first API key (shown once; keep it):',
-        `  ${created.key}`,
-        '',
-        'Try it:',
-        `  curl -s ${base}/v1/search -H 'Authorization: Bearer ${created.key}' -H 'Content-Type: application/json' -d '{"query":"getting started"}'`,
-        '',
-      ].join('\n'),
-    );
+    try {
+      showFirstKey(created, base, { out, dataDir: config.dataDir, ...(terminal ? { terminal } : {}) });
+    } catch (e) {
+      // Nobody could ever read it: the next start makes another.
+      await scout.keys.revoke(created.id).catch(() => undefined);
+      throw e;
+    }
   }
   out.write(`Scout listening on ${base} (OpenAPI: ${base}/openapi.json)\n`);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -6,13 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { startServer } from '../src/main.ts';
 
 describe('first start', () => {
-  it('creates and prints one key with a curl line that works, then never again', async () => {
+  it('creates and prints one key on the terminal with a curl line that works, then never again', async () => {
     const env = { SCOUT_DATA_DIR: mkdtempSync(join(tmpdir(), 'scout-main-')), PORT: '0', HOST: '127.0.0.1', SCOUT_LOG_LEVEL: 'silent' };
     const out = new PassThrough();
+    const terminal = new PassThrough();
+    let logged = '';
     let text = '';
-    out.on('data', (c) => (text += c));
-    const scout = await startServer(env, out);
+    out.on('data', (c) => (logged += c));
+    terminal.on('data', (c) => (text += c));
+    const scout = await startServer(env, out, { terminal });
     try {
+      expect(logged).not.toMatch(/scout_[0-9A-Za-z]{38}/);
+      expect(existsSync(join(env.SCOUT_DATA_DIR, 'first-api-key.txt'))).toBe(false);
       const key = /(scout_[0-9A-Za-z]{38})/.exec(text)?.[1];
       expect(key).toBeDefined();
       expect(text).toContain(`curl -s http://127.0.0.1:`);
@@ -41,6 +46,31 @@ describe('first start', () => {
     const again = await startServer(env, out2);
     await again.close();
     expect(second).not.toMatch(/scout_[0-9A-Za-z]{38}/);
+  });
+});
+
+describe('first start without a terminal (stdout goes to a log shipper)', () => {
+  it('writes the key to a 0600 file in the data folder and names only the file and the key id on stdout', async () => {
+    const env = { SCOUT_DATA_DIR: mkdtempSync(join(tmpdir(), 'scout-main-')), PORT: '0', HOST: '127.0.0.1', SCOUT_LOG_LEVEL: 'info' };
+    const out = new PassThrough();
+    let logged = '';
+    out.on('data', (c) => (logged += c));
+    const scout = await startServer(env, out);
+    try {
+      const file = join(env.SCOUT_DATA_DIR, 'first-api-key.txt');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const key = /(scout_[0-9A-Za-z]{38})/.exec(readFileSync(file, 'utf8'))?.[1];
+      expect(key).toBeDefined();
+      expect(logged).not.toContain(key!);
+      const id = (await scout.stores.keys.list())[0]!.id;
+      expect(logged).toContain(`Scout created your first API key (${id}). stdout is not a terminal, so the key is not printed here: it is in ${file} (readable by its owner only)`);
+      const addr = scout.app.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      const res = await fetch(`http://127.0.0.1:${port}/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
+      expect(res.status).toBe(200);
+    } finally {
+      await scout.close();
+    }
   });
 });
 

@@ -142,7 +142,7 @@ export const campaignsCommand: CliCommand = async (argv, io) => {
   const parsed = parse(argv);
   const config = loadConfig(io.env);
   // Landing pages are judged as the server judges them: same address policy and allowlist.
-  const landing = createLandingCheck({ allowCidrs: config.fetchAllowCidrs });
+  const landing = createLandingCheck({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs });
   // Only create may make the store: every other subcommand needs campaigns that exist.
   const stores = await openSponsoredStores(config, { mustExist: parsed.sub !== 'create' });
   try {

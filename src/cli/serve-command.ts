@@ -1,9 +1,24 @@
-import type { CliCommand } from './cli-io.ts';
+import type { Writable } from 'node:stream';
+import type { StartOptions } from '../main.ts';
+import type { CliCommand, CliIO } from './cli-io.ts';
 import { nonBlockingOutput } from './non-blocking-output.ts';
 import { listenForStop } from './stop-signals.ts';
 import { parseNoArguments } from './parse-flags.ts';
 import { configWarnings } from '../config/config-warnings.ts';
 import { loadConfig } from '../config/load-config.ts';
+
+const isTerminal = (s: Writable): boolean => (s as { isTTY?: boolean }).isTTY === true;
+
+/**
+ * Where a person sees the first API key: stdout when it is a terminal (through `out`, in
+ * order with the rest), else stderr when that is one (`scout serve | shipper` typed in a
+ * terminal); otherwise nobody is watching and the key goes to a file.
+ */
+function terminalOf(io: CliIO, out: Writable): StartOptions {
+  if (isTerminal(io.stdout)) return { terminal: out };
+  if (isTerminal(io.stderr)) return { terminal: io.stderr };
+  return {};
+}
 
 /** `scout serve` (what `npm start` runs): serves until SIGINT/SIGTERM, then closes gracefully. */
 export const serveCommand: CliCommand = async (argv, io) => {
@@ -20,7 +35,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
     // Loaded only now: the server's modules take seconds to load, and a mistyped flag or a
     // bad setting must be refused without waiting for them.
     const { startServer } = await import('../main.ts');
-    const scout = await startServer(io.env, out);
+    const scout = await startServer(io.env, out, terminalOf(io, out));
     await stop.received;
     await scout.close();
   } finally {

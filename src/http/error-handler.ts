@@ -3,6 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { isDomainError } from '../domain/errors.ts';
 import { PATH_SEGMENT_MAX } from './path-limits.ts';
 import { EARLY_ANSWER_BOUNDS } from './discard-body.ts';
+import { noteFailure } from './failed-with.ts';
 import { sendBodyRefusal } from './refuse-body.ts';
 import { STATUS_OF } from './status-table.ts';
 import { validationMessage, type ValidationIssue } from './validation-message.ts';
@@ -80,6 +81,7 @@ export function sendError(reply: FastifyReply, r: ErrorRendering): FastifyReply 
 export function makeErrorHandler(bodyLimit: number) {
   return function errorHandler(this: unknown, error: unknown, request: FastifyRequest, reply: FastifyReply) {
     const r = renderError(error, request, bodyLimit);
+    if (isDomainError(error)) noteFailure(request, error);
     if (r.status >= 500 && !isDomainError(error)) request.log.error({ err: error }, 'unhandled error');
     else request.log.info({ status: r.status, reason: r.message }, 'request refused');
     if (r.status === 401) reply.header('www-authenticate', 'Bearer realm="scout"');

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { AnswerOutcome } from './answer-outcome.ts';
 import { FETCH_OUTCOMES, type FetchOutcome } from './fetch-outcome.ts';
 
 /** What the gauges read at scrape time (nothing is polled in between). */
@@ -26,8 +27,11 @@ export type AdEventKind = 'impression' | 'read' | 'click';
  */
 export interface ScoutMetrics {
   readonly registry: Registry;
-  /** One answered HTTP request: `route` is the route's template ('unmatched' for 404s). */
-  request(route: string, method: string, status: number, seconds: number): void;
+  /**
+   * One answered HTTP request: `route` is the route's template ('unmatched' for 404s);
+   * `outcome` what Scout did (an origin's failure is not Scout's: src/metrics/answer-outcome.ts).
+   */
+  request(route: string, method: string, status: number, seconds: number, outcome: AnswerOutcome): void;
   provider(name: string, outcome: ProviderOutcome, seconds: number): void;
   fetch(outcome: FetchOutcome, bytes: number): void;
   extract(seconds: number): void;
@@ -46,8 +50,8 @@ export function createScoutMetrics(sources: MetricSources): ScoutMetrics {
 
   const requests = new Counter({
     name: 'scout_http_requests_total',
-    help: 'HTTP requests answered, by route template, method and status class.',
-    labelNames: ['route', 'method', 'status_class'],
+    help: 'HTTP requests answered, by route template, method, status class and outcome (ok, client_error, upstream_error, budget_exhausted, server_error: only the last is Scout failing).',
+    labelNames: ['route', 'method', 'status_class', 'outcome'],
     registers,
   });
   const duration = new Histogram({
@@ -169,8 +173,8 @@ export function createScoutMetrics(sources: MetricSources): ScoutMetrics {
   return {
     registry,
     contentType: registry.contentType,
-    request(route, method, status, seconds) {
-      requests.inc({ route, method, status_class: statusClass(status) });
+    request(route, method, status, seconds, outcome) {
+      requests.inc({ route, method, status_class: statusClass(status), outcome });
       duration.observe({ route, method }, seconds);
       if (status === 429) rateLimited.inc({ route });
     },

@@ -183,7 +183,7 @@ export function createSearchBudget(
         throw new DomainError(
           'unavailable',
           `the monthly free search budget (${monthlyUnits} units) is exhausted; it resets at ${reset.toISOString()}`,
-          { retryAfterS: Math.max(1, Math.ceil((reset.getTime() - at.getTime()) / 1000)) },
+          { retryAfterS: Math.max(1, Math.ceil((reset.getTime() - at.getTime()) / 1000)), reason: 'budget_exhausted' },
         );
       }
       return { period, units };

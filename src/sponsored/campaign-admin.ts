@@ -44,8 +44,12 @@ async function definitionOf(file: unknown, landing: LandingCheck): Promise<Campa
   const verdict = await landing.check(new URL(v.definition.url));
   if (verdict.ok) return v.definition;
   if (verdict.kind === 'unresolved' && verdict.temporary) {
-    const host = new URL(v.definition.url).hostname;
+    const host = verdict.via ?? new URL(v.definition.url).hostname;
     throw new DomainError('unavailable', `could not check url host ${host} (${verdict.reason}); nothing was stored, try again`);
+  }
+  if (verdict.kind === 'unreachable') {
+    // Where the page redirects is unknown: not stored, as a refused hop could be behind it.
+    throw new DomainError('unavailable', `${verdict.problem}; nothing was stored: try again once the landing page answers`);
   }
   throw new DomainError('invalid', describeProblems([verdict.problem]));
 }

@@ -37,8 +37,9 @@ export interface ClickLinks {
   resolveClickUrl(url: URL): Promise<{ landingUrl: string; clickPath: 'agent_read' } | undefined>;
   /**
    * GET /v1/r/<rec_id>: the landing URL, with a click recorded when `record`; unknown or expired
-   * is not_found. A landing host that is not public now is forbidden, one that cannot be
-   * resolved upstream; neither is redirected to nor counted.
+   * is not_found. A landing page that is not public now, or redirects somewhere that is not,
+   * is forbidden; one whose host cannot be resolved, or that does not answer the check, is
+   * upstream; none of them is redirected to nor counted.
    */
   follow(recId: string, record: boolean): Promise<string>;
 }
@@ -79,8 +80,15 @@ export function createClickLinks(o: ClickLinksOptions): ClickLinks {
     const url = new URL(landingUrl);
     const verdict = await o.landing.check(url);
     if (verdict.ok) return;
-    if (verdict.kind === 'refused') throw new DomainError('forbidden', `sponsored link refused: the landing page on ${url.hostname} is not at a public address`);
-    throw new DomainError('upstream', `sponsored link could not be followed: the landing page host ${url.hostname} could not be resolved (${verdict.reason}); try again later`);
+    // Where the landing page redirects, the browser goes too: a refused hop refuses the link.
+    const where = verdict.kind !== 'unreachable' && verdict.via !== undefined ? `the landing page on ${url.hostname} redirects to ${verdict.via}, which` : `the landing page on ${url.hostname}`;
+    if (verdict.kind === 'refused') throw new DomainError('forbidden', `sponsored link refused: ${where} is not at a public address`);
+    if (verdict.kind === 'unresolved') {
+      const host = verdict.via ?? url.hostname;
+      throw new DomainError('upstream', `sponsored link could not be followed: the landing page host ${host} could not be resolved (${verdict.reason}); try again later`);
+    }
+    // Unchecked is not followed: where it would lead is unknown.
+    throw new DomainError('upstream', `sponsored link could not be followed: the landing page on ${url.hostname} could not be checked (${verdict.reason}); try again later`);
   }
 
   const unknown = (recId: string) =>

@@ -7,10 +7,20 @@ import { createSnapshotSource } from './campaign-snapshot.ts';
 import { createClickLinks, type ClickLinks } from './click-links.ts';
 import { createEventQueue } from './event-queue.ts';
 import { createLandingCheck } from './landing-check.ts';
+import type { LandingProbe } from './landing-probe.ts';
 import { recIdKeyOrDefault } from './rec-id.ts';
 import { createSponsoredStage } from './sponsored-stage.ts';
 
-export interface SponsoredOptions {
+/**
+ * How landing pages are checked (src/sponsored/landing-check.ts): the system resolver and
+ * real requests by default; a stub resolver (tests) must come with a stub probe, or the
+ * check would connect to whatever public address the stub made up.
+ */
+export type LandingNetwork = { resolver?: undefined; landingProbe?: LandingProbe } | { resolver: Resolver; landingProbe: LandingProbe };
+
+export type SponsoredOptions = SponsoredSettings & LandingNetwork;
+
+interface SponsoredSettings {
   /** SCOUT_SPONSORED_MAX; 0 turns ads off (campaigns can still be managed). */
   maxAds: number;
   /** SCOUT_SPONSORED_REC_TTL_DAYS. */
@@ -28,8 +38,8 @@ export interface SponsoredOptions {
   refreshMs?: number;
   /** SCOUT_FETCH_ALLOW_CIDRS: landing URLs may be on these ranges, as fetches may (default none). */
   allowCidrs?: readonly string[];
-  /** Resolves landing hosts when campaigns are stored and clicked; default the system resolver. Tests pass a stub. */
-  resolver?: Resolver;
+  /** The deadline of one landing check, every redirect included: SCOUT_FETCH_TIMEOUT_MS (default 10 s). */
+  landingTimeoutMs?: number;
   /** Campaigns, events and secrets, as store/create-stores.ts opened them; closed by close(). */
   stores: SponsoredStores;
   /**
@@ -59,13 +69,14 @@ export interface Sponsored {
 
 /** The options createSponsored needs, from the loaded Config. */
 export function sponsoredOptionsFrom(
-  config: Pick<Config, 'sponsoredMax' | 'sponsoredRecTtlDays' | 'publicUrl' | 'port' | 'fetchAllowCidrs'>,
-): Omit<SponsoredOptions, 'stores'> {
+  config: Pick<Config, 'sponsoredMax' | 'sponsoredRecTtlDays' | 'publicUrl' | 'port' | 'fetchAllowCidrs' | 'fetchTimeoutMs'>,
+): Omit<SponsoredSettings, 'stores'> {
   return {
     maxAds: config.sponsoredMax,
     recTtlDays: config.sponsoredRecTtlDays,
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     allowCidrs: config.fetchAllowCidrs,
+    landingTimeoutMs: config.fetchTimeoutMs,
   };
 }
 
@@ -88,7 +99,11 @@ export function createSponsored(o: SponsoredOptions): Sponsored {
     ...(o.onEventsRecovered ? { onRecovered: o.onEventsRecovered } : {}),
   });
   // One landing policy for storing and for following: the fetch pipeline's, allowlist included.
-  const landing = createLandingCheck({ allowCidrs: o.allowCidrs ?? [], ...(o.resolver ? { resolver: o.resolver } : {}) });
+  const landing = createLandingCheck({
+    allowCidrs: o.allowCidrs ?? [],
+    ...(o.landingTimeoutMs === undefined ? {} : { timeoutMs: o.landingTimeoutMs }),
+    ...(o.resolver ? { resolver: o.resolver, probe: o.landingProbe } : o.landingProbe ? { probe: o.landingProbe } : {}),
+  });
   const clicks = createClickLinks({
     publicUrl: o.publicUrl,
     events: stores.events,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedKey } from '../../src/domain/api-keys.ts';
 import { chromiumAvailable, launchChromium } from '../helpers/chromium.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
-import { campaignFile, PUBLIC_ADDRESS } from '../sponsored/sponsored-fixture.ts';
+import { campaignFile, PUBLIC_ADDRESS, stubProbe } from '../sponsored/sponsored-fixture.ts';
 
 /**
  * The operator dashboard (/admin) in a real headless Chromium against a real Scout: known
@@ -51,7 +51,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
       startTestScout(
         { SCOUT_ADMIN_TOKEN: TOKEN, SCOUT_RATE_LIMIT_RPM: String(RPM), SCOUT_MONTHLY_SEARCH_BUDGET: '1000' },
         // Landing hosts resolve offline: no packet leaves loopback.
-        { resolver: async () => [{ address: PUBLIC_ADDRESS, family: 4 }] },
+        { resolver: async () => [{ address: PUBLIC_ADDRESS, family: 4 }], landingProbe: stubProbe().probe },
       ),
       launchChromium(),
     ]);

@@ -3,7 +3,8 @@ import { runScout } from '../helpers/cli.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { formatMicros } from '../../src/cli/campaigns-command.ts';
 import { createSponsored } from '../../src/sponsored/create-sponsored.ts';
 import { campaignFile as fixtureCampaign, ctx, searchQuery } from '../sponsored/sponsored-fixture.ts';
@@ -23,8 +24,24 @@ const setup = () => {
   return { env: { SCOUT_DATA_DIR: join(root, 'data'), SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32' }, file };
 };
 
-const LANDING = 'http://127.0.0.2/shoes';
-const campaignFile = (over: Record<string, unknown> = {}) => fixtureCampaign({ url: LANDING, ...over });
+// A real landing page on the allowlisted fixture address: the CLI requests it (and follows its
+// redirects) before storing a campaign. A trap on 127.0.0.1 proves a refused hop is never asked.
+let landing: FixtureServer;
+let trap: FixtureServer;
+beforeAll(async () => {
+  trap = await startFixtureServer({}, { host: '127.0.0.1' });
+  landing = await startFixtureServer({
+    '/shoes': { headers: { 'content-type': 'text/html' }, body: '<p>Shoes.</p>' },
+    '/to-loopback': { status: 302, headers: { location: trap.url('/admin/v1/campaigns') } },
+    '/to-shoes': { status: 301, headers: { location: '/shoes' } },
+  });
+});
+afterAll(async () => {
+  await landing?.close();
+  await trap?.close();
+});
+
+const campaignFile = (over: Record<string, unknown> = {}) => fixtureCampaign({ url: landing.url('/shoes'), ...over });
 
 describe('scout campaigns', () => {
   it('create prints the id; list, show, pause, resume, update and delete work on it', async () => {
@@ -66,6 +83,35 @@ describe('scout campaigns', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('the campaign is invalid (1 problem); nothing was stored');
     expect(r.stderr).toMatch(/url must be a public http\(s\) URL; 127\.0\.0\.1 is not a public address/);
+    expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
+  });
+
+  it('create and update follow the landing page\'s redirects: one to a loopback address is refused, nothing stored', async () => {
+    const { env, file } = setup();
+    const refusal = `url ${landing.url('/to-loopback')} redirects to ${trap.url('/admin/v1/campaigns')}, which is refused: url must be a public http(s) URL; 127.0.0.1 is not a public address (loopback 127.0.0.0/8)`;
+    const r = await campaigns(['create', '--file', file('c.json', campaignFile({ url: landing.url('/to-loopback') }))], env);
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).toBe(`scout: the campaign is invalid (1 problem): 1) ${refusal}\n`);
+    expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
+
+    // A redirect to a public (here: allowlisted) page is fine.
+    const id = (await campaigns(['create', '--file', file('ok.json', campaignFile({ url: landing.url('/to-shoes') }))], env)).stdout.trim();
+    expect(id).toMatch(/^cmp_/);
+    const update = await campaigns(['update', id, '--file', file('u.json', campaignFile({ url: landing.url('/to-loopback'), title: 'Changed' }))], env);
+    expect(update.code).toBe(1);
+    expect(update.stderr).toContain(refusal);
+    expect(JSON.parse((await campaigns(['show', id], env)).stdout)).toMatchObject({ url: landing.url('/to-shoes'), title: 'Acme trail running shoes' });
+    expect(trap.requests).toEqual([]);
+  });
+
+  it('a landing page that does not answer is not stored (503 on the API, exit 1): where it leads is unknown', async () => {
+    const { env, file } = setup();
+    const gone = await startFixtureServer({});
+    const url = gone.url('/shoes');
+    await gone.close();
+    const r = await campaigns(['create', '--file', file('c.json', campaignFile({ url }))], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`could not check where url ${url} leads (${url}: connection refused by 127.0.0.2:${gone.port}); nothing was stored: try again once the landing page answers`);
     expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
   });
 

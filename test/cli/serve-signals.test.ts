@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { budgetPeriod } from '../../src/search/search-budget.ts';
@@ -49,7 +50,8 @@ describe.each(stops)('npm start, then %s', (_name, stop) => {
     const p = spawnScout('npm', env, { ownGroup: true });
     await waitFor(30_000, 'Scout listening', () => (p.stdout().includes('Scout listening') ? true : undefined));
     track(p); // the server below npm, killed in afterEach should it be orphaned
-    const key = /(scout_[0-9A-Za-z]{38})/.exec(p.stdout())?.[1];
+    // stdout is a pipe, not a terminal: the first key is in the data folder, not the log.
+    const key = /(scout_[0-9A-Za-z]{38})/.exec(readFileSync(join(env.SCOUT_DATA_DIR, 'first-api-key.txt'), 'utf8'))?.[1];
     expect(key).toBeDefined();
     // The first search leases 1 unit, the second a block of 64: 65 counted until the close returns 63.
     await search(port, key!, 'first');

@@ -62,7 +62,8 @@ export async function startTestScout(env: Record<string, string> = {}, options: 
 
   const boot = async (extra: Record<string, string>) => {
     const config = loadConfig({ SCOUT_DATA_DIR: dataDir, SCOUT_LOG_LEVEL: 'info', ...env, ...extra });
-    const scout = await createScout(config, { ...options, docsDir, logStream });
+    // A resolver comes with a landing probe (ScoutOptions says so): the caller passed both or neither.
+    const scout = await createScout(config, { ...options, docsDir, logStream } as ScoutOptions);
     await scout.app.listen({ port: 0, host: '127.0.0.1' });
     const addr = scout.app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : 0;

@@ -32,17 +32,19 @@ describe('GET /metrics after known traffic', () => {
     metricsPort = await freePort();
     t = await startTestScout({
       SCOUT_ADMIN_TOKEN: TOKEN,
-      SCOUT_RATE_LIMIT_RPM: '6',
+      SCOUT_RATE_LIMIT_RPM: '7',
       SCOUT_MONTHLY_SEARCH_BUDGET: '100',
       SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
       SCOUT_METRICS_PORT: String(metricsPort),
     });
-    // Six requests fit the rate limit of 6; the seventh is refused.
+    // Seven requests fit the rate limit of 7; the eighth is refused.
     expect((await t.request('POST', '/v1/search', { body: { query: 'getting started' } })).status).toBe(200);
     expect((await t.request('POST', '/v1/search', { body: { query: 'fetching pages' } })).status).toBe(200);
     expect((await t.request('POST', '/v1/fetch', { body: { url: page.url('/puffins') } })).status).toBe(200);
     expect((await t.request('POST', '/v1/fetch', { body: { url: 'http://127.0.0.1:9/private' } })).status).toBe(403);
     expect((await t.request('POST', '/v1/fetch', { body: { url: page.url('/challenge') } })).status).toBe(502);
+    // An origin's 404 is answered 502 (upstream fetch failed): the site failed, not Scout.
+    expect((await t.request('POST', '/v1/fetch', { body: { url: page.url('/no-such-page') } })).status).toBe(502);
     expect((await t.request('POST', '/v1/search', { body: { query: 'api keys' } })).status).toBe(200);
     expect((await t.request('POST', '/v1/search', { body: { query: 'one too many' } })).status).toBe(429);
   });
@@ -51,17 +53,26 @@ describe('GET /metrics after known traffic', () => {
     await page?.close();
   });
 
-  it('counts requests by route template, method and status class, and 429s as rate-limit refusals', async () => {
+  it('counts requests by route template, method, status class and outcome, and 429s as rate-limit refusals', async () => {
     const r = await t.request('GET', '/metrics', { key: null, headers: { authorization: `Bearer ${TOKEN}` } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(sample(r.text, 'scout_http_requests_total{route="/v1/search",method="POST",status_class="2xx"}')).toBe(3);
-    expect(sample(r.text, 'scout_http_requests_total{route="/v1/search",method="POST",status_class="4xx"}')).toBe(1);
-    expect(sample(r.text, 'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="2xx"}')).toBe(1);
-    expect(sample(r.text, 'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="4xx"}')).toBe(1);
-    expect(sample(r.text, 'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="5xx"}')).toBe(1);
+    expect(sample(r.text, 'scout_http_requests_total{route="/v1/search",method="POST",status_class="2xx",outcome="ok"}')).toBe(3);
+    expect(sample(r.text, 'scout_http_requests_total{route="/v1/search",method="POST",status_class="4xx",outcome="client_error"}')).toBe(1);
+    expect(sample(r.text, 'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="2xx",outcome="ok"}')).toBe(1);
+    expect(sample(r.text, 'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="4xx",outcome="client_error"}')).toBe(1);
+    expect(sample(r.text, 'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="5xx",outcome="upstream_error"}')).toBe(2);
     expect(sample(r.text, 'scout_rate_limit_refusals_total{route="/v1/search"}')).toBe(1);
     expect(sample(r.text, 'scout_http_request_duration_seconds_count{route="/v1/search",method="POST"}')).toBe(4);
+  });
+
+  it('an origin\'s 404 and a block page are upstream errors, not Scout\'s: the documented error alert stays at 0', async () => {
+    const r = await t.request('GET', '/metrics', { key: null, headers: { authorization: `Bearer ${TOKEN}` } });
+    const requests = r.text.split('\n').filter((l) => l.startsWith('scout_http_requests_total{'));
+    // docs/operations.md: sum(rate(scout_http_requests_total{outcome="server_error"}[5m])) / sum(rate(...)) > 0.05
+    expect(requests.filter((l) => l.includes('outcome="server_error"'))).toEqual([]);
+    expect(requests.every((l) => /,outcome="(ok|client_error|upstream_error|budget_exhausted|server_error)"\}/.test(l))).toBe(true);
+    expect(sample(r.text, 'scout_fetch_requests_total{outcome="upstream"}')).toBe(1);
   });
 
   it('reports fetch outcomes, extraction, providers, the budget, the index and the process', async () => {

@@ -3,7 +3,7 @@ import { createSponsored, type Sponsored, type SponsoredOptions } from '../../sr
 import { newRecId, newRecIdKey } from '../../src/sponsored/rec-id.ts';
 import { openSponsoredStore } from '../../src/store/sqlite/open-sponsored-store.ts';
 import { domainFailure } from '../helpers/domain-failure.ts';
-import { campaignFile, ctx, searchQuery, sponsoredHarness, stubResolver, type SponsoredHarness } from './sponsored-fixture.ts';
+import { campaignFile, ctx, searchQuery, sponsoredHarness, stubProbe, stubResolver, type SponsoredHarness } from './sponsored-fixture.ts';
 
 /**
  * rec_ids whose impression row was never written: the process that showed them is "killed"
@@ -34,8 +34,9 @@ function replicaOf(h: SponsoredHarness, options: Partial<SponsoredOptions> = {})
     now: () => h.clock.now,
     onError: (e) => h.errors.push(e),
     resolver: stubResolver().resolver,
+    landingProbe: stubProbe().probe,
     ...options,
-  });
+  } as SponsoredOptions);
   open.push(s);
   return s;
 }

@@ -4,7 +4,7 @@ import type { SponsoredOptions } from '../../src/sponsored/create-sponsored.ts';
 import { openSponsoredStore } from '../../src/store/sqlite/open-sponsored-store.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { ADMIN_TOKEN, sponsoredApp, type SponsoredApp } from '../http/sponsored-app.ts';
-import { campaignFile, ctx, dnsError, searchQuery, stubResolver } from './sponsored-fixture.ts';
+import { campaignFile, ctx, dnsError, searchQuery, stubProbe, stubResolver } from './sponsored-fixture.ts';
 
 /** GET /v1/r/<rec_id> and the admin API, with the landing host's DNS under the test's control. */
 const open: SponsoredApp[] = [];
@@ -98,6 +98,27 @@ describe('GET /v1/r/<rec_id>: the landing host is checked again at click time', 
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe('sponsored link refused: the landing page on 127.0.0.1 is not at a public address');
     expect(dns.calls).toEqual([]);
+  });
+
+  it('a landing page that now redirects to a private address is 403; one that does not answer the check is 502; neither counted', async () => {
+    const probe = stubProbe();
+    const { s } = await app({ landingProbe: probe.probe });
+    await s.h.create(campaignFile({ url: 'https://shop.acme.example/shoes' }));
+    const path = await clickPath(s);
+    probe.table['https://shop.acme.example/shoes'] = { status: 302, location: 'http://169.254.169.254/latest/meta-data/' };
+    const refused = await s.app.inject({ method: 'GET', url: path });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers.location).toBeUndefined();
+    expect(refused.json().error.message).toBe('sponsored link refused: the landing page on shop.acme.example redirects to 169.254.169.254, which is not at a public address');
+
+    probe.table['https://shop.acme.example/shoes'] = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const unchecked = await s.app.inject({ method: 'GET', url: path });
+    expect(unchecked.statusCode).toBe(502);
+    expect(unchecked.headers.location).toBeUndefined();
+    expect(unchecked.json().error.message).toBe(
+      'sponsored link could not be followed: the landing page on shop.acme.example could not be checked (connection refused by shop.acme.example); try again later',
+    );
+    expect(await clicks(s)).toBe(0);
   });
 
   it('SCOUT_FETCH_ALLOW_CIDRS applies at click time too', async () => {

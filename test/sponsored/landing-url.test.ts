@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { validateCampaignFile } from '../../src/sponsored/campaign-validation.ts';
 import { createLandingCheck } from '../../src/sponsored/landing-check.ts';
 import { domainFailure } from '../helpers/domain-failure.ts';
-import { PUBLIC_ADDRESS, campaignFile, dnsError, stubResolver, useSponsoredHarnesses } from './sponsored-fixture.ts';
+import { PUBLIC_ADDRESS, campaignFile, dnsError, stubProbe, stubResolver, useSponsoredHarnesses } from './sponsored-fixture.ts';
 
 const harness = useSponsoredHarnesses();
 
-const problemsOf = (url: string, landing = createLandingCheck({ allowCidrs: [], resolver: stubResolver().resolver })): string[] => {
+const problemsOf = (url: string, landing = createLandingCheck({ allowCidrs: [], resolver: stubResolver().resolver, probe: stubProbe().probe })): string[] => {
   const v = validateCampaignFile(campaignFile({ url }), landing);
   return v.ok ? [] : v.problems;
 };
@@ -50,7 +50,7 @@ describe('landing url: what the URL itself shows (validated with every other pro
   });
 
   it('SCOUT_FETCH_ALLOW_CIDRS applies as for fetch', () => {
-    const allowing = createLandingCheck({ allowCidrs: ['127.0.0.2/32'], resolver: stubResolver().resolver });
+    const allowing = createLandingCheck({ allowCidrs: ['127.0.0.2/32'], resolver: stubResolver().resolver, probe: stubProbe().probe });
     expect(problemsOf('http://127.0.0.2:8080/landing', allowing)).toEqual([]);
     expect(problemsOf('http://127.0.0.1:8080/landing', allowing)).toHaveLength(1);
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { RequestContext } from '../../src/search/search-service.ts';
 import type { SearchQuery } from '../../src/search/search-types.ts';
 import type { ResolvedAddress } from '../../src/fetch/url-guard.ts';
+import type { LandingHop, LandingProbe } from '../../src/sponsored/landing-probe.ts';
 import { createSponsored, type Sponsored, type SponsoredOptions } from '../../src/sponsored/create-sponsored.ts';
 
 /** A public address (outside every special-purpose range) that stub names resolve to. No packet is ever sent to it. */
@@ -25,6 +26,22 @@ export function stubResolver(table: Record<string, ResolvedAddress[] | Error> = 
     return answer;
   };
   return { calls, table, resolver };
+}
+
+/**
+ * An offline landing probe: answers each URL (href) from `table` (an Error is thrown as the
+ * transport failure), every other URL 200 without a redirect. Records the URLs asked; tests
+ * may change the table between calls.
+ */
+export function stubProbe(table: Record<string, LandingHop | Error> = {}) {
+  const calls: string[] = [];
+  const probe: LandingProbe = async (url) => {
+    calls.push(url.href);
+    const answer = table[url.href] ?? { status: 200, location: undefined };
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return { calls, table, probe };
 }
 
 /** A lookup failure as node:dns reports it (ENOTFOUND: no such host; EAI_AGAIN: temporary). */
@@ -85,8 +102,9 @@ export function sponsoredHarness(options: Partial<SponsoredOptions> = {}): Spons
     now: () => clock.now,
     onError: (e) => errors.push(e),
     resolver: stubResolver().resolver,
+    landingProbe: stubProbe().probe,
     ...options,
-  });
+  } as SponsoredOptions);
   return {
     sponsored,
     dataDir,

@@ -6,9 +6,10 @@ import { ErrorBody } from '../../schemas/error.ts';
 /**
  * GET /v1/r/<rec_id>: the click URL of a sponsored result. No API key: people and browsers
  * follow it. 302 to the landing page and a click recorded; HEAD answers the same without
- * recording (link previews are not clicks). Unknown or expired: 404. The landing host is
- * checked again first (it may have been re-pointed since the campaign was stored): not public
- * now is 403, unresolvable 502; neither redirects nor counts.
+ * recording (link previews are not clicks). Unknown or expired: 404. The landing page is
+ * checked again first, its redirects followed (its host may have been re-pointed, or its
+ * redirect changed, since the campaign was stored): not public now, or redirecting somewhere
+ * that is not, is 403; unresolvable or not answering the check 502; neither redirects nor counts.
  */
 export function clickRoutes(app: FastifyInstance, clicks: ClickLinks): void {
   app.get<{ Params: { rec_id: string } }>(
@@ -21,9 +22,9 @@ export function clickRoutes(app: FastifyInstance, clicks: ClickLinks): void {
         params: Type.Object({ rec_id: Type.String({ description: 'The rec_id of the sponsored result.' }) }),
         response: {
           302: Type.Null({ description: 'Redirect to the landing page (Location header).' }),
-          403: { ...ErrorBody, description: 'The landing page is not at a public address now (private, loopback or reserved).' },
+          403: { ...ErrorBody, description: 'The landing page, or a page it redirects to, is not at a public address now (private, loopback or reserved).' },
           404: { ...ErrorBody, description: 'Unknown or expired rec_id (click URLs expire after SCOUT_SPONSORED_REC_TTL_DAYS).' },
-          502: { ...ErrorBody, description: 'The landing page host could not be resolved to check it.' },
+          502: { ...ErrorBody, description: 'The landing page could not be checked: its host (or a redirect\'s) could not be resolved, or it did not answer.' },
         },
       },
     },

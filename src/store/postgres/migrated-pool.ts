@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { ConfigError } from '../../config/load-config.ts';
 import type { Config } from '../../config/settings.ts';
 import { migrate, migrationStatus, type MigrationState } from './migrate.ts';
+import { missingDatabaseReason } from './missing-database.ts';
 import { openPostgres } from './open-postgres.ts';
 
 type DatabaseSettings = Pick<Config, 'databaseUrl' | 'databaseSchema'>;
@@ -10,7 +11,7 @@ type DatabaseSettings = Pick<Config, 'databaseUrl' | 'databaseSchema'>;
 function databaseError(config: DatabaseSettings, e: unknown): ConfigError {
   const u = new URL(config.databaseUrl!);
   const where = `${u.hostname || 'localhost'}:${u.port || 5432}${u.pathname}`;
-  const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+  const reason = missingDatabaseReason(e, u) ?? (e as NodeJS.ErrnoException).code ?? (e as Error).message;
   return new ConfigError(`cannot use PostgreSQL at ${where} (SCOUT_DATABASE_URL, schema ${config.databaseSchema}): ${reason}`, { cause: e });
 }
 
