@@ -31,8 +31,14 @@ describe('first start', () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.results.length).toBeGreaterThan(0); // the starter corpus (docs/) answers at once
-      const doc = await fetch(body.results[0].url.replace(/^http:\/\/localhost:\d+/, `http://127.0.0.1:${port}`).replace(/#.*/, ''));
-      expect(doc.status).toBe(200); // starter results point at /docs/<file>.md, served by Scout
+      // Starter results point at https://scout.invalid/docs/…, which Scout's own fetch answers.
+      expect(body.results[0].url).toMatch(/^https:\/\/scout\.invalid\/docs\//);
+      const doc = await fetch(`http://127.0.0.1:${port}/v1/fetch`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: body.results[0].url }),
+      });
+      expect(doc.status).toBe(200);
       // Sections of one page differ only by fragment and must not be merged away.
       const many = await fetch(`http://127.0.0.1:${port}/v1/search?q=api&max_results=20`, { headers: { 'x-api-key': key! } });
       const urls: string[] = (await many.json()).results.map((r: { url: string }) => r.url);
