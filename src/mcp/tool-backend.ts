@@ -15,7 +15,8 @@ import type { RateLimitDecision, RateLimiter } from '../store/ports.ts';
 export interface ToolBackend<C = void> {
   /** `caller`: who the call is for, when one backend serves many callers (POST /mcp). */
   search(req: SearchRequest, caller: C): Promise<SearchResponse>;
-  fetch(req: FetchRequest, caller: C): Promise<FetchResponse>;
+  /** `signal` aborts when the tool call is cancelled: the fetch stops and frees its slot. */
+  fetch(req: FetchRequest, caller: C, signal?: AbortSignal): Promise<FetchResponse>;
 }
 
 export interface ServiceCaller {
@@ -41,18 +42,20 @@ export interface ServiceDeps {
  */
 export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
   const admit = async (caller: ServiceCaller): Promise<RequestContext> => {
-    const d = await takeRequest(deps.rateLimiter, await caller.keyId());
+    const keyId = await caller.keyId();
+    const d = await takeRequest(deps.rateLimiter, keyId);
     caller.onRateLimit?.(d);
     const refused = rateLimitRefusal(d);
     if (refused) throw refused;
-    return caller.context();
+    // The key is the caller the fetch capacity shares its slots between.
+    return { ...caller.context(), caller: keyId };
   };
   return {
     async search(req, caller) {
       return (await deps.search.run(req, await admit(caller))).body;
     },
-    async fetch(req, caller) {
-      return deps.fetch.run(req, await admit(caller));
+    async fetch(req, caller, signal) {
+      return deps.fetch.run(req, { ...(await admit(caller)), signal });
     },
   };
 }
@@ -62,7 +65,7 @@ export function serviceBackend(deps: ServiceDeps, caller: ServiceCaller): ToolBa
   const services = servicesBackend(deps);
   return {
     search: (req) => services.search(req, caller),
-    fetch: (req) => services.fetch(req, caller),
+    fetch: (req, _caller, signal) => services.fetch(req, caller, signal),
   };
 }
 
