@@ -9,8 +9,12 @@ const INSTRUCTIONS = [
   'Search first, then fetch the pages whose snippets look useful. Sponsored results are ads: they are marked [Sponsored] and never replace organic results.',
 ].join(' ');
 
-/** tools/call; `requestId` is the id the Server got the call under (http-handler.ts finds its caller by it). */
-export type ToolCallHandler = (name: string, args: unknown, requestId: RequestId) => Promise<CallToolResult>;
+/**
+ * tools/call; `requestId` is the id the Server got the call under (http-handler.ts finds its
+ * caller by it); `signal` aborts when the call is cancelled (its HTTP connection closed, or a
+ * stdio client's notifications/cancelled), so the work stops.
+ */
+export type ToolCallHandler = (name: string, args: unknown, requestId: RequestId, signal: AbortSignal) => Promise<CallToolResult>;
 
 let shared: { version: string; validator: AjvJsonSchemaValidator } | undefined;
 
@@ -28,6 +32,6 @@ export function createMcpServer(callTool: ToolCallHandler): Server {
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: shared.validator },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => callTool(request.params.name, request.params.arguments, extra.requestId));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => callTool(request.params.name, request.params.arguments, extra.requestId, extra.signal));
   return server;
 }

@@ -15,7 +15,7 @@ export interface StdioSession {
  * src/cli/protocol-stdout.ts).
  */
 export async function serveStdio(callTool: ToolCalls, stdin: Readable, stdout: Writable): Promise<StdioSession> {
-  const server = createMcpServer((name, args) => callTool(name, args));
+  const server = createMcpServer((name, args, _id, signal) => callTool(name, args, undefined, signal));
   const transport = new StdioServerTransport(stdin, stdout);
   let end!: () => void;
   const ended = new Promise<void>((resolve) => (end = resolve));

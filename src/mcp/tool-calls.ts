@@ -22,34 +22,37 @@ export interface ToolCallOptions<C = void> {
 const searchArgs = createValidator<SearchRequest>(SearchRequest, 'arguments');
 const fetchArgs = createValidator<FetchPageArguments>(FetchPageArguments, 'arguments');
 
-/** tools/call: `(name, args, caller)`; `caller` goes to the backend (void for one fixed caller). */
-export type ToolCalls<C = void> = (name: string, args: unknown, caller: C) => Promise<CallToolResult>;
+/**
+ * tools/call: `(name, args, caller, signal)`; `caller` goes to the backend (void for one
+ * fixed caller); `signal` aborts when the call is cancelled, and stops a page fetch.
+ */
+export type ToolCalls<C = void> = (name: string, args: unknown, caller: C, signal?: AbortSignal) => Promise<CallToolResult>;
 
 /** tools/call: arguments checked, the backend called, the answer bounded and rendered. */
 export function createToolCalls<C = void>(backend: ToolBackend<C>, o: ToolCallOptions<C>): ToolCalls<C> {
   const limit = o.maxResultTokens;
 
-  async function webSearch(args: unknown, caller: C): Promise<CallToolResult> {
+  async function webSearch(args: unknown, caller: C, _signal?: AbortSignal): Promise<CallToolResult> {
     const req = searchRequestFor(searchArgs(args), limit);
     const { body, text, json } = boundSearch(await backend.search(req, caller), limit);
     return measuredResult(text, body, json);
   }
 
-  async function fetchPage(args: unknown, caller: C): Promise<CallToolResult> {
+  async function fetchPage(args: unknown, caller: C, signal?: AbortSignal): Promise<CallToolResult> {
     const { start_index: start = 0, max_chars: maxChars = FETCH_LIMITS.maxChars.default, url } = fetchArgs(args);
     // The whole page (as far as Scout reads one): the part is cut here, so any part can be asked for.
-    const page = await backend.fetch({ url, max_chars: FETCH_LIMITS.maxChars.max }, caller);
+    const page = await backend.fetch({ url, max_chars: FETCH_LIMITS.maxChars.max }, caller, signal);
     const { body, text, json } = pagePart(page, start, maxChars, limit);
     return measuredResult(text, body, json);
   }
 
-  const TOOLS: Record<string, (args: unknown, caller: C) => Promise<CallToolResult>> = { [WEB_SEARCH]: webSearch, [FETCH_PAGE]: fetchPage };
+  const TOOLS: Record<string, (args: unknown, caller: C, signal?: AbortSignal) => Promise<CallToolResult>> = { [WEB_SEARCH]: webSearch, [FETCH_PAGE]: fetchPage };
 
-  return async function callTool(name: string, args: unknown, caller: C): Promise<CallToolResult> {
+  return async function callTool(name: string, args: unknown, caller: C, signal?: AbortSignal): Promise<CallToolResult> {
     try {
       const tool = TOOLS[name];
       if (tool === undefined) throw new DomainError('invalid', `unknown tool "${name}"; the tools are ${Object.keys(TOOLS).join(' and ')}`);
-      return await tool(args ?? {}, caller);
+      return await tool(args ?? {}, caller, signal);
     } catch (e) {
       if (!(e instanceof DomainError)) o.onUnexpected?.(e, caller);
       return errorResult(e);
