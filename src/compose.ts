@@ -50,6 +50,8 @@ export interface Scout {
   search: SearchService;
   /** POST /v1/fetch's service (the stdio MCP server calls it in-process). */
   fetch: FetchPage;
+  /** Fetches running and waiting in line now (the fetch capacity's state, for tests and logs). */
+  fetchLine(): { active: number; queued: number };
   /** Prometheus metrics (GET /metrics, SCOUT_METRICS_PORT). */
   metrics: ScoutMetrics;
   /** The port of the SCOUT_METRICS_PORT listener, when there is one. */
@@ -201,7 +203,7 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
   });
   const content = createContentStage({
     // The whole page (the largest max_chars): passages are chosen from all of it.
-    fetchPage: (url, signal) => fetchCounted({ url, maxChars: FETCH_LIMITS.maxChars.max, signal }),
+    fetchPage: (url, signal, caller) => fetchCounted({ url, maxChars: FETCH_LIMITS.maxChars.max, signal, caller }),
     onPageError: (url, err) => logger.debug({ url, reason: String(err) }, 'advanced search: page skipped'),
   });
   const budget = createSearchBudget(stores.budget, config.monthlySearchBudget, () => new Date(), { shared: storage.sharedBudget });
@@ -274,6 +276,7 @@ async function wire(config: Config, options: ScoutOptions, closers: Closers): Pr
     budget,
     search,
     fetch: fetchPage,
+    fetchLine: () => ({ active: fetcher.active, queued: fetcher.queued }),
     metrics,
     ...(metricsPort === undefined ? {} : { metricsPort }),
   };

@@ -89,9 +89,9 @@ export function createContentStage(deps: ContentStageDeps): ContentStage {
   };
   const defaultBudget = deps.defaultMaxTokens ?? CONTENT_DEFAULTS.maxContentTokens;
   return {
-    async apply(query, results) {
+    async apply(query, results, ctx) {
       if (query.depth !== 'advanced' || results.length === 0) return basic(query, results);
-      const pages = await gatherPages(query.query, results, options);
+      const pages = await gatherPages(query.query, results, { ...options, caller: ctx?.caller });
       return withPages(results, pages, query.maxContentTokens ?? defaultBudget);
     },
   };

@@ -13,13 +13,15 @@ export interface PageContent {
  * Fetches one page through Scout's fetch pipeline (same safety rules as /v1/fetch). Should
  * stop when `signal` aborts: the stage's deadline has passed and nobody waits for the answer.
  */
-export type FetchPageContent = (url: string, signal: AbortSignal) => Promise<PageContent>;
+export type FetchPageContent = (url: string, signal: AbortSignal, caller?: string) => Promise<PageContent>;
 
 export interface GatherOptions {
   fetchPage: FetchPageContent;
   concurrency: number;
   deadlineMs: number;
   onPageError?: (url: string, error: unknown) => void;
+  /** Who the search is for: its fetches share the fetch capacity as that caller's. */
+  caller?: string;
 }
 
 export interface GatheredPage {
@@ -66,7 +68,7 @@ export async function gatherPages(
   const fetchOne = async (i: number): Promise<void> => {
     const { url } = results[i];
     try {
-      const page = await options.fetchPage(url, controller.signal);
+      const page = await options.fetchPage(url, controller.signal, options.caller);
       // Past the deadline the answer has been sent: a late page must not change it.
       if (open) pages[i] = toPage(page.content, query);
     } catch (error) {

@@ -3,13 +3,20 @@ import { DomainError } from '../domain/errors.ts';
 import type { FetchService } from './fetch-service.ts';
 import type { ByteBudget } from './byte-budget.ts';
 import { runWithByteAccount } from './byte-scope.ts';
-import { createSlots } from './slots.ts';
+import { createFairSlots, PUSHED_OUT } from './fair-slots.ts';
 
 /**
  * The process-wide fetch capacity, wrapped around a FetchService (compose.ts applies it to
  * the service behind POST /v1/fetch and the advanced-depth content stage):
- * - at most `concurrency` fetches run at once, at most `queue` wait in line behind them;
- *   beyond that the fetch is refused at once: 503 with Retry-After;
+ * - at most `concurrency` fetches run at once; the others wait in line. The wait, not the
+ *   line's length, is what refuses: a waiting fetch holds no body, so the line is bounded by
+ *   the deadline (below) and by `queue`, a ceiling on the memory of the line (each waiter
+ *   holds its request and its caller's connection); past it the fetch is refused at once:
+ *   503 with Retry-After;
+ * - slots and places in line are shared fairly between callers (fair-slots.ts): a freed slot
+ *   goes to the waiting caller holding the fewest, and in a full line a caller's newcomer
+ *   takes the place of the latest waiter of the caller waiting most (who gets the 503);
+ *   fetches without a caller (the CLI) share one;
  * - the wait in line counts against the fetch's own deadline (`timeoutMs`, the same one the
  *   service applies): the service is handed a signal that aborts at the deadline counted
  *   from arrival, so a fetch that waited 3 s has 7 s of a 10 s deadline left. A fetch still
@@ -29,6 +36,7 @@ const LATEST_START = 0.5;
 
 export interface FetchCapacityOptions {
   concurrency: number;
+  /** Most fetches waiting at once (SCOUT_FETCH_QUEUE): a memory ceiling, not the usual bound. */
   queue: number;
   /** The fetch deadline (SCOUT_FETCH_TIMEOUT_MS); time in line is spent from it. */
   timeoutMs: number;
@@ -45,7 +53,7 @@ export interface CapacityLimitedFetchService extends FetchService {
 }
 
 export function withFetchCapacity(inner: FetchService, options: FetchCapacityOptions): CapacityLimitedFetchService {
-  const slots = createSlots(options.concurrency, options.queue);
+  const slots = createFairSlots(options.concurrency, options.queue);
   const now = options.now ?? (() => performance.now());
   const latestStartMs = options.timeoutMs * LATEST_START;
   // Deadlines of the running fetches: each frees its slot by then at the latest.
@@ -63,7 +71,16 @@ export function withFetchCapacity(inner: FetchService, options: FetchCapacityOpt
     const retry = retryAfterS();
     return new DomainError(
       'unavailable',
-      `fetch capacity is exhausted: ${options.concurrency} fetches are running and ${options.queue} waiting, the most this server takes at once; retry in ${retry} s`,
+      `fetch capacity is exhausted: ${options.concurrency} fetches are running and ${options.queue} waiting, the most this server holds, and this caller already has as many waiting as any other: send fewer fetches at once; retry in ${retry} s`,
+      { retryAfterS: retry },
+    );
+  };
+
+  const refusedPushedOut = (): DomainError => {
+    const retry = retryAfterS();
+    return new DomainError(
+      'unavailable',
+      `fetch capacity is exhausted: ${options.queue} fetches are waiting, the most this server holds, and this caller had the most of them, so its latest gave its place to another caller's: send fewer fetches at once; retry in ${retry} s`,
       { retryAfterS: retry },
     );
   };
@@ -93,12 +110,13 @@ export function withFetchCapacity(inner: FetchService, options: FetchCapacityOpt
     };
   };
 
-  async function waitForSlot(caller: AbortSignal | undefined): Promise<() => void> {
+  async function waitForSlot(who: string, caller: AbortSignal | undefined): Promise<() => void> {
     const line = timeLimit(latestStartMs, () => new DomainError('unavailable', 'waited too long for a fetch slot'), caller);
     try {
-      const waiting = slots.acquire(line.signal);
+      const waiting = slots.acquire(who, line.signal);
       if (waiting === undefined) throw refusedFull();
-      return await waiting.catch(() => {
+      return await waiting.catch((reason: unknown) => {
+        if (reason === PUSHED_OUT) throw refusedPushedOut();
         throw caller?.aborted === true ? cancelled(caller) : refusedLate();
       });
     } finally {
@@ -111,7 +129,7 @@ export function withFetchCapacity(inner: FetchService, options: FetchCapacityOpt
       const caller = req.signal;
       if (caller?.aborted) throw cancelled(caller);
       const running = { endsAt: now() + options.timeoutMs };
-      const release = await waitForSlot(caller);
+      const release = await waitForSlot(req.caller ?? '', caller);
       // The rest of the deadline: the service's own timer is the full timeoutMs from now,
       // this signal makes it end at the deadline counted from arrival.
       const run = timeLimit(Math.max(0, running.endsAt - now()), () => new DomainError('timeout', `fetching the page took longer than ${inSeconds(options.timeoutMs)}`), caller);

@@ -43,8 +43,12 @@ export interface FetchOutcome {
 }
 
 export interface FetchService {
-  /** `signal` lets a caller cancel early; the fetch then ends as a timeout. */
-  fetch(req: { url: string; maxChars: number; signal?: AbortSignal }): Promise<FetchOutcome>;
+  /**
+   * `signal` lets a caller cancel early (its client gone, its stage out of time); the fetch
+   * then ends as a timeout. `caller` names who the fetch is for (an API key's id), so the
+   * fetch capacity can share its slots fairly (fetch-capacity.ts); the service ignores it.
+   */
+  fetch(req: { url: string; maxChars: number; signal?: AbortSignal; caller?: string }): Promise<FetchOutcome>;
   close(): Promise<void>;
 }
 

@@ -63,6 +63,8 @@ export function registerAuth(app: FastifyInstance, keys: ApiKeys, limiter: RateL
     if (request.routeOptions.config?.auth !== true) return;
     const record = await keys.authenticate(presentedKey(request));
     request.apiKeyId = record.id;
+    // The fetch capacity shares its slots fairly between callers: the key is the caller.
+    request.ctx.caller = record.id;
     // /mcp takes from the bucket per tools/call instead (src/mcp), so a refusal is a tool result.
     if (request.routeOptions.config?.rateLimit === 'per-tool-call') return;
     if (request.routeOptions.config?.rateLimit === 'peek') {

@@ -34,7 +34,7 @@ async function failure(res: Response, what: string): Promise<DomainError> {
 export function httpBackend(o: HttpBackendOptions): ToolBackend {
   const doFetch = o.fetch ?? fetch;
   const timeoutMs = o.timeoutMs ?? 60_000;
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
+  const post = async <T>(path: string, body: unknown, cancelled?: AbortSignal): Promise<T> => {
     const url = `${o.baseUrl}${path}`;
     let res: Response;
     try {
@@ -42,9 +42,11 @@ export function httpBackend(o: HttpBackendOptions): ToolBackend {
         method: 'POST',
         headers: { authorization: `Bearer ${o.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        // A cancelled call closes its connection, which stops the fetch on the server too.
+        signal: cancelled === undefined ? AbortSignal.timeout(timeoutMs) : AbortSignal.any([AbortSignal.timeout(timeoutMs), cancelled]),
       });
     } catch (e) {
+      if (cancelled?.aborted === true) throw new DomainError('timeout', 'the tool call was cancelled', { cause: e });
       const reason = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : String((e as Error).cause ?? e);
       throw new DomainError('upstream', `could not reach Scout at ${o.baseUrl} (SCOUT_URL): ${reason}`, { cause: e });
     }
@@ -56,6 +58,6 @@ export function httpBackend(o: HttpBackendOptions): ToolBackend {
     // tool, invalid arguments) costs it nothing, so there is nothing to charge here.
     admit: async () => undefined,
     search: (req) => post('/v1/search', req),
-    fetch: (req) => post('/v1/fetch', req),
+    fetch: (req, _caller, signal) => post('/v1/fetch', req, signal),
   };
 }

@@ -71,11 +71,11 @@ export function createMcpHttpHandler(deps: McpHttpDeps): McpHttpHandler {
     maxResultTokens: deps.maxResultTokens,
     onUnexpected: (err, caller: PostCaller) => caller.http.onUnexpected?.(err),
   });
-  const server = createMcpServer(async (name, args, requestId) => {
+  const server = createMcpServer(async (name, args, requestId, signal) => {
     const caller = transport.contextOf(requestId);
     // Abandoned before it started: the answer would be dropped anyway.
     if (caller === undefined) throw new Error('the HTTP request of this call is gone');
-    const result = await callTool(name, args, caller);
+    const result = await callTool(name, args, caller, signal);
     const json = resultJson(result);
     if (json !== undefined) transport.useResultJson(requestId, json);
     return result;

@@ -19,8 +19,12 @@ const INSTRUCTIONS = [
   'Search first, then fetch the pages whose snippets look useful. Sponsored results are ads: they are marked [Sponsored] and never replace organic results.',
 ].join(' ');
 
-/** tools/call; `requestId` is the id the Server got the call under (http-handler.ts finds its caller by it). */
-export type ToolCallHandler = (name: string, args: unknown, requestId: RequestId) => Promise<CallToolResult>;
+/**
+ * tools/call; `requestId` is the id the Server got the call under (http-handler.ts finds its
+ * caller by it); `signal` aborts when the call is cancelled (its HTTP connection closed, or a
+ * stdio client's notifications/cancelled), so the work stops.
+ */
+export type ToolCallHandler = (name: string, args: unknown, requestId: RequestId, signal: AbortSignal) => Promise<CallToolResult>;
 
 let shared: { version: string; validator: AjvJsonSchemaValidator } | undefined;
 
@@ -46,7 +50,7 @@ export function createMcpServer(callTool: ToolCallHandler): Server {
   Protocol.prototype.setRequestHandler.call(server, AnyArgumentsCall, async (request, extra) => {
     const { name, arguments: args } = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
     if (typeof name !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'Invalid tools/call request: params.name must be a string, the name of the tool');
-    const checked = CallToolResultSchema.safeParse(await callTool(name, args, extra.requestId));
+    const checked = CallToolResultSchema.safeParse(await callTool(name, args, extra.requestId, extra.signal));
     if (!checked.success) throw new ProtocolError(ErrorCode.InternalError, 'Scout built a tools/call result that is not valid MCP');
     return checked.data;
   });

@@ -20,7 +20,7 @@ export interface StdioSession {
  * src/cli/protocol-stdout.ts).
  */
 export async function serveStdio(callTool: ToolCalls, stdin: Readable, stdout: Writable): Promise<StdioSession> {
-  const server = createMcpServer((name, args) => callTool(name, args));
+  const server = createMcpServer((name, args, _id, signal) => callTool(name, args, undefined, signal));
   // Twice the line limit: the watch below stops Scout at the limit, with its reason; the
   // transport's own bound (the unfinished line plus one chunk read) is then a last resort.
   const transport = new StdioServerTransport(stdin, stdout, { maxBufferSize: 2 * MAX_STDIN_LINE_BYTES });

@@ -20,7 +20,8 @@ export interface ToolBackend<C = void> {
   admit(caller: C): Promise<void>;
   /** `caller`: who the call is for, when one backend serves many callers (POST /mcp); admitted already. */
   search(req: SearchRequest, caller: C): Promise<SearchResponse>;
-  fetch(req: FetchRequest, caller: C): Promise<FetchResponse>;
+  /** `signal` aborts when the tool call is cancelled: the fetch stops and frees its slot. */
+  fetch(req: FetchRequest, caller: C, signal?: AbortSignal): Promise<FetchResponse>;
 }
 
 export interface ServiceCaller {
@@ -45,6 +46,8 @@ export interface ServiceDeps {
  * backend for all its requests and builds nothing per call.
  */
 export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
+  // The key is the caller the fetch capacity shares its slots between.
+  const context = async (caller: ServiceCaller): Promise<RequestContext> => ({ ...caller.context(), caller: await caller.keyId() });
   return {
     async admit(caller) {
       const d = await takeRequest(deps.rateLimiter, await caller.keyId());
@@ -53,10 +56,10 @@ export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
       if (refused) throw refused;
     },
     async search(req, caller) {
-      return (await deps.search.run(req, caller.context())).body;
+      return (await deps.search.run(req, await context(caller))).body;
     },
-    async fetch(req, caller) {
-      return deps.fetch.run(req, caller.context());
+    async fetch(req, caller, signal) {
+      return deps.fetch.run(req, { ...(await context(caller)), signal });
     },
   };
 }
@@ -67,7 +70,7 @@ export function serviceBackend(deps: ServiceDeps, caller: ServiceCaller): ToolBa
   return {
     admit: () => services.admit(caller),
     search: (req) => services.search(req, caller),
-    fetch: (req) => services.fetch(req, caller),
+    fetch: (req, _caller, signal) => services.fetch(req, caller, signal),
   };
 }
 

@@ -25,10 +25,11 @@ const searchArgs = createValidator<SearchRequest>(SearchRequest, 'arguments');
 const fetchArgs = createValidator<FetchPageArguments>(FetchPageArguments, 'arguments');
 
 /**
- * tools/call: `(name, args, caller)`; `caller` goes to the backend (void for one fixed caller).
+ * tools/call: `(name, args, caller, signal)`; `caller` goes to the backend (void for one
+ * fixed caller); `signal` aborts when the call is cancelled, and stops a page fetch.
  * Throws a ProtocolError (a JSON-RPC error) for an unknown tool; every other failure is a result.
  */
-export type ToolCalls<C = void> = (name: string, args: unknown, caller: C) => Promise<CallToolResult>;
+export type ToolCalls<C = void> = (name: string, args: unknown, caller: C, signal?: AbortSignal) => Promise<CallToolResult>;
 
 /** tools/call: arguments checked, the backend called, the answer bounded and rendered. */
 export function createToolCalls<C = void>(backend: ToolBackend<C>, o: ToolCallOptions<C>): ToolCalls<C> {
@@ -40,16 +41,16 @@ export function createToolCalls<C = void>(backend: ToolBackend<C>, o: ToolCallOp
     return measuredResult(text, body, json);
   }
 
-  async function fetchPage(args: Record<string, unknown>, caller: C): Promise<CallToolResult> {
+  async function fetchPage(args: Record<string, unknown>, caller: C, signal?: AbortSignal): Promise<CallToolResult> {
     const { start_index: start = 0, max_chars: maxChars = FETCH_LIMITS.maxChars.default, url } = fetchArgs(args);
     // The whole page (as far as Scout reads one): the part is cut here, so any part can be asked for.
-    const page = await backend.fetch({ url, max_chars: FETCH_LIMITS.maxChars.max }, caller);
+    const page = await backend.fetch({ url, max_chars: FETCH_LIMITS.maxChars.max }, caller, signal);
     const { body, text, json } = pagePart(page, start, maxChars, limit);
     return measuredResult(text, body, json);
   }
 
   // A Map, not an object: a name such as "constructor" or "__proto__" must not find what every object inherits.
-  const TOOLS = new Map<string, (args: Record<string, unknown>, caller: C) => Promise<CallToolResult>>([
+  const TOOLS = new Map<string, (args: Record<string, unknown>, caller: C, signal?: AbortSignal) => Promise<CallToolResult>>([
     [WEB_SEARCH, webSearch],
     [FETCH_PAGE, fetchPage],
   ]);
@@ -59,7 +60,7 @@ export function createToolCalls<C = void>(backend: ToolBackend<C>, o: ToolCallOp
     return errorResult(e);
   };
 
-  return async function callTool(name: string, args: unknown, caller: C): Promise<CallToolResult> {
+  return async function callTool(name: string, args: unknown, caller: C, signal?: AbortSignal): Promise<CallToolResult> {
     // Every call is charged first, whatever its name and arguments, as a POST /v1/search is
     // before its body is read; past the limit it is the 429 tool error like any other call.
     try {
@@ -70,7 +71,7 @@ export function createToolCalls<C = void>(backend: ToolBackend<C>, o: ToolCallOp
     const tool = TOOLS.get(name);
     if (tool === undefined) throw unknownTool(name, [...TOOLS.keys()]);
     try {
-      return await tool(toolArguments(args), caller);
+      return await tool(toolArguments(args), caller, signal);
     } catch (e) {
       return failed(e, caller);
     }

@@ -11,6 +11,13 @@ export interface RequestContext {
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** performance.now() when the request arrived: response_time_ms is measured from it. */
   startedAt: number;
+  /**
+   * Who the request is for (the API key's id; an anonymous caller's address once they
+   * exist): the fetch capacity shares its slots fairly between callers.
+   */
+  caller?: string;
+  /** Aborts when nobody waits for the answer any more (the client closed its connection, an MCP call was cancelled). */
+  signal?: AbortSignal;
 }
 
 export interface SearchOutcome {
@@ -21,7 +28,8 @@ export interface SearchOutcome {
 
 /** Fills raw_content/extra_snippets (advanced depth) and applies max_content_tokens. */
 export interface ContentStage {
-  apply(query: SearchQuery, results: ProviderResult[]): Promise<ProviderResult[]>;
+  /** `ctx.caller`: who the search is for; its page fetches share the fetch capacity as that caller's. */
+  apply(query: SearchQuery, results: ProviderResult[], ctx?: Pick<RequestContext, 'caller'>): Promise<ProviderResult[]>;
 }
 
 /** Chooses the sponsored entries of one search; never sees or changes organic results. */
@@ -66,7 +74,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       try {
         answer = await deps.backend.search(query, undefined, ctx.log);
         found = answer.results.slice(0, query.maxResults);
-        if (deps.content) found = await deps.content.apply(query, found);
+        if (deps.content) found = await deps.content.apply(query, found, ctx);
         // Sponsored entries come first and are numbered on their own (docs/api.md), so the
         // organic list below is exactly what the providers gave, whatever the ads.
         ads = deps.sponsored ? await deps.sponsored.select(query, ctx) : [];

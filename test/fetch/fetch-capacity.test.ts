@@ -111,6 +111,89 @@ describe('fetch capacity', () => {
     await a;
   });
 
+  it('the line is bounded by time, not by the number of slots: a burst far past the slots waits, and what is still waiting at half the deadline is 503', async () => {
+    const { service, running } = heldService();
+    const f = limited(service, { concurrency: 2, queue: 1000 });
+    const burst = Array.from({ length: 40 }, (_, i) => f.fetch({ url: `p${i}`, maxChars: 1, caller: 'one key' }).then(() => 200, (e: DomainError) => e));
+    await settled();
+    expect([f.active, f.queued]).toEqual([2, 38]); // none refused at once
+    for (let i = 0; i < 20; i += 1) {
+      running.get(`p${i}`)!.finish(); // each frees its slot for the next in line
+      await settled();
+    }
+    vi.advanceTimersByTime(5000); // half the deadline: the 18 still waiting are refused, not started
+    const answers = await Promise.all(burst.slice(0, 20).concat(burst.slice(22)));
+    expect(answers.slice(0, 20)).toEqual(Array(20).fill(200));
+    for (const refused of answers.slice(20) as DomainError[]) {
+      expect(refused.kind).toBe('unavailable');
+      expect(refused.message).toContain('fetch capacity stayed exhausted');
+    }
+    expect(running.has('p22')).toBe(false);
+    expect([f.active, f.queued]).toEqual([2, 0]);
+    running.get('p20')!.finish();
+    running.get('p21')!.finish();
+    await Promise.all(burst.slice(20, 22));
+  });
+
+  it('shares slots fairly between callers: a freed slot goes to a caller with none before busy callers\' earlier fetches', async () => {
+    const { service, running } = heldService();
+    const f = limited(service, { concurrency: 3, queue: 100 });
+    const all = ['a1', 'a2', 'b1', 'a3', 'b2', 'c1'].map((url) => f.fetch({ url, maxChars: 1, caller: url[0] }));
+    await settled();
+    expect([...running.keys()]).toEqual(['a1', 'a2', 'b1']);
+    running.get('a1')!.finish();
+    await settled();
+    expect([...running.keys()]).toEqual(['a1', 'a2', 'b1', 'c1']); // c, holding none, before a3 and b2
+    running.get('b1')!.finish();
+    await settled();
+    expect(running.has('b2')).toBe(true); // b now holds none: b2 before a3, which came first
+    for (const url of ['a2', 'c1', 'b2']) running.get(url)!.finish();
+    await settled();
+    running.get('a3')!.finish();
+    await Promise.all(all);
+    expect([f.active, f.queued]).toEqual([0, 0]);
+  });
+
+  it('in a full line a caller\'s newcomer takes the place of the busiest caller\'s latest, which is 503; the busiest caller\'s own newcomer is 503 at once', async () => {
+    const { service, running } = heldService();
+    const f = limited(service, { concurrency: 1, queue: 2 });
+    const a1 = f.fetch({ url: 'a1', maxChars: 1, caller: 'a' });
+    const a2 = f.fetch({ url: 'a2', maxChars: 1, caller: 'a' });
+    const a3 = domainFailure(f.fetch({ url: 'a3', maxChars: 1, caller: 'a' }));
+    const a4 = await domainFailure(f.fetch({ url: 'a4', maxChars: 1, caller: 'a' }));
+    expect(a4.message).toMatch(/^fetch capacity is exhausted: 1 fetches are running and 2 waiting.*send fewer fetches at once; retry in \d+ s$/);
+    const c1 = f.fetch({ url: 'c1', maxChars: 1, caller: 'c' });
+    const pushed = await a3;
+    expect(pushed.kind).toBe('unavailable');
+    expect(pushed.message).toMatch(/this caller had the most of them, so its latest gave its place to another caller's: send fewer fetches at once; retry in 10 s$/);
+    expect(pushed.retryAfterS).toBe(10);
+    running.get('a1')!.finish();
+    await settled();
+    expect(running.has('a2')).toBe(true); // a and c hold none now: the earlier, a2
+    running.get('a2')!.finish();
+    await settled();
+    running.get('c1')!.finish();
+    await Promise.all([a1, a2, c1]);
+    expect(running.has('a3')).toBe(false);
+  });
+
+  it('a caller that gives up while its fetch runs stops it (the service\'s signal aborts) and frees the slot for the next', async () => {
+    const { service, running } = heldService();
+    const f = limited(service, { concurrency: 1, queue: 1 });
+    const caller = new AbortController();
+    const gone = domainFailure(f.fetch({ url: 'a', maxChars: 1, signal: caller.signal }));
+    const next = f.fetch({ url: 'b', maxChars: 1 });
+    await settled();
+    caller.abort(new DomainError('timeout', 'the client closed its connection before the answer'));
+    expect(running.get('a')!.signal.aborted).toBe(true);
+    expect((await gone).kind).toBe('timeout');
+    await settled();
+    expect(running.has('b')).toBe(true);
+    running.get('b')!.finish();
+    await next;
+    expect([f.active, f.queued]).toEqual([0, 0]);
+  });
+
   it('opens a byte account per running fetch and closes it on success, error and abort', async () => {
     const { service, running } = heldService();
     const bytes = createByteBudget(10_000, 5000);

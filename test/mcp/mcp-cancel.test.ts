@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScout } from '../helpers/cli.ts';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import { ROOT, within } from '../helpers/scout-process.ts';
+import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+
+/**
+ * An MCP client that goes away during a fetch_page call (issue 23; docs/mcp.md: "a request
+ * whose HTTP connection closes before its answer is cancelled"): the SDK's client closes its
+ * transport, which closes the POST's connection; Scout aborts the upstream request (the
+ * origin sees its socket closed) and frees the fetch slot. One slot and no line, so a fetch
+ * that still held it would make the next one 503. The deadline is 60 s: what the test waits
+ * for happens in milliseconds, or never. Over stdio (`scout mcp`) the client cancels the call
+ * itself (the SDK sends notifications/cancelled), in-process and through SCOUT_URL.
+ */
+
+let t: TestScout;
+let origin: FixtureServer;
+const held: ServerResponse[] = [];
+
+async function until(cond: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 4000 && !cond(); i += 1) await new Promise((r) => setTimeout(r, 5));
+  if (!cond()) throw new Error(`never happened: ${what}`);
+}
+
+beforeAll(async () => {
+  origin = await startFixtureServer({
+    '/held': (_req, res) => void held.push(res),
+    '/page': { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Next</title></head><body><main><p>The next fetch got the slot.</p></main></body></html>' },
+  });
+  t = await startTestScout({
+    SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
+    SCOUT_FETCH_CONCURRENCY: '1',
+    SCOUT_FETCH_QUEUE: '0',
+    SCOUT_FETCH_TIMEOUT_MS: '60000',
+  });
+});
+afterAll(async () => {
+  for (const res of held) res.destroy();
+  await t.close();
+  await origin.close();
+});
+
+/** Starts `scout mcp`, calls fetch_page on the held page, cancels the call once the origin has it. */
+async function cancelOverStdio(env: Record<string, string>): Promise<number> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/scout.mjs', 'mcp'], cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SCOUT_LOG_LEVEL: 'warn', ...env }, stderr: 'pipe' });
+  const client = new Client({ name: 'scout-cancel-test', version: '1.0.0' });
+  await within(20_000, 'scout mcp to answer initialize', client.connect(transport));
+  try {
+    const before = held.length;
+    const cancel = new AbortController();
+    const call = client.callTool({ name: 'fetch_page', arguments: { url: origin.url('/held') } }, undefined, { signal: cancel.signal }).catch((e: Error) => e);
+    await until(() => held.length === before + 1, 'the fetch at the origin');
+    const socket = origin.sockets.length - 1;
+    cancel.abort('the agent moved on');
+    expect(await call).toBeInstanceOf(Error);
+    await until(() => origin.socketClosed(socket), 'the upstream socket closed');
+    return socket;
+  } finally {
+    await client.close();
+  }
+}
+
+describe('an MCP client that leaves during fetch_page', () => {
+  it('stops the upstream request and frees the slot for the next fetch', async () => {
+    const client = new Client({ name: 'scout-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${t.key}` } } }));
+    const call = client.callTool({ name: 'fetch_page', arguments: { url: origin.url('/held') } }).catch((e: Error) => e);
+    await until(() => held.length === 1, 'the fetch at the origin');
+    const socket = origin.sockets.length - 1;
+    await client.close();
+    expect(await call).toBeInstanceOf(Error); // the SDK ends the call unanswered
+    await until(() => origin.socketClosed(socket), 'the upstream socket closed');
+    await until(() => t.scout.fetchLine().active === 0, 'the slot freed');
+    const next = await t.request('POST', '/v1/fetch', { body: { url: origin.url('/page') } });
+    expect(next.status).toBe(200);
+    expect(next.body.content).toContain('The next fetch got the slot.');
+  });
+});
+
+describe('a stdio client that cancels fetch_page (scout mcp)', () => {
+  it('in-process: stops the upstream request', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'scout-mcp-cancel-'));
+    try {
+      const dataDir = join(root, 'data');
+      const key = (await runScout(['keys', 'create', '--name', 'desktop'], { SCOUT_DATA_DIR: dataDir })).stdout.trim();
+      await cancelOverStdio({ SCOUT_DATA_DIR: dataDir, SCOUT_API_KEY: key, SCOUT_FETCH_WORKERS: '1', SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32', SCOUT_FETCH_TIMEOUT_MS: '60000' });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('through SCOUT_URL: closes its request to the server, which stops the upstream request and frees the slot', async () => {
+    await cancelOverStdio({ SCOUT_URL: t.baseUrl, SCOUT_API_KEY: t.key });
+    await until(() => t.scout.fetchLine().active === 0, 'the slot freed');
+    const next = await t.request('POST', '/v1/fetch', { body: { url: origin.url('/page') } });
+    expect(next.status).toBe(200);
+  });
+});
