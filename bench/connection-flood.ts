@@ -11,11 +11,9 @@
  *    60 s), the exit, and the month's budget `used` (3 when the lease went back).
  * Only loopback addresses; every loop is bounded in count and time.
  */
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
-import { budgetPeriod } from '../src/search/search-budget.ts';
 import { freePort, killStarted, scoutEnv, spawnScout, track, waitFor, within, type ScoutProcess } from '../test/helpers/scout-process.ts';
+import { budgetUsed, firstKey } from '../test/helpers/served-scout.ts';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,7 +29,7 @@ async function start(extra: Record<string, string> = {}): Promise<{ p: ScoutProc
   const p = spawnScout('node', env);
   await waitFor(60_000, 'Scout listening', () => (p.stdout().includes('Scout listening') ? true : undefined));
   track(p);
-  const key = /(scout_[0-9A-Za-z]{38})/.exec(p.stdout())![1]!;
+  const key = firstKey(env.SCOUT_DATA_DIR!);
   return { p, port, key, dataDir: env.SCOUT_DATA_DIR! };
 }
 
@@ -91,14 +89,6 @@ async function flood(): Promise<void> {
   await within(60_000, 'exit', p.exited).catch(() => p.child.kill('SIGKILL'));
 }
 
-function budgetUsed(dataDir: string): number {
-  const db = new Database(join(dataDir, 'scout.db'), { readonly: true });
-  try {
-    return (db.prepare('SELECT used FROM search_budget WHERE period = ?').get(budgetPeriod(new Date())) as { used: number } | undefined)?.used ?? 0;
-  } finally {
-    db.close();
-  }
-}
 
 async function shutdown(kind: 'idle' | 'trickle'): Promise<void> {
   const { p, port, key, dataDir } = await start();

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
-import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+import type { FixtureServer } from '../helpers/fixture-server.ts';
+import { NEXT_PAGE_TEXT, startOneSlotFetch, until, type OneSlotFetch } from '../helpers/one-slot-fetch.ts';
+import type { TestScout } from '../helpers/test-scout.ts';
 
 /**
  * A client that closes its connection before its POST /v1/fetch is answered (issue 23):
@@ -10,32 +11,16 @@ import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
  * The deadline is 60 s: what the test waits for happens in milliseconds, or never.
  */
 
+let f: OneSlotFetch;
 let t: TestScout;
 let origin: FixtureServer;
-const held: ServerResponse[] = [];
-
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 4000 && !cond(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  if (!cond()) throw new Error(`never happened: ${what}`);
-}
+let held: ServerResponse[];
 
 beforeAll(async () => {
-  origin = await startFixtureServer({
-    '/held': (_req, res) => void held.push(res),
-    '/page': { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Next</title></head><body><main><p>The next fetch got the slot.</p></main></body></html>' },
-  });
-  t = await startTestScout({
-    SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
-    SCOUT_FETCH_CONCURRENCY: '1',
-    SCOUT_FETCH_QUEUE: '0',
-    SCOUT_FETCH_TIMEOUT_MS: '60000',
-  });
+  f = await startOneSlotFetch();
+  ({ t, origin, held } = f);
 });
-afterAll(async () => {
-  for (const res of held) res.destroy();
-  await t.close();
-  await origin.close();
-});
+afterAll(() => f.close());
 
 describe('a client that leaves before its fetch is answered', () => {
   it('stops the upstream request and frees the slot for the next fetch', async () => {
@@ -54,6 +39,6 @@ describe('a client that leaves before its fetch is answered', () => {
     await until(() => t.scout.fetchLine().active === 0, 'the slot freed');
     const next = await t.request('POST', '/v1/fetch', { body: { url: origin.url('/page') } });
     expect(next.status).toBe(200);
-    expect(next.body.content).toContain('The next fetch got the slot.');
+    expect(next.body.content).toContain(NEXT_PAGE_TEXT);
   });
 });

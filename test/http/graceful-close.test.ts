@@ -1,8 +1,6 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { budgetPeriod } from '../../src/search/search-budget.ts';
 import { freePort, killStarted, scoutEnv, spawnScout, track, waitFor, within, type ScoutProcess } from '../helpers/scout-process.ts';
+import { budgetUsed, firstKey, searchOk } from '../helpers/served-scout.ts';
 import { openRaw, parseResponses, type RawSocket } from './raw-socket.ts';
 
 // A real `scout serve` on loopback, stopped by SIGTERM while clients hold connections open.
@@ -20,29 +18,8 @@ async function startScout(extra: Record<string, string> = {}) {
   const p = spawnScout('node', env);
   await waitFor(60_000, 'Scout listening', () => (p.stdout().includes('Scout listening') ? true : undefined));
   track(p);
-  const key = /(scout_[0-9A-Za-z]{38})/.exec(p.stdout())![1]!;
+  const key = firstKey(env.SCOUT_DATA_DIR!);
   return { p, port, key, dataDir: env.SCOUT_DATA_DIR!, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-async function search(port: number, key: string, query: string): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${port}/v1/search`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  expect(res.status).toBe(200);
-  await res.arrayBuffer();
-}
-
-function budgetUsed(dataDir: string): number {
-  const db = new Database(join(dataDir, 'scout.db'), { readonly: true });
-  try {
-    const row = db.prepare('SELECT used FROM search_budget WHERE period = ?').get(budgetPeriod(new Date())) as { used: number } | undefined;
-    return row?.used ?? 0;
-  } finally {
-    db.close();
-  }
 }
 
 async function raw(baseUrl: string): Promise<RawSocket> {
@@ -56,7 +33,7 @@ const exitedCleanly = (p: ScoutProcess) => within(20_000, 'the server to exit af
 describe('SIGTERM with connections held open', () => {
   it('closes a silent and a header-trickling connection at once, returns the budget lease and exits 0', async () => {
     const s = await startScout();
-    for (const q of ['one', 'two', 'three']) await search(s.port, s.key, q);
+    for (const q of ['one', 'two', 'three']) await searchOk(s.port, s.key, q);
     const silent = await raw(s.baseUrl);
     const trickling = await raw(s.baseUrl);
     void trickling.trickle('GET /healthz HTTP/1.1\r\nHost: a\r\nX-Slow: ' + 'x'.repeat(1000), 200);

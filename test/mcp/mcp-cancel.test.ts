@@ -7,9 +7,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScout } from '../helpers/cli.ts';
-import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import type { FixtureServer } from '../helpers/fixture-server.ts';
+import { NEXT_PAGE_TEXT, startOneSlotFetch, until, type OneSlotFetch } from '../helpers/one-slot-fetch.ts';
 import { ROOT, within } from '../helpers/scout-process.ts';
-import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+import type { TestScout } from '../helpers/test-scout.ts';
 
 /**
  * An MCP client that goes away during a fetch_page call (issue 23; docs/mcp.md: "a request
@@ -21,32 +22,16 @@ import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
  * itself (the SDK sends notifications/cancelled), in-process and through SCOUT_URL.
  */
 
+let f: OneSlotFetch;
 let t: TestScout;
 let origin: FixtureServer;
-const held: ServerResponse[] = [];
-
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 4000 && !cond(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  if (!cond()) throw new Error(`never happened: ${what}`);
-}
+let held: ServerResponse[];
 
 beforeAll(async () => {
-  origin = await startFixtureServer({
-    '/held': (_req, res) => void held.push(res),
-    '/page': { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Next</title></head><body><main><p>The next fetch got the slot.</p></main></body></html>' },
-  });
-  t = await startTestScout({
-    SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
-    SCOUT_FETCH_CONCURRENCY: '1',
-    SCOUT_FETCH_QUEUE: '0',
-    SCOUT_FETCH_TIMEOUT_MS: '60000',
-  });
+  f = await startOneSlotFetch();
+  ({ t, origin, held } = f);
 });
-afterAll(async () => {
-  for (const res of held) res.destroy();
-  await t.close();
-  await origin.close();
-});
+afterAll(() => f.close());
 
 /** Starts `scout mcp`, calls fetch_page on the held page, cancels the call once the origin has it. */
 async function cancelOverStdio(env: Record<string, string>): Promise<number> {
@@ -81,7 +66,7 @@ describe('an MCP client that leaves during fetch_page', () => {
     await until(() => t.scout.fetchLine().active === 0, 'the slot freed');
     const next = await t.request('POST', '/v1/fetch', { body: { url: origin.url('/page') } });
     expect(next.status).toBe(200);
-    expect(next.body.content).toContain('The next fetch got the slot.');
+    expect(next.body.content).toContain(NEXT_PAGE_TEXT);
   });
 });
 
