@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { isoDay } from '../../domain/calendar-date.ts';
 import { readChargeMicros } from '../../sponsored/charge-rule.ts';
 import type { AdEvent, Charge, ImpressionRecord } from '../ports.ts';
+import { IMPRESSION_COLUMNS, putImpression } from '../sql/impression-rows.ts';
 import { dayCounts, bumpDays, type DayCounts } from './campaign-days.ts';
 import { lockPricing, type Spent } from './campaign-spend.ts';
 
@@ -42,19 +43,24 @@ async function insertImpressions(c: pg.ClientBase, events: readonly AdEvent[], c
   rows.sort(byRecId);
   const { rows: inserted } = await c.query<{ campaign_id: string; shown_at: string }>({
     name: 'scout_ad_impressions',
-    text: `INSERT INTO impressions (rec_id, campaign_id, landing_url, shown_at, request_id, position)
+    // The element types of unnest's arrays follow IMPRESSION_COLUMNS, one a column.
+    text: `INSERT INTO impressions (${IMPRESSION_COLUMNS.join(', ')})
            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::int[])
            ON CONFLICT (rec_id) DO NOTHING RETURNING campaign_id, shown_at`,
-    values: [
-      rows.map((i) => i.recId),
-      rows.map((i) => i.campaignId),
-      rows.map((i) => i.landingUrl),
-      rows.map((i) => i.shownAt),
-      rows.map((i) => i.requestId),
-      rows.map((i) => i.position),
-    ],
+    values: byColumn(rows),
   });
   for (const r of inserted) counts.of(r.campaign_id, dayOf(Number(r.shown_at))).impressions++;
+}
+
+/** The rows' IMPRESSION_COLUMNS values as one array per column, as unnest takes them. */
+function byColumn(rows: readonly ImpressionRecord[]): unknown[][] {
+  const columns = IMPRESSION_COLUMNS.map(() => new Array<unknown>(rows.length));
+  const row = new Array<unknown>(IMPRESSION_COLUMNS.length);
+  rows.forEach((i, r) => {
+    putImpression(row, 0, i);
+    row.forEach((v, k) => (columns[k]![r] = v));
+  });
+  return columns;
 }
 
 /**

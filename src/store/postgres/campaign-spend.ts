@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { ChargeInputs } from '../../sponsored/charge-rule.ts';
+import { PRICING_COLUMNS, pricingFromRow, type PricingRow } from '../sql/campaign-rows.ts';
 
 export interface Spent {
   /** All time. */
@@ -22,22 +23,15 @@ export interface Priced {
  * wait. Campaigns the store does not know are missing from the answer (their reads are free).
  */
 export async function lockPricing(c: pg.ClientBase, campaignIds: string[], days: string[]): Promise<Map<string, Priced>> {
-  const { rows } = await c.query<{ id: string; bid_micros: string; budget_micros: string; daily_cap_micros: string | null }>({
+  const { rows } = await c.query<PricingRow & { id: string }>({
     name: 'scout_ad_lock_campaigns',
-    text: 'SELECT id, bid_micros, budget_micros, daily_cap_micros FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
+    text: `SELECT id, ${PRICING_COLUMNS} FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
     values: [campaignIds],
   });
   const priced = new Map<string, Priced>();
   if (rows.length === 0) return priced;
   for (const r of rows) {
-    priced.set(r.id, {
-      pricing: {
-        bidMicros: Number(r.bid_micros),
-        budgetMicros: Number(r.budget_micros),
-        dailyCapMicros: r.daily_cap_micros === null ? null : Number(r.daily_cap_micros),
-      },
-      spent: { total: 0, days: new Map() },
-    });
+    priced.set(r.id, { pricing: pricingFromRow(r), spent: { total: 0, days: new Map() } });
   }
   const { rows: spent } = await c.query<{ campaign_id: string; total: string; days: Record<string, number> }>({
     name: 'scout_ad_campaign_spend',

@@ -1,25 +1,14 @@
 import type pg from 'pg';
-import type { AdEventStore, ImpressionRecord } from '../ports.ts';
+import type { AdEventStore } from '../ports.ts';
+import { spendFromRow, spendSql, statsFromRow, statsSql, type SpendRow, type StatsRow } from '../sql/campaign-day-rows.ts';
+import { IMPRESSION_COLUMNS, impressionFromRow, type ImpressionRow } from '../sql/impression-rows.ts';
+import { postgresCodec } from '../sql/sql-codec.ts';
 import { writeBatch } from './ad-event-batch.ts';
 import { inTransaction } from './in-transaction.ts';
 
-interface ImpressionRow {
-  rec_id: string;
-  campaign_id: string;
-  landing_url: string;
-  shown_at: string;
-  request_id: string;
-  position: number;
-}
-
-const toImpression = (r: ImpressionRow): ImpressionRecord => ({
-  recId: r.rec_id,
-  campaignId: r.campaign_id,
-  landingUrl: r.landing_url,
-  shownAt: Number(r.shown_at),
-  requestId: r.request_id,
-  position: r.position,
-});
+const FIND_IMPRESSION = `SELECT ${IMPRESSION_COLUMNS.join(', ')} FROM impressions WHERE rec_id = $1`;
+const SPEND = spendSql(postgresCodec);
+const STATS = statsSql(postgresCodec);
 
 /**
  * Impressions, reads, clicks and spend in PostgreSQL, shared by every replica; one
@@ -34,32 +23,18 @@ export function createPostgresAdEventStore(pool: pg.Pool): AdEventStore {
     async findImpression(recId) {
       const { rows } = await pool.query<ImpressionRow>({
         name: 'scout_ad_find_impression',
-        text: 'SELECT rec_id, campaign_id, landing_url, shown_at, request_id, position FROM impressions WHERE rec_id = $1',
+        text: FIND_IMPRESSION,
         values: [recId],
       });
-      return rows[0] && toImpression(rows[0]);
+      return rows[0] && impressionFromRow(rows[0]);
     },
     async spend(day) {
-      const { rows } = await pool.query<{ campaign_id: string; total: string; day: string }>(
-        `SELECT campaign_id, SUM(spend_micros) AS total, COALESCE(SUM(spend_micros) FILTER (WHERE day = $1), 0) AS day
-         FROM campaign_days GROUP BY campaign_id HAVING SUM(spend_micros) > 0 ORDER BY campaign_id`,
-        [day],
-      );
-      return rows.map((r) => ({ campaignId: r.campaign_id, totalMicros: Number(r.total), dayMicros: Number(r.day) }));
+      const { rows } = await pool.query<SpendRow>(SPEND, [day]);
+      return rows.map(spendFromRow);
     },
     async stats(sinceDay) {
-      const { rows } = await pool.query<{ campaign_id: string; impressions: string; reads: string; clicks: string; spend: string }>(
-        `SELECT campaign_id, SUM(impressions) AS impressions, SUM(reads) AS reads, SUM(clicks) AS clicks, SUM(spend_micros) AS spend
-         FROM campaign_days WHERE day >= $1 GROUP BY campaign_id ORDER BY campaign_id`,
-        [sinceDay ?? ''],
-      );
-      return rows.map((r) => ({
-        campaignId: r.campaign_id,
-        impressions: Number(r.impressions),
-        reads: Number(r.reads),
-        clicks: Number(r.clicks),
-        spendMicros: Number(r.spend),
-      }));
+      const { rows } = await pool.query<StatsRow>(STATS, [sinceDay ?? '']);
+      return rows.map(statsFromRow);
     },
   };
 }

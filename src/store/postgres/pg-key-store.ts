@@ -1,34 +1,9 @@
 import type pg from 'pg';
-import type { ApiKeyRecord, KeyStore, KeyUsage } from '../ports.ts';
+import type { ApiKeyRecord, KeyStore } from '../ports.ts';
+import { INSERT_KEY_PARAMS, KEY_COLUMNS, insertKeySql, insertKeyValues, keyFromRow, usageFromRow, usageSql, type KeyRow, type UsageRow } from '../sql/key-rows.ts';
+import { postgresCodec } from '../sql/sql-codec.ts';
 import { channelName, listenForChanges, type ChangeListenerOptions } from './change-listener.ts';
 import { clientConfigOf } from './open-postgres.ts';
-
-interface Row {
-  id: string;
-  name: string;
-  hash: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-// Named columns, never *: a prepared statement fails once a later migration changes the row shape.
-const COLUMNS = 'id, name, hash, created_at, revoked_at';
-
-const toRecord = (r: Row): ApiKeyRecord => ({
-  id: r.id,
-  name: r.name,
-  hash: r.hash,
-  createdAt: r.created_at,
-  revokedAt: r.revoked_at,
-});
-
-interface UsageRow {
-  id: string;
-  /** bigint: pg hands it over as text. */
-  requests: string;
-  refusals: string;
-  last_used_at: string | null;
-}
 
 /**
  * One statement, so one transaction. Deltas of one id are summed first (ON CONFLICT may
@@ -48,12 +23,9 @@ const ADD_USAGE = `INSERT INTO api_key_usage AS u (key_id, requests, refusals, l
     refusals = u.refusals + EXCLUDED.refusals,
     last_used_at = GREATEST(u.last_used_at, EXCLUDED.last_used_at)`;
 
-// Back in the toISOString form callers wrote (2026-01-02T03:04:05.678Z), whatever the session's TimeZone.
-const USAGE = `SELECT key_id AS id, requests, refusals,
-    to_char(last_used_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_used_at
-  FROM api_key_usage ORDER BY key_id`;
-
-const toUsage = (r: UsageRow): KeyUsage => ({ id: r.id, requests: Number(r.requests), refusals: Number(r.refusals), lastUsedAt: r.last_used_at });
+const USAGE = usageSql(postgresCodec);
+// The insert notifies in its own statement's transaction; the channel is the parameter after the key's.
+const INSERT = insertKeySql(postgresCodec);
 
 /** Answers remembered between changes (found and not found alike); all forgotten when full. */
 const REMEMBERED = 10_000;
@@ -108,9 +80,8 @@ export function createPostgresKeyStore(pool: pg.Pool, o: PostgresKeyStoreOptions
       await written(() =>
         pool.query({
           name: 'scout_key_insert',
-          text: `WITH k AS (INSERT INTO api_keys (id, name, hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id)
-                 SELECT pg_notify($5, id) FROM k`,
-          values: [r.id, r.name, r.hash, r.createdAt, channel],
+          text: `WITH k AS (${INSERT} RETURNING id) SELECT pg_notify($${INSERT_KEY_PARAMS + 1}, id) FROM k`,
+          values: [...insertKeyValues(r), channel],
         }),
       );
     },
@@ -121,8 +92,8 @@ export function createPostgresKeyStore(pool: pg.Pool, o: PostgresKeyStoreOptions
         const known = remembered.get(hash);
         if (known !== undefined) return known === null ? undefined : { ...known };
       }
-      const { rows } = await pool.query<Row>({ name: 'scout_key_by_hash', text: `SELECT ${COLUMNS} FROM api_keys WHERE hash = $1`, values: [hash] });
-      const record = rows[0] && toRecord(rows[0]);
+      const { rows } = await pool.query<KeyRow>({ name: 'scout_key_by_hash', text: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`, values: [hash] });
+      const record = rows[0] && keyFromRow(rows[0]);
       // Kept only when nothing changed while the query ran: it may have read the row from
       // before a revocation whose notification came in meanwhile.
       if (at !== undefined && at === epoch()) {
@@ -133,8 +104,8 @@ export function createPostgresKeyStore(pool: pg.Pool, o: PostgresKeyStoreOptions
       return record && { ...record };
     },
     async list() {
-      const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`);
-      return rows.map(toRecord);
+      const { rows } = await pool.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`);
+      return rows.map(keyFromRow);
     },
     async revoke(id, at) {
       const { rowCount } = await written(() =>
@@ -162,7 +133,7 @@ export function createPostgresKeyStore(pool: pg.Pool, o: PostgresKeyStoreOptions
     },
     async usage() {
       const { rows } = await pool.query<UsageRow>({ name: 'scout_key_usage', text: USAGE });
-      return rows.map(toUsage);
+      return rows.map(usageFromRow);
     },
     cacheActive: () => listener.epoch() !== undefined,
     close: () => listener.close(),

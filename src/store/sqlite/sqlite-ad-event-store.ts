@@ -1,37 +1,18 @@
 import { isoDay } from '../../domain/calendar-date.ts';
 import { readChargeMicros } from '../../sponsored/charge-rule.ts';
 import type { AdEvent, AdEventStore, Charge, ImpressionRecord } from '../ports.ts';
+import { spendFromRow, spendSql, statsFromRow, statsSql, type SpendRow, type StatsRow } from '../sql/campaign-day-rows.ts';
+import { PRICING_COLUMNS, pricingFromRow, type PricingRow } from '../sql/campaign-rows.ts';
+import { IMPRESSION_COLUMNS, impressionFromRow, putImpression, type ImpressionRow } from '../sql/impression-rows.ts';
+import { params, sqliteCodec } from '../sql/sql-codec.ts';
 import type { SqliteDatabase } from './open-database.ts';
 
-interface ImpressionRow {
-  rec_id: string;
-  campaign_id: string;
-  landing_url: string;
-  shown_at: number;
-  request_id: string;
-  position: number;
-}
-
-interface Pricing {
-  bid_micros: number;
-  budget_micros: number;
-  daily_cap_micros: number | null;
-}
-
 type Counter = 'impressions' | 'reads' | 'clicks';
-
-const toImpression = (r: ImpressionRow): ImpressionRecord => ({
-  recId: r.rec_id,
-  campaignId: r.campaign_id,
-  landingUrl: r.landing_url,
-  shownAt: r.shown_at,
-  requestId: r.request_id,
-  position: r.position,
-});
 
 const DAY_MS = 86_400_000;
 /** Impressions per multi-row INSERT (6 parameters each, far below SQLite's 32,766). */
 const IMPRESSION_ROWS = 50;
+const WIDTH = IMPRESSION_COLUMNS.length;
 let memo = { n: Number.NaN, day: '' };
 /** UTC day of an epoch-ms time; memoised, since a batch's events nearly all share one day. */
 const dayOf = (ms: number): string => {
@@ -46,31 +27,23 @@ const dayOf = (ms: number): string => {
  * so reports and budget checks never scan events and a batch writes few pages.
  */
 export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
-  const IMPRESSION_SQL = 'INSERT OR IGNORE INTO impressions (rec_id, campaign_id, landing_url, shown_at, request_id, position) VALUES ';
-  const insertImpression = db.prepare(`${IMPRESSION_SQL}(?, ?, ?, ?, ?, ?)`);
+  const IMPRESSION_SQL = `INSERT OR IGNORE INTO impressions (${IMPRESSION_COLUMNS.join(', ')}) VALUES `;
+  const ROW = `(${params(sqliteCodec, WIDTH)})`;
+  const insertImpression = db.prepare(`${IMPRESSION_SQL}${ROW}`);
   // Impressions come by the hundred per batch: one statement for IMPRESSION_ROWS of them
   // costs a fraction of as many single-row statements (the per-statement overhead was the
   // larger part of the sponsored stage's cost per search).
   // RETURNING names the rows actually inserted (OR IGNORE skips a rec_id already there, or
   // repeated in the batch), so each impression is counted once without asking first.
   const insertImpressions = db
-    .prepare(`${IMPRESSION_SQL}${Array(IMPRESSION_ROWS).fill('(?, ?, ?, ?, ?, ?)').join(', ')} RETURNING rec_id`)
+    .prepare(`${IMPRESSION_SQL}${Array(IMPRESSION_ROWS).fill(ROW).join(', ')} RETURNING rec_id`)
     .pluck();
-  /** Writes the six parameters of one impression row into `params` from `at` on. */
-  const putImpression = (params: unknown[], at: number, i: ImpressionRecord): void => {
-    params[at] = i.recId;
-    params[at + 1] = i.campaignId;
-    params[at + 2] = i.landingUrl;
-    params[at + 3] = i.shownAt;
-    params[at + 4] = i.requestId;
-    params[at + 5] = i.position;
-  };
 
   const markRead = db.prepare('UPDATE impressions SET read_at = ? WHERE rec_id = ? AND read_at IS NULL');
   const markClick = db.prepare('UPDATE impressions SET clicked_at = ? WHERE rec_id = ? AND clicked_at IS NULL');
   const setCharge = db.prepare('UPDATE impressions SET charge_micros = ? WHERE rec_id = ?');
   // Deleted campaigns included: an impression delivered before the delete is still paid for.
-  const pricing = db.prepare<[string], Pricing>('SELECT bid_micros, budget_micros, daily_cap_micros FROM campaigns WHERE id = ?');
+  const pricing = db.prepare<[string], PricingRow>(`SELECT ${PRICING_COLUMNS} FROM campaigns WHERE id = ?`);
   const spent = db.prepare<[string, string], { total: number; day: number }>(
     'SELECT COALESCE(SUM(spend_micros), 0) AS total, COALESCE(SUM(CASE WHEN day = ? THEN spend_micros END), 0) AS day FROM campaign_days WHERE campaign_id = ?',
   );
@@ -80,28 +53,16 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
        clicks = clicks + excluded.clicks, spend_micros = spend_micros + excluded.spend_micros`,
   );
   const insertEvent = db.prepare('INSERT INTO events (kind, rec_id, campaign_id, at, charge_micros) VALUES (?, ?, ?, ?, ?)');
-  const findImpression = db.prepare<[string], ImpressionRow>('SELECT * FROM impressions WHERE rec_id = ?');
-  const spendOf = db.prepare<[string], { campaign_id: string; total: number; day: number }>(
-    `SELECT campaign_id, SUM(spend_micros) AS total, COALESCE(SUM(CASE WHEN day = ? THEN spend_micros END), 0) AS day
-     FROM campaign_days GROUP BY campaign_id HAVING SUM(spend_micros) > 0`,
-  );
-  const statsSince = db.prepare<[string], { campaign_id: string; impressions: number; reads: number; clicks: number; spend: number }>(
-    `SELECT campaign_id, SUM(impressions) AS impressions, SUM(reads) AS reads, SUM(clicks) AS clicks, SUM(spend_micros) AS spend
-     FROM campaign_days WHERE day >= ? GROUP BY campaign_id`,
-  );
+  const findImpression = db.prepare<[string], ImpressionRow>(`SELECT ${IMPRESSION_COLUMNS.join(', ')} FROM impressions WHERE rec_id = ?`);
+  const spendOf = db.prepare<[string], SpendRow>(spendSql(sqliteCodec));
+  const statsSince = db.prepare<[string], StatsRow>(statsSql(sqliteCodec));
 
   /** Charge of a first read (src/sponsored/charge-rule.ts), inside the batch's transaction. */
   function charge(campaignId: string, day: string): number {
     const p = pricing.get(campaignId);
     if (!p) return 0;
     const s = spent.get(day, campaignId) ?? { total: 0, day: 0 };
-    return readChargeMicros({
-      bidMicros: p.bid_micros,
-      budgetMicros: p.budget_micros,
-      dailyCapMicros: p.daily_cap_micros,
-      spentMicros: s.total,
-      spentDayMicros: s.day,
-    });
+    return readChargeMicros({ ...pricingFromRow(p), spentMicros: s.total, spentDayMicros: s.day });
   }
 
   const writeBatch = db.transaction((events: readonly AdEvent[]): Charge[] => {
@@ -115,11 +76,11 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
     };
     const impressions: ImpressionRecord[] = [];
     for (const e of events) if (e.kind === 'impression') impressions.push(e.impression);
-    const params: unknown[] = new Array(IMPRESSION_ROWS * 6);
+    const values: unknown[] = new Array(IMPRESSION_ROWS * WIDTH);
     let k = 0;
     for (; k + IMPRESSION_ROWS <= impressions.length; k += IMPRESSION_ROWS) {
-      for (let j = 0; j < IMPRESSION_ROWS; j++) putImpression(params, j * 6, impressions[k + j]!);
-      const inserted = new Set(insertImpressions.all(params) as string[]);
+      for (let j = 0; j < IMPRESSION_ROWS; j++) putImpression(values, j * WIDTH, impressions[k + j]!);
+      const inserted = new Set(insertImpressions.all(values) as string[]);
       for (let j = 0; j < IMPRESSION_ROWS; j++) {
         const i = impressions[k + j]!;
         if (inserted.delete(i.recId)) count(i.campaignId, dayOf(i.shownAt), 'impressions');
@@ -161,19 +122,13 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
     },
     async findImpression(recId) {
       const row = findImpression.get(recId);
-      return row && toImpression(row);
+      return row && impressionFromRow(row);
     },
     async spend(day) {
-      return spendOf.all(day).map((r) => ({ campaignId: r.campaign_id, totalMicros: r.total, dayMicros: r.day }));
+      return spendOf.all(day).map(spendFromRow);
     },
     async stats(sinceDay) {
-      return statsSince.all(sinceDay ?? '').map((r) => ({
-        campaignId: r.campaign_id,
-        impressions: r.impressions,
-        reads: r.reads,
-        clicks: r.clicks,
-        spendMicros: r.spend,
-      }));
+      return statsSince.all(sinceDay ?? '').map(statsFromRow);
     },
   };
 }

@@ -1,29 +1,8 @@
 import type { ApiKeyRecord, KeyStore, KeyUsage } from '../ports.ts';
-import type { SqliteDatabase } from './open-database.ts';
+import { KEY_COLUMNS, insertKeySql, insertKeyValues, keyFromRow, usageFromRow, usageSql, type KeyRow, type UsageRow } from '../sql/key-rows.ts';
+import { sqliteCodec } from '../sql/sql-codec.ts';
 import { withIsoTimes } from '../usage-times.ts';
-
-interface UsageRow {
-  id: string;
-  requests: number;
-  refusals: number;
-  last_used_at: string | null;
-}
-
-interface Row {
-  id: string;
-  name: string;
-  hash: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-const toRecord = (r: Row): ApiKeyRecord => ({
-  id: r.id,
-  name: r.name,
-  hash: r.hash,
-  createdAt: r.created_at,
-  revokedAt: r.revoked_at,
-});
+import type { SqliteDatabase } from './open-database.ts';
 
 /** Records remembered between changes of the file (found keys only). */
 const REMEMBERED = 10_000;
@@ -40,9 +19,9 @@ export function createSqliteKeyStore(db: SqliteDatabase): KeyStore {
   const version = db.prepare('PRAGMA data_version').pluck();
   const remembered = new Map<string, ApiKeyRecord>();
   let seenVersion: unknown;
-  const insert = db.prepare('INSERT INTO api_keys (id, name, hash, created_at) VALUES (?, ?, ?, ?)');
-  const byHash = db.prepare<[string], Row>('SELECT * FROM api_keys WHERE hash = ?');
-  const all = db.prepare<[], Row>('SELECT * FROM api_keys ORDER BY created_at, id');
+  const insert = db.prepare(insertKeySql(sqliteCodec));
+  const byHash = db.prepare<[string], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ?`);
+  const all = db.prepare<[], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`);
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM api_keys');
   // An upsert adds to the stored totals where they are, so connections (and their processes)
@@ -60,10 +39,10 @@ export function createSqliteKeyStore(db: SqliteDatabase): KeyStore {
   const addAll = db.transaction((deltas: readonly KeyUsage[]) => {
     for (const d of deltas) addUsage.run(d.id, d.requests, d.refusals, d.lastUsedAt, d.id);
   });
-  const usage = db.prepare<[], UsageRow>('SELECT key_id AS id, requests, refusals, last_used_at FROM api_key_usage ORDER BY key_id');
+  const usage = db.prepare<[], UsageRow>(usageSql(sqliteCodec));
   return {
     async insert(r) {
-      insert.run(r.id, r.name, r.hash, r.createdAt);
+      insert.run(insertKeyValues(r));
       remembered.clear();
     },
     async findByHash(hash) {
@@ -76,13 +55,13 @@ export function createSqliteKeyStore(db: SqliteDatabase): KeyStore {
       if (known) return { ...known };
       const row = byHash.get(hash);
       if (row === undefined) return undefined;
-      const record = toRecord(row);
+      const record = keyFromRow(row);
       if (remembered.size >= REMEMBERED) remembered.clear();
       remembered.set(hash, record);
       return { ...record };
     },
     async list() {
-      return all.all().map(toRecord);
+      return all.all().map(keyFromRow);
     },
     async revoke(id, at) {
       remembered.clear();
@@ -96,7 +75,7 @@ export function createSqliteKeyStore(db: SqliteDatabase): KeyStore {
       addAll(withIsoTimes(deltas));
     },
     async usage() {
-      return usage.all().map((r) => ({ id: r.id, requests: r.requests, refusals: r.refusals, lastUsedAt: r.last_used_at }));
+      return usage.all().map(usageFromRow);
     },
   };
 }
