@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScout } from '../src/compose.ts';
-import { loadConfig } from '../src/config/load-config.ts';
+import { loadScoutConfig } from '../src/scout-settings.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'scout-bench-memory-'));
-const config = loadConfig({
+const config = loadScoutConfig({
   SCOUT_LOG_LEVEL: 'silent',
   SCOUT_STARTER_CORPUS: 'false',
   SCOUT_RATE_LIMIT_RPM: '1000000',

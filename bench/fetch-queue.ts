@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createScout } from '../src/compose.ts';
-import { loadConfig } from '../src/config/load-config.ts';
+import { loadScoutConfig } from '../src/scout-settings.ts';
 
 const PAGE = '<!doctype html><html><head><title>Small page</title></head><body><main><h1>Small page</h1><p>A short article the fetch benchmark reads, long enough to be kept as the main content of the page by the extractor.</p></main></body></html>';
 
@@ -36,7 +36,7 @@ const a = await origin('127.0.0.2');
 const b = await origin('127.0.0.3');
 const dataDir = mkdtempSync(join(tmpdir(), 'scout-bench-queue-'));
 const scout = await createScout(
-  loadConfig({
+  loadScoutConfig({
     SCOUT_LOG_LEVEL: 'silent',
     SCOUT_STARTER_CORPUS: 'false',
     SCOUT_RATE_LIMIT_RPM: '1000000',

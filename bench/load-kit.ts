@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createScout, type Scout, type ScoutOptions } from '../src/compose.ts';
-import { loadConfig } from '../src/config/load-config.ts';
-import type { Config } from '../src/config/settings.ts';
+import { loadScoutConfig, type ScoutConfig } from '../src/scout-settings.ts';
 import { corpusLines, rng } from './make-corpus.ts';
 
 export interface Run {
@@ -83,10 +82,10 @@ export async function benchScout(
   docs: number,
   env: Record<string, string> = {},
   options: Pick<ScoutOptions, 'extract'> = {},
-): Promise<{ scout: Scout; key: string; url: string; root: string; config: Config }> {
+): Promise<{ scout: Scout; key: string; url: string; root: string; config: ScoutConfig }> {
   const root = mkdtempSync(join(tmpdir(), 'scout-bench-'));
   const sink = new Writable({ write: (_c, _e, cb) => cb() });
-  const config = loadConfig({
+  const config = loadScoutConfig({
     SCOUT_DATA_DIR: join(root, 'data'),
     SCOUT_STARTER_CORPUS: 'false',
     SCOUT_RATE_LIMIT_RPM: '1000000',

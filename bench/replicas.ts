@@ -39,7 +39,7 @@ import { parseArgs, promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createScout, type Scout } from '../src/compose.ts';
-import { loadConfig } from '../src/config/load-config.ts';
+import { loadScoutConfig } from '../src/scout-settings.ts';
 import { deleteKeys } from '../test/store/redis/redis-test-env.ts';
 import { load, median, queries, querySequence, summary, type Run } from './load-kit.ts';
 import { writeCorpus } from './make-corpus.ts';
@@ -114,7 +114,7 @@ async function start(name: string, env: Record<string, string>): Promise<Instanc
       cb();
     },
   });
-  const config = loadConfig({ ...COMMON, ...env });
+  const config = loadScoutConfig({ ...COMMON, ...env });
   const scout = await createScout(config, { docsDir: join(env.SCOUT_DATA_DIR!, 'none'), logStream: sink });
   scout.index.startRanker();
   await until(`${name} to rank ${DOCS} documents in memory`, 120_000, () => {

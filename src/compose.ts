@@ -1,4 +1,4 @@
-import type { Config } from './config/settings.ts';
+import type { ScoutConfig } from './scout-settings.ts';
 import { ConfigError } from './config/load-config.ts';
 import { buildApp } from './app.ts';
 import { createClosers, type Closers } from './domain/closers.ts';
@@ -79,8 +79,8 @@ interface ScoutSettings {
 /** The embedded index file (tests open it beside a running Scout). */
 export { indexFile };
 
-/** Wires every piece from a Config: the one place where implementations meet. */
-export async function createScout(config: Config, options: ScoutOptions): Promise<Scout> {
+/** Wires every piece from a ScoutConfig: the one place where implementations meet. */
+export async function createScout(config: ScoutConfig, options: ScoutOptions): Promise<Scout> {
   // Everything opened is closed again, in reverse order, when the start fails half way or
   // when Scout closes; one failing close does not leave the others open.
   const closers = createClosers();
@@ -93,7 +93,7 @@ export async function createScout(config: Config, options: ScoutOptions): Promis
   }
 }
 
-async function wire(config: Config, options: ScoutOptions, closers: Closers): Promise<Omit<Scout, 'close'>> {
+async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers): Promise<Omit<Scout, 'close'>> {
   const logger = createLogger(config.logLevel, options.logStream);
   // Pages are extracted in worker threads (docs/operations.md, "Fetch workers"), which load
   // their code while the rest starts; closed last, after the requests that use them.

@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { loadConfig } from './config/load-config.ts';
-import type { Config } from './config/settings.ts';
+import { loadScoutConfig, type ScoutConfig } from './scout-settings.ts';
 import { createScout, type Scout } from './compose.ts';
 import { ensureDataDir, listenError } from './startup-errors.ts';
 import { showFirstKey } from './first-key.ts';
@@ -19,7 +18,7 @@ export interface StartOptions {
 }
 
 /**
- * loadConfig → stores → app → listen. On an embedded store without keys, creates one and
+ * loadScoutConfig → stores → app → listen. On an embedded store without keys, creates one and
  * shows it once with a ready curl line (a shared store's keys come from `scout keys create`):
  * on `terminal`, else in a file. `out` gets the listening line and the JSON logs (the serve
  * command passes a stdout that never blocks), never the key. A data folder Scout cannot
@@ -27,7 +26,7 @@ export interface StartOptions {
  * closed again. The caller closes the returned Scout (`scout serve` does on SIGINT/SIGTERM).
  */
 export async function startServer(env: Record<string, string | undefined>, out: Writable, options: StartOptions = {}): Promise<Scout> {
-  const config = loadConfig(env);
+  const config = loadScoutConfig(env);
   // The data folder holds the embedded store; with PostgreSQL nothing is written there.
   if (config.databaseUrl === undefined) ensureDataDir(config.dataDir);
   const scout = await createScout(config, { docsDir: DOCS_DIR, logStream: out });
@@ -43,7 +42,7 @@ export async function startServer(env: Record<string, string | undefined>, out: 
 }
 
 /** Listens, then prints the first key (if the store has none) and where Scout listens. */
-async function announce(scout: Scout, config: Config, out: Writable, terminal: Writable | undefined): Promise<void> {
+async function announce(scout: Scout, config: ScoutConfig, out: Writable, terminal: Writable | undefined): Promise<void> {
   try {
     await scout.app.listen({ port: config.port, host: config.host });
   } catch (e) {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { loadConfig } from '../config/load-config.ts';
+import { loadScoutConfig } from '../scout-settings.ts';
 import type { Campaign, CampaignReport } from '../schemas/campaign.ts';
 import { createCampaignAdmin, type CampaignAdmin } from '../sponsored/campaign-admin.ts';
 import { validateCampaignFile } from '../sponsored/campaign-validation.ts';
@@ -140,7 +140,7 @@ async function run({ sub, id, flags }: Parsed, admin: CampaignAdmin, landing: La
  */
 export const campaignsCommand: CliCommand = async (argv, io) => {
   const parsed = parse(argv);
-  const config = loadConfig(io.env);
+  const config = loadScoutConfig(io.env);
   // Landing pages are judged as the server judges them: same address policy and allowlist.
   const landing = createLandingCheck({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs });
   // Only create may make the store: every other subcommand needs campaigns that exist.

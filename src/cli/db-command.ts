@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/load-config.ts';
+import { loadScoutConfig } from '../scout-settings.ts';
 import { databaseMigrations, type MigrationState } from '../store/create-stores.ts';
 import { UsageError, type CliCommand } from './cli-io.ts';
 import { parseFlags } from './parse-flags.ts';
@@ -12,7 +12,7 @@ export const dbCommand: CliCommand = async (argv, io) => {
   if (sub !== 'migrate' && sub !== 'status') throw new UsageError(`unknown db command "${sub ?? ''}"`);
   const { flags, positional } = parseFlags(rest, sub === 'status' ? { json: 'boolean' } : {});
   if (positional[0] !== undefined) throw new UsageError(`unexpected argument ${positional[0]}`);
-  const config = loadConfig(io.env);
+  const config = loadScoutConfig(io.env);
   const report = await databaseMigrations(config, sub);
   if (sub === 'migrate') {
     if (report.length === 0) io.stdout.write(`schema ${config.databaseSchema} is up to date\n`);

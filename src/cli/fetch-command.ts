@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/load-config.ts';
+import { loadScoutConfig } from '../scout-settings.ts';
 import { createFetchService } from '../fetch/fetch-service.ts';
 import { createExtractPool } from '../fetch/extract-pool.ts';
 import { FETCH_LIMITS } from '../schemas/fetch.ts';
@@ -15,7 +15,7 @@ export const fetchCommand: CliCommand = async (argv, io) => {
   if (!Number.isInteger(maxChars) || maxChars < FETCH_LIMITS.maxChars.min || maxChars > FETCH_LIMITS.maxChars.max) {
     throw new UsageError('--max-chars must be an integer from 500 to 200000');
   }
-  const config = loadConfig(io.env);
+  const config = loadScoutConfig(io.env);
   // One page, one worker: a hostile page ends at the deadline or the heap limit, as in the server.
   const pool = createExtractPool({ workers: 1, heapMb: config.fetchWorkerHeapMb });
   const service = createFetchService({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs, extract: pool.extract });

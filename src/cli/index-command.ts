@@ -1,6 +1,5 @@
-import { loadConfig } from '../config/load-config.ts';
+import { loadScoutConfig, type ScoutConfig } from '../scout-settings.ts';
 import { createExtractPool } from '../fetch/extract-pool.ts';
-import type { Config } from '../config/settings.ts';
 import { addPages } from '../index/crawl/add-pages.ts';
 import { crawlSite } from '../index/crawl/crawl-site.ts';
 import { createCrawlProgress } from './crawl-progress.ts';
@@ -75,12 +74,12 @@ async function withIndex(
   openIndex: OpenIndexWriter,
   io: CliIO,
   o: { mustExist: boolean },
-  run: (index: LocalIndexWriter, config: Config) => Promise<number>,
+  run: (index: LocalIndexWriter, config: ScoutConfig) => Promise<number>,
 ): Promise<number> {
   let index: LocalIndexWriter;
-  let config: Config;
+  let config: ScoutConfig;
   try {
-    config = loadConfig(io.env);
+    config = loadScoutConfig(io.env);
     index = await openIndex(config, o);
   } catch (e) {
     write(io.stderr, `scout index: ${(e as Error).message}`);
@@ -97,7 +96,7 @@ async function withIndex(
 const MAX_IN_FLIGHT = 2;
 
 /** Opens where add/crawl store pages, runs `run`, closes it. */
-type SinkOpener = (io: CliIO, run: (sink: PageSink, config: Config) => Promise<number>) => Promise<number>;
+type SinkOpener = (io: CliIO, run: (sink: PageSink, config: ScoutConfig) => Promise<number>) => Promise<number>;
 
 /** The sink of `--to`: the index `openIndex` opens, or OpenSearch. */
 function pageSink(openIndex: OpenIndexWriter, to: string | boolean | undefined, sub: string): SinkOpener {

@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Agent } from 'undici';
-import { loadConfig } from '../config/load-config.ts';
-import type { Config } from '../config/settings.ts';
+import { loadScoutConfig, type ScoutConfig } from '../scout-settings.ts';
 import { checkDocument, type IndexDocument } from '../index/index-document.ts';
 import { BulkWriter, type BulkItem, type ItemOutcome } from '../providers/opensearch/bulk-writer.ts';
 import { ClusterClient, explain, ok } from '../providers/opensearch/cluster-client.ts';
@@ -36,7 +35,7 @@ interface OpenSearchRun {
   writer: BulkWriter;
   client: ClusterClient;
   conn: OpenSearchConnection;
-  config: Config;
+  config: ScoutConfig;
 }
 
 /**
@@ -51,10 +50,10 @@ async function withOpenSearch(
   onOutcome: ((item: BulkItem, outcome: ItemOutcome) => void) | undefined,
   run: (o: OpenSearchRun) => Promise<number>,
 ): Promise<number> {
-  let config: Config;
+  let config: ScoutConfig;
   let conn: OpenSearchConnection;
   try {
-    config = loadConfig(io.env);
+    config = loadScoutConfig(io.env);
     conn = openSearchConnection(config, USE);
   } catch (e) {
     write(io.stderr, `scout index: ${(e as Error).message}`);
@@ -181,7 +180,7 @@ export interface PageSink {
 }
 
 /** A PageSink on OpenSearch: each page validated like a local write and written at once, its outcome awaited. */
-export function withOpenSearchSink(io: CliIO, sub: string, run: (sink: PageSink, config: Config) => Promise<number>): Promise<number> {
+export function withOpenSearchSink(io: CliIO, sub: string, run: (sink: PageSink, config: ScoutConfig) => Promise<number>): Promise<number> {
   return withOpenSearch(io, sub, undefined, ({ writer, client, config }) =>
     run(
       {
@@ -206,9 +205,9 @@ export async function runTemplate(argv: string[], io: CliIO): Promise<number> {
   const { flags, positional } = parseFlags(argv, { to: 'string', print: 'boolean' });
   if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
   if (indexTarget(flags.to) !== 'opensearch') throw new UsageError('name the cluster: --to opensearch (the local index needs no template)');
-  let config: Config;
+  let config: ScoutConfig;
   try {
-    config = loadConfig(io.env);
+    config = loadScoutConfig(io.env);
   } catch (e) {
     write(io.stderr, `scout index: ${(e as Error).message}`);
     return 1;

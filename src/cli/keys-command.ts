@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/load-config.ts';
+import { loadScoutConfig } from '../scout-settings.ts';
 import { listKeysWithUsage } from '../admin/key-admin.ts';
 import { createApiKeys } from '../domain/api-keys.ts';
 import { openKeyStore } from '../store/create-stores.ts';
@@ -22,7 +22,7 @@ export const keysCommand: CliCommand = async (argv, io) => {
   if (sub === 'revoke' && !positional[0]) throw new UsageError('keys revoke needs the key id (see `scout keys list`)');
   const extra = positional[sub === 'revoke' ? 1 : 0];
   if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
-  const config = loadConfig(io.env);
+  const config = loadScoutConfig(io.env);
   // Only create may make the store: list and revoke need keys that exist.
   const stores = await openKeyStore(config, { mustExist: sub !== 'create' });
   const keys = createApiKeys(stores.keys);

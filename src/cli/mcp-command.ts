@@ -1,6 +1,6 @@
 import { configWarnings } from '../config/config-warnings.ts';
-import { ConfigError, loadConfig } from '../config/load-config.ts';
-import type { Config } from '../config/settings.ts';
+import { ConfigError } from '../config/load-config.ts';
+import { loadScoutConfig, type ScoutConfig } from '../scout-settings.ts';
 import { createScout, type Scout } from '../compose.ts';
 import { DOCS_DIR } from '../main.ts';
 import { httpBackend } from '../mcp/http-backend.ts';
@@ -17,7 +17,7 @@ const NO_KEY =
   'SCOUT_API_KEY is required: `scout mcp` charges its searches to an API key (create one with `npx scout keys create --name desktop`)';
 
 /** In-process: Scout on SCOUT_DATA_DIR, not listening; the key must be one of its own. */
-async function localBackend(config: Config, apiKey: string, io: CliIO): Promise<{ backend: ToolBackend; scout: Scout }> {
+async function localBackend(config: ScoutConfig, apiKey: string, io: CliIO): Promise<{ backend: ToolBackend; scout: Scout }> {
   ensureDataDir(config.dataDir);
   const scout = await createScout(config, { docsDir: DOCS_DIR, logStream: io.stderr });
   try {
@@ -41,7 +41,7 @@ async function localBackend(config: Config, apiKey: string, io: CliIO): Promise<
  */
 export const mcpCommand: CliCommand = async (argv, io) => {
   parseNoArguments(argv);
-  const config = loadConfig(io.env);
+  const config = loadScoutConfig(io.env);
   const apiKey = config.scoutApiKey;
   if (apiKey === undefined) throw new ConfigError(NO_KEY);
   io.stderr.on('error', () => undefined);

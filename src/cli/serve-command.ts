@@ -5,7 +5,7 @@ import { nonBlockingOutput } from './non-blocking-output.ts';
 import { listenForStop } from './stop-signals.ts';
 import { parseNoArguments } from './parse-flags.ts';
 import { configWarnings } from '../config/config-warnings.ts';
-import { loadConfig } from '../config/load-config.ts';
+import { loadScoutConfig } from '../scout-settings.ts';
 
 const isTerminal = (s: Writable): boolean => (s as { isTTY?: boolean }).isTTY === true;
 
@@ -27,7 +27,7 @@ export const serveCommand: CliCommand = async (argv, io) => {
   // A closed stderr (its reader gone) must not crash the server: what would go there is lost.
   io.stderr.on('error', () => undefined);
   // Accepted but risky settings, one line each, before the server starts.
-  for (const warning of configWarnings(loadConfig(io.env))) io.stderr.write(`scout: warning: ${warning}\n`);
+  for (const warning of configWarnings(loadScoutConfig(io.env))) io.stderr.write(`scout: warning: ${warning}\n`);
   // Logs must never hold up serving: a dead or stalled stdout reader costs log lines only.
   const out = nonBlockingOutput(io.stdout, { name: 'stdout', notice: (line) => io.stderr.write(line) });
   const stop = listenForStop();

@@ -1,5 +1,6 @@
 import { fetchAllowRefusal } from './fetch-allow-cidrs.ts';
-import { settings, type Config } from './settings.ts';
+import type { SettingTable, ValuesOf } from './setting.ts';
+import { settings, type Config, type Settings } from './settings.ts';
 import { storageRefusal } from './storage-settings.ts';
 
 export class ConfigError extends Error {
@@ -13,16 +14,21 @@ const RETIRED: Record<string, string> = {
 };
 
 /**
- * Parses every setting once. The only place in Scout that reads process.env: everything
- * else receives the frozen Config. A bad value throws a one-line message naming the variable.
+ * Parses every setting of `table` once: by default the config room's own; Scout's whole
+ * table, with each provider's settings, is src/scout-settings.ts's (loadScoutConfig). The
+ * only place in Scout that reads process.env: everything else receives the frozen Config.
+ * A bad value throws a one-line message naming the variable.
  * Warnings about accepted values: configWarnings (config-warnings.ts).
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig<T extends Settings & SettingTable = Settings>(
+  env: Record<string, string | undefined> = process.env,
+  table: T = settings as T,
+): ValuesOf<T> {
   for (const [old, now] of Object.entries(RETIRED)) {
     if (env[old] !== undefined && env[old] !== '') throw new ConfigError(`${old} is no longer read: ${now}`);
   }
   const out: Record<string, unknown> = {};
-  for (const [key, setting] of Object.entries(settings)) {
+  for (const [key, setting] of Object.entries(table)) {
     const raw = env[setting.env];
     const value = raw === undefined || raw === '' ? setting.default : raw;
     try {
@@ -35,5 +41,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const refusal of [fetchAllowRefusal(out as Config), storageRefusal(out as Config)]) {
     if (refusal !== undefined) throw new ConfigError(refusal);
   }
-  return Object.freeze(out) as Config;
+  return Object.freeze(out) as ValuesOf<T>;
 }

@@ -1,5 +1,5 @@
 import { bool, cidrList, int, list, oneOf, optionalUrl, str } from './parsers.ts';
-import { s } from './setting.ts';
+import { s, type ValuesOf } from './setting.ts';
 import { fetchCapacitySettings } from './fetch-capacity-settings.ts';
 import { fetchSettings } from './fetch-settings.ts';
 import { mcpSettings } from './mcp-settings.ts';
@@ -9,10 +9,13 @@ import { serverSettings } from './server-settings.ts';
 import { storageSettings } from './storage-settings.ts';
 
 /**
- * Every setting Scout reads, in one table; the README's settings table documents the same
- * names (test/config/settings-doc.test.ts checks that none is missing).
+ * The settings of the config room, in the order `scout settings` prints them; each search
+ * provider's own settings come between the two parts (src/scout-settings.ts joins them all,
+ * and the README's settings table documents every name: test/config/load-config.test.ts
+ * checks that none is missing). Split in two so that order stays the operators' one: the
+ * search settings, each provider's, then sponsored results and MCP.
  */
-export const settings = {
+export const settingsBeforeProviders = {
   port: s('PORT', int(0, 65535), '8080', 'TCP port the API listens on.'),
   host: s('HOST', str, '0.0.0.0', 'Interface the API binds to.'),
   dataDir: s('SCOUT_DATA_DIR', str, './data', 'Folder of the embedded SQLite store (keys, quotas, campaigns, local index) when SCOUT_DATABASE_URL is unset.'),
@@ -32,9 +35,15 @@ export const settings = {
   ...fetchSettings,
   searchProviders: s('SCOUT_SEARCH_PROVIDERS', list, 'local', 'Ordered list of search providers (failover order).'),
   ...providerSettings,
+} as const;
+
+export const settingsAfterProviders = {
   ...sponsoredSettings,
   ...mcpSettings,
 } as const;
 
+/** Every setting of the config room: what the rooms below the providers read (Config). */
+export const settings = { ...settingsBeforeProviders, ...settingsAfterProviders } as const;
+
 export type Settings = typeof settings;
-export type Config = { readonly [K in keyof Settings]: ReturnType<Settings[K]['parse']> };
+export type Config = ValuesOf<Settings>;

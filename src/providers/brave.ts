@@ -1,8 +1,11 @@
+import { str, url } from '../config/parsers.ts';
+import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { Freshness, ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, withParams, type HttpProviderOptions, resultList } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
+import { describeProvider } from './provider-descriptor.ts';
 
 /**
  * Brave Web Search API (GET /res/v1/web/search, `X-Subscription-Token` header).
@@ -11,6 +14,8 @@ import type { SearchProvider } from './provider.ts';
  */
 
 const NAME = 'brave';
+const HONOURS = honoursOf('dates', 'country');
+const MAX_RESULTS = 20;
 
 /** Countries Brave accepts (its "Country Codes" table); others are sent as ALL, not US. */
 const BRAVE_COUNTRIES = new Set(
@@ -27,7 +32,7 @@ export function braveParams(q: SearchQuery, today: string): Record<string, strin
   const country = q.country?.toUpperCase();
   return {
     q: q.query,
-    count: clamp(q.maxResults, 1, 20),
+    count: clamp(q.maxResults, 1, MAX_RESULTS),
     // Plain snippets: with decorations Brave wraps matches in <strong>.
     text_decorations: 'false',
     // Only web results: smaller, faster answers.
@@ -66,7 +71,7 @@ export function createBraveProvider(opts: HttpProviderOptions): SearchProvider {
   const now = opts.now ?? (() => new Date());
   return {
     name: NAME,
-    honours: honoursOf('dates', 'country'),
+    honours: HONOURS,
     async search(query, signal) {
       const at = now();
       const body = await requestJson({
@@ -77,7 +82,19 @@ export function createBraveProvider(opts: HttpProviderOptions): SearchProvider {
         dispatcher: opts.dispatcher,
         secrets: [opts.apiKey],
       });
-      return parseBraveResponse(body, at).slice(0, clamp(query.maxResults, 1, 20));
+      return parseBraveResponse(body, at).slice(0, clamp(query.maxResults, 1, MAX_RESULTS));
     },
   };
 }
+
+export const braveProvider = describeProvider({
+  name: NAME,
+  settings: {
+    braveUrl: s('SCOUT_BRAVE_URL', url, 'https://api.search.brave.com/res/v1/web/search', 'Brave Web Search API endpoint (full URL).'),
+    braveApiKey: s('SCOUT_BRAVE_API_KEY', str, '', 'Brave Search API subscription token; required when brave is listed in SCOUT_SEARCH_PROVIDERS.'),
+  },
+  requires: { setting: 'braveApiKey', as: '(a Brave Search API subscription token)' },
+  honours: HONOURS,
+  maxResults: MAX_RESULTS,
+  build: (c, deps) => createBraveProvider({ ...deps, url: c.braveUrl, apiKey: c.braveApiKey.trim() }),
+});

@@ -1,23 +1,17 @@
 import { ConfigError } from '../config/load-config.ts';
 import { settings, type Config } from '../config/settings.ts';
 import type { ProviderDeps } from './adapter-kit.ts';
-import { createBraveProvider } from './brave.ts';
-import { createExaProvider } from './exa.ts';
-import { createMarginaliaProvider } from './marginalia.ts';
-import { openSearchConnection } from './opensearch/connection.ts';
-import { createOpenSearchProvider } from './opensearch/opensearch-provider.ts';
 import type { SearchProvider } from './provider.ts';
+import type { ListedProvider } from './provider-descriptor.ts';
+import { providerList, type ProviderListConfig } from './provider-list.ts';
 import type { BackendLogger } from '../search/search-backend.ts';
 import type { SearchBackendOptions } from './registry.ts';
-import { createSearxngProvider } from './searxng.ts';
-import { createSerperProvider } from './serper.ts';
-import { createTavilyProvider } from './tavily.ts';
 
 /**
- * Builds the ordered provider list of SCOUT_SEARCH_PROVIDERS, once, at start-up. A listed
- * provider without its key (or SearXNG or OpenSearch without its URL), an unknown name or a duplicate
- * stops the start with a ConfigError naming the variable to set. Adding a provider: its
- * file, its settings in provider-settings.ts, one entry here.
+ * Builds the ordered provider list of SCOUT_SEARCH_PROVIDERS, once, at start-up, from the
+ * descriptors of provider-list.ts. A listed provider without what it requires (its key, its
+ * URL), an unknown name or a duplicate stops the start with a ConfigError naming the variable
+ * to set. Adding a provider: docs/architecture.md, "Adding a provider".
  */
 
 /** Providers built in here; `local` comes from the caller (it needs the store). */
@@ -25,61 +19,56 @@ export interface BuiltinProviders {
   local?: SearchProvider;
 }
 
-type KeySetting = 'braveApiKey' | 'tavilyApiKey' | 'exaApiKey' | 'serperApiKey' | 'marginaliaApiKey';
-
-interface WebFactory {
-  key: KeySetting;
-  what: string;
-  build(config: Config, apiKey: string, deps: ProviderDeps): SearchProvider;
-}
-
-const KEYED: Record<string, WebFactory> = {
-  brave: { key: 'braveApiKey', what: 'a Brave Search API subscription token', build: (c, apiKey, d) => createBraveProvider({ ...d, url: c.braveUrl, apiKey }) },
-  tavily: { key: 'tavilyApiKey', what: 'a Tavily API key (tvly-…)', build: (c, apiKey, d) => createTavilyProvider({ ...d, url: c.tavilyUrl, apiKey }) },
-  exa: { key: 'exaApiKey', what: 'an Exa API key', build: (c, apiKey, d) => createExaProvider({ ...d, url: c.exaUrl, apiKey }) },
-  serper: { key: 'serperApiKey', what: 'a Serper API key', build: (c, apiKey, d) => createSerperProvider({ ...d, url: c.serperUrl, apiKey }) },
-  marginalia: {
-    key: 'marginaliaApiKey',
-    what: 'a Marginalia API key, or `public` for the shared, often rate-limited trial key',
-    build: (c, apiKey, d) => createMarginaliaProvider({ ...d, url: c.marginaliaUrl, apiKey }),
-  },
-};
-
-export const PROVIDER_NAMES = ['local', 'searxng', 'opensearch', ...Object.keys(KEYED)] as const;
+/** What createProviders reads: the list, and every provider's own settings. */
+export type ProvidersConfig = Pick<Config, 'searchProviders'> & ProviderListConfig;
 
 const LISTED = settings.searchProviders.env;
 
-function buildOne(name: string, config: Config, builtins: BuiltinProviders, deps: ProviderDeps): SearchProvider {
+/** Every name SCOUT_SEARCH_PROVIDERS may list with these descriptors. */
+export const providerNames = (list: readonly ListedProvider[] = providerList): string[] => ['local', ...list.map((d) => d.name)];
+
+export const PROVIDER_NAMES: readonly string[] = providerNames();
+
+/** A string that is not blank, a list that is not empty, or any other value that is defined. */
+function isSet(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return value !== undefined;
+}
+
+function buildOne(name: string, config: ProvidersConfig, builtins: BuiltinProviders, deps: ProviderDeps, list: readonly ListedProvider[]): SearchProvider {
   if (name === 'local') {
     if (!builtins.local) throw new ConfigError(`${LISTED} lists local, but the local index is not available in this process`);
     return builtins.local;
   }
-  if (name === 'searxng') {
-    if (!config.searxngUrl) {
-      throw new ConfigError(`${LISTED} lists searxng, so ${settings.searxngUrl.env} must be set to the instance's /search URL`);
-    }
-    const apiKey = config.searxngApiKey.trim();
-    return createSearxngProvider({ ...deps, url: config.searxngUrl, ...(apiKey ? { apiKey } : {}) });
+  const descriptor = list.find((d) => d.name === name);
+  if (!descriptor) {
+    throw new ConfigError(`${LISTED} lists unknown provider "${name}"; known providers: ${providerNames(list).join(', ')}`);
   }
-  if (name === 'opensearch') return createOpenSearchProvider(openSearchConnection(config, `${LISTED} lists opensearch`), deps);
-  const factory = KEYED[name];
-  if (!factory) {
-    throw new ConfigError(`${LISTED} lists unknown provider "${name}"; known providers: ${PROVIDER_NAMES.join(', ')}`);
+  const required = descriptor.requires;
+  if (required && !isSet((config as Readonly<Record<string, unknown>>)[required.setting])) {
+    throw new ConfigError(`${LISTED} lists ${name}, so ${descriptor.settings[required.setting]?.env} must be set ${required.as}`);
   }
-  const apiKey = config[factory.key].trim();
-  if (!apiKey) throw new ConfigError(`${LISTED} lists ${name}, so ${settings[factory.key].env} must be set (${factory.what})`);
-  return factory.build(config, apiKey, deps);
+  return descriptor.build(config, deps);
 }
 
-/** The providers of SCOUT_SEARCH_PROVIDERS, in failover order. */
-export function createProviders(config: Config, builtins: BuiltinProviders = {}, http: ProviderDeps = {}): SearchProvider[] {
+/**
+ * The providers of SCOUT_SEARCH_PROVIDERS, in failover order. `list`: the descriptors to
+ * build from (provider-list.ts's; a test may pass its own).
+ */
+export function createProviders(
+  config: ProvidersConfig,
+  builtins: BuiltinProviders = {},
+  http: ProviderDeps = {},
+  list: readonly ListedProvider[] = providerList,
+): SearchProvider[] {
   const names = config.searchProviders.map((n) => n.trim().toLowerCase());
-  if (names.length === 0) throw new ConfigError(`${LISTED} must list at least one provider (${PROVIDER_NAMES.join(', ')})`);
+  if (names.length === 0) throw new ConfigError(`${LISTED} must list at least one provider (${providerNames(list).join(', ')})`);
   const seen = new Set<string>();
   return names.map((name) => {
     if (seen.has(name)) throw new ConfigError(`${LISTED} lists ${name} twice; list each provider once`);
     seen.add(name);
-    return buildOne(name, config, builtins, http);
+    return buildOne(name, config, builtins, http, list);
   });
 }
 

@@ -1,8 +1,11 @@
+import { str, url } from '../config/parsers.ts';
+import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { asArray, asRecord, clamp, honoursOf, plainText, text, type HttpProviderOptions, resultList, withOptionalFields } from './adapter-kit.ts';
 import { createJsonPostProvider } from './json-post-provider.ts';
 import type { SearchProvider } from './provider.ts';
+import { describeProvider } from './provider-descriptor.ts';
 
 /**
  * Exa Search (POST /search, `x-api-key` header).
@@ -12,13 +15,15 @@ import type { SearchProvider } from './provider.ts';
  */
 
 const NAME = 'exa';
+const HONOURS = honoursOf('domains', 'dates', 'country');
+const MAX_RESULTS = 100;
 const SNIPPET_CHARS = 500;
 
 export function exaBody(q: SearchQuery): Record<string, unknown> {
   const body: Record<string, unknown> = {
     query: q.query,
     type: 'auto',
-    numResults: clamp(q.maxResults, 1, 100),
+    numResults: clamp(q.maxResults, 1, MAX_RESULTS),
     contents: { highlights: true },
   };
   // Exa documents include and exclude as alternatives: with both, include is sent and
@@ -56,8 +61,8 @@ export function createExaProvider(opts: HttpProviderOptions): SearchProvider {
   return createJsonPostProvider(
     {
       name: NAME,
-      honours: honoursOf('domains', 'dates', 'country'),
-      maxResults: 100,
+      honours: HONOURS,
+      maxResults: MAX_RESULTS,
       authHeaders: (apiKey) => ({ 'x-api-key': apiKey }),
       body: exaBody,
       parse: parseExaResponse,
@@ -65,3 +70,15 @@ export function createExaProvider(opts: HttpProviderOptions): SearchProvider {
     opts,
   );
 }
+
+export const exaProvider = describeProvider({
+  name: NAME,
+  settings: {
+    exaUrl: s('SCOUT_EXA_URL', url, 'https://api.exa.ai/search', 'Exa /search endpoint (full URL).'),
+    exaApiKey: s('SCOUT_EXA_API_KEY', str, '', 'Exa API key; required when exa is listed.'),
+  },
+  requires: { setting: 'exaApiKey', as: '(an Exa API key)' },
+  honours: HONOURS,
+  maxResults: MAX_RESULTS,
+  build: (c, deps) => createExaProvider({ ...deps, url: c.exaUrl, apiKey: c.exaApiKey.trim() }),
+});

@@ -1,7 +1,10 @@
+import { str, url } from '../config/parsers.ts';
+import { s } from '../config/setting.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { asRecord, clamp, honoursOf, plainText, text, withParams, type HttpProviderOptions, resultList } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
+import { describeProvider } from './provider-descriptor.ts';
 
 /**
  * Marginalia Search API (GET api2.marginalia-search.com/search, `API-Key` header), an
@@ -11,9 +14,11 @@ import type { SearchProvider } from './provider.ts';
  */
 
 const NAME = 'marginalia';
+const HONOURS = honoursOf();
+const MAX_RESULTS = 100;
 
 export function marginaliaParams(q: SearchQuery): Record<string, string | number | undefined> {
-  return { query: q.query, count: clamp(q.maxResults, 1, 100) };
+  return { query: q.query, count: clamp(q.maxResults, 1, MAX_RESULTS) };
 }
 
 function toResult(item: unknown): ProviderResult | undefined {
@@ -30,7 +35,7 @@ export function parseMarginaliaResponse(body: unknown): ProviderResult[] {
 export function createMarginaliaProvider(opts: HttpProviderOptions): SearchProvider {
   return {
     name: NAME,
-    honours: honoursOf(),
+    honours: HONOURS,
     async search(query, signal) {
       const body = await requestJson({
         provider: NAME,
@@ -42,7 +47,19 @@ export function createMarginaliaProvider(opts: HttpProviderOptions): SearchProvi
         // The legacy API and the shared `public` key answer 503 when rate limited.
         statusHints: { 503: { failure: 'rate_limited', hint: 'rate limited' } },
       });
-      return parseMarginaliaResponse(body).slice(0, clamp(query.maxResults, 1, 100));
+      return parseMarginaliaResponse(body).slice(0, clamp(query.maxResults, 1, MAX_RESULTS));
     },
   };
 }
+
+export const marginaliaProvider = describeProvider({
+  name: NAME,
+  settings: {
+    marginaliaUrl: s('SCOUT_MARGINALIA_URL', url, 'https://api2.marginalia-search.com/search', 'Marginalia Search API endpoint (full URL).'),
+    marginaliaApiKey: s('SCOUT_MARGINALIA_API_KEY', str, '', 'Marginalia API key; required when marginalia is listed (`public` is a shared, often rate-limited key for trials).'),
+  },
+  requires: { setting: 'marginaliaApiKey', as: '(a Marginalia API key, or `public` for the shared, often rate-limited trial key)' },
+  honours: HONOURS,
+  maxResults: MAX_RESULTS,
+  build: (c, deps) => createMarginaliaProvider({ ...deps, url: c.marginaliaUrl, apiKey: c.marginaliaApiKey.trim() }),
+});

@@ -1,8 +1,11 @@
+import { optionalUrl, str } from '../config/parsers.ts';
+import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { asRecord, clamp, honoursOf, plainText, text, withParams, type ProviderDeps, resultList } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
+import { describeProvider } from './provider-descriptor.ts';
 
 /**
  * A SearXNG instance's JSON API (GET <instance>/search?format=json). The instance must list
@@ -13,6 +16,7 @@ import type { SearchProvider } from './provider.ts';
  */
 
 const NAME = 'searxng';
+const HONOURS = honoursOf();
 
 export interface SearxngOptions extends ProviderDeps {
   /** The instance's /search URL. */
@@ -46,7 +50,7 @@ export function createSearxngProvider(opts: SearxngOptions): SearchProvider {
   const secrets = opts.apiKey ? [opts.apiKey] : [];
   return {
     name: NAME,
-    honours: honoursOf(),
+    honours: HONOURS,
     async search(query, signal) {
       const body = await requestJson({
         provider: NAME,
@@ -61,3 +65,19 @@ export function createSearxngProvider(opts: SearxngOptions): SearchProvider {
     },
   };
 }
+
+export const searxngProvider = describeProvider({
+  name: NAME,
+  settings: {
+    searxngUrl: s('SCOUT_SEARXNG_URL', optionalUrl, '', "Your SearXNG instance's /search URL (e.g. http://searxng:8080/search); required when searxng is listed. The instance must enable json in search.formats."),
+    searxngApiKey: s('SCOUT_SEARXNG_API_KEY', str, '', 'Optional; sent as a Bearer token for SearXNG instances behind an authenticating proxy.'),
+  },
+  requires: { setting: 'searxngUrl', as: "to the instance's /search URL" },
+  honours: HONOURS,
+  build: (c, deps) => {
+    // Checked by `requires` before build; undefined only if a caller skipped that check.
+    const url = c.searxngUrl ?? '';
+    const apiKey = c.searxngApiKey.trim();
+    return createSearxngProvider({ ...deps, url, ...(apiKey ? { apiKey } : {}) });
+  },
+});

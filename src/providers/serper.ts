@@ -1,8 +1,11 @@
+import { str, url } from '../config/parsers.ts';
+import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { Freshness, ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { asRecord, clamp, honoursOf, malformed, plainText, text, type HttpProviderOptions, resultList } from './adapter-kit.ts';
 import { createJsonPostProvider } from './json-post-provider.ts';
 import type { SearchProvider } from './provider.ts';
+import { describeProvider } from './provider-descriptor.ts';
 
 /**
  * Serper, Google results as JSON (POST google.serper.dev/search, `X-API-KEY` header).
@@ -13,6 +16,8 @@ import type { SearchProvider } from './provider.ts';
  */
 
 const NAME = 'serper';
+const HONOURS = honoursOf('domains', 'dates', 'country');
+const MAX_RESULTS = 100;
 const MAX_SITE_OPERATORS = 10;
 const QDR: Record<Freshness, string> = { day: 'qdr:d', week: 'qdr:w', month: 'qdr:m', year: 'qdr:y' };
 
@@ -40,7 +45,7 @@ export function serperBody(q: SearchQuery): Record<string, unknown> {
   const body: Record<string, unknown> = {
     q: sites ? `${q.query} ${sites}` : q.query,
     // Serper bills by pages of 10; ask for whole pages.
-    num: Math.min(100, Math.ceil(clamp(q.maxResults, 1, 100) / 10) * 10),
+    num: Math.min(MAX_RESULTS, Math.ceil(clamp(q.maxResults, 1, MAX_RESULTS) / 10) * 10),
   };
   if (q.country) body.gl = q.country.toLowerCase();
   const range = tbs(q);
@@ -70,8 +75,8 @@ export function createSerperProvider(opts: HttpProviderOptions): SearchProvider 
   return createJsonPostProvider(
     {
       name: NAME,
-      honours: honoursOf('domains', 'dates', 'country'),
-      maxResults: 100,
+      honours: HONOURS,
+      maxResults: MAX_RESULTS,
       authHeaders: (apiKey) => ({ 'x-api-key': apiKey }),
       body: serperBody,
       parse: parseSerperResponse,
@@ -79,3 +84,15 @@ export function createSerperProvider(opts: HttpProviderOptions): SearchProvider 
     opts,
   );
 }
+
+export const serperProvider = describeProvider({
+  name: NAME,
+  settings: {
+    serperUrl: s('SCOUT_SERPER_URL', url, 'https://google.serper.dev/search', 'Serper /search endpoint (full URL).'),
+    serperApiKey: s('SCOUT_SERPER_API_KEY', str, '', 'Serper API key; required when serper is listed.'),
+  },
+  requires: { setting: 'serperApiKey', as: '(a Serper API key)' },
+  honours: HONOURS,
+  maxResults: MAX_RESULTS,
+  build: (c, deps) => createSerperProvider({ ...deps, url: c.serperUrl, apiKey: c.serperApiKey.trim() }),
+});

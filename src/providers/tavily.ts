@@ -1,8 +1,11 @@
+import { str, url } from '../config/parsers.ts';
+import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { asRecord, clamp, honoursOf, plainText, text, type HttpProviderOptions, resultList, withOptionalFields } from './adapter-kit.ts';
 import { createJsonPostProvider } from './json-post-provider.ts';
 import type { SearchProvider } from './provider.ts';
+import { describeProvider } from './provider-descriptor.ts';
 
 /**
  * Tavily Search (POST /search, `Authorization: Bearer tvly-…`).
@@ -13,6 +16,8 @@ import type { SearchProvider } from './provider.ts';
  */
 
 const NAME = 'tavily';
+const HONOURS = honoursOf('domains', 'dates', 'country');
+const MAX_RESULTS = 20;
 
 /** ISO 3166-1 alpha-2 → Tavily's country name, for the names Tavily is known to accept. */
 const COUNTRY_NAMES: Record<string, string> = {
@@ -29,7 +34,7 @@ const COUNTRY_NAMES: Record<string, string> = {
 export function tavilyBody(q: SearchQuery): Record<string, unknown> {
   const body: Record<string, unknown> = {
     query: q.query,
-    max_results: clamp(q.maxResults, 1, 20),
+    max_results: clamp(q.maxResults, 1, MAX_RESULTS),
     search_depth: q.depth,
     topic: 'general',
     include_answer: false,
@@ -67,8 +72,8 @@ export function createTavilyProvider(opts: HttpProviderOptions): SearchProvider 
   return createJsonPostProvider(
     {
       name: NAME,
-      honours: honoursOf('domains', 'dates', 'country'),
-      maxResults: 20,
+      honours: HONOURS,
+      maxResults: MAX_RESULTS,
       authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
       body: tavilyBody,
       parse: parseTavilyResponse,
@@ -81,3 +86,15 @@ export function createTavilyProvider(opts: HttpProviderOptions): SearchProvider 
     opts,
   );
 }
+
+export const tavilyProvider = describeProvider({
+  name: NAME,
+  settings: {
+    tavilyUrl: s('SCOUT_TAVILY_URL', url, 'https://api.tavily.com/search', 'Tavily /search endpoint (full URL).'),
+    tavilyApiKey: s('SCOUT_TAVILY_API_KEY', str, '', 'Tavily API key (tvly-…); required when tavily is listed.'),
+  },
+  requires: { setting: 'tavilyApiKey', as: '(a Tavily API key (tvly-…))' },
+  honours: HONOURS,
+  maxResults: MAX_RESULTS,
+  build: (c, deps) => createTavilyProvider({ ...deps, url: c.tavilyUrl, apiKey: c.tavilyApiKey.trim() }),
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/load-config.ts';
-import { settings } from '../../src/config/settings.ts';
+import { scoutSettings } from '../../src/scout-settings.ts';
 
 describe('loadConfig', () => {
   it('has defaults for the embedded mode', () => {
@@ -29,6 +29,6 @@ describe('loadConfig', () => {
 
   it('every setting is documented in the README table', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    for (const s of Object.values(settings)) expect(readme, s.env).toContain(`\`${s.env}\``);
+    for (const s of Object.values(scoutSettings)) expect(readme, s.env).toContain(`\`${s.env}\``);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { expect } from 'vitest';
-import { loadConfig } from '../../src/config/load-config.ts';
+import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { createScout, type Scout, type ScoutOptions } from '../../src/compose.ts';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { expectShape, schemaFor } from './strict-schemas.ts';
@@ -61,7 +61,7 @@ export async function startTestScout(env: Record<string, string> = {}, options: 
   });
 
   const boot = async (extra: Record<string, string>) => {
-    const config = loadConfig({ SCOUT_DATA_DIR: dataDir, SCOUT_LOG_LEVEL: 'info', ...env, ...extra });
+    const config = loadScoutConfig({ SCOUT_DATA_DIR: dataDir, SCOUT_LOG_LEVEL: 'info', ...env, ...extra });
     // A resolver comes with a landing probe (ScoutOptions says so): the caller passed both or neither.
     const scout = await createScout(config, { ...options, docsDir, logStream } as ScoutOptions);
     await scout.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/load-config.ts';
+import { ConfigError } from '../../src/config/load-config.ts';
+import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { createProviders, PROVIDER_NAMES, searchBackendOptions } from '../../src/providers/create-providers.ts';
 import type { SearchProvider } from '../../src/providers/provider.ts';
 
 const local: SearchProvider = { name: 'local', honours: new Set(['domains', 'dates', 'country']), search: async () => [] };
 
-const build = (env: Record<string, string>) => createProviders(loadConfig(env), { local });
+const build = (env: Record<string, string>) => createProviders(loadScoutConfig(env), { local });
 
 describe('createProviders', () => {
   it('builds the listed providers in order', () => {
@@ -43,7 +44,7 @@ describe('createProviders', () => {
   });
 
   it('needs the local index from the caller when local is listed', () => {
-    expect(() => createProviders(loadConfig({}), {})).toThrow('SCOUT_SEARCH_PROVIDERS lists local, but the local index is not available in this process');
+    expect(() => createProviders(loadScoutConfig({}), {})).toThrow('SCOUT_SEARCH_PROVIDERS lists local, but the local index is not available in this process');
   });
 
   it('never puts a key in its messages', () => {
@@ -59,7 +60,7 @@ describe('createProviders', () => {
 
 describe('provider settings', () => {
   it('have defaults and reach the backend options', () => {
-    const c = loadConfig({});
+    const c = loadScoutConfig({});
     expect(c.braveUrl).toBe('https://api.search.brave.com/res/v1/web/search');
     expect(c.searxngUrl).toBeUndefined();
     expect(searchBackendOptions(c)).toEqual({
@@ -73,9 +74,9 @@ describe('provider settings', () => {
   });
 
   it('are validated with the variable named', () => {
-    expect(() => loadConfig({ SCOUT_SEARCH_MODE: 'roundrobin' })).toThrow('SCOUT_SEARCH_MODE must be one of failover, fusion, got "roundrobin"');
-    expect(() => loadConfig({ SCOUT_PROVIDER_TIMEOUT_MS: '6s' })).toThrow(/^SCOUT_PROVIDER_TIMEOUT_MS must be an integer/);
-    expect(() => loadConfig({ SCOUT_BRAVE_URL: 'api.search.brave.com' })).toThrow(/^SCOUT_BRAVE_URL must be an absolute http\(s\) URL/);
-    expect(loadConfig({ SCOUT_SEARCH_MODE: 'Fusion', SCOUT_SEARCH_CACHE_TTL: '0' })).toMatchObject({ searchMode: 'fusion', searchCacheTtl: 0 });
+    expect(() => loadScoutConfig({ SCOUT_SEARCH_MODE: 'roundrobin' })).toThrow('SCOUT_SEARCH_MODE must be one of failover, fusion, got "roundrobin"');
+    expect(() => loadScoutConfig({ SCOUT_PROVIDER_TIMEOUT_MS: '6s' })).toThrow(/^SCOUT_PROVIDER_TIMEOUT_MS must be an integer/);
+    expect(() => loadScoutConfig({ SCOUT_BRAVE_URL: 'api.search.brave.com' })).toThrow(/^SCOUT_BRAVE_URL must be an absolute http\(s\) URL/);
+    expect(loadScoutConfig({ SCOUT_SEARCH_MODE: 'Fusion', SCOUT_SEARCH_CACHE_TTL: '0' })).toMatchObject({ searchMode: 'fusion', searchCacheTtl: 0 });
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load-config.ts';
+import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { checkDocument, type DocumentRow } from '../../src/index/index-document.ts';
 import { B, K1 } from '../../src/index/ranker/bm25.ts';
 import { STOP_WORDS } from '../../src/index/stop-words.ts';
@@ -31,7 +31,7 @@ function row(i: number, over: Record<string, unknown> = {}): DocumentRow {
 }
 
 const client = (urls: string[], env: Record<string, string> = {}) =>
-  new ClusterClient(openSearchConnection(loadConfig({ SCOUT_OPENSEARCH_URL: urls.join(','), ...env }), 'test'));
+  new ClusterClient(openSearchConnection(loadScoutConfig({ SCOUT_OPENSEARCH_URL: urls.join(','), ...env }), 'test'));
 
 interface Harness {
   writer: BulkWriter;

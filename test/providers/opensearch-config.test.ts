@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/load-config.ts';
+import { ConfigError } from '../../src/config/load-config.ts';
+import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { createProviders } from '../../src/providers/create-providers.ts';
 import { openSearchConnection } from '../../src/providers/opensearch/connection.ts';
 import { NodePool } from '../../src/providers/opensearch/node-pool.ts';
 
-const build = (env: Record<string, string>) => createProviders(loadConfig(env), {});
+const build = (env: Record<string, string>) => createProviders(loadScoutConfig(env), {});
 
 describe('opensearch settings', () => {
   it('builds the provider when listed with its node URLs, in failover order with the others', () => {
@@ -13,10 +14,10 @@ describe('opensearch settings', () => {
   });
 
   it('has defaults, and reads a node list', () => {
-    const c = loadConfig({});
+    const c = loadScoutConfig({});
     expect([c.opensearchUrl, c.opensearchIndex, c.opensearchShards, c.opensearchReplicas]).toEqual([[], 'scout-pages', undefined, undefined]);
     expect([c.opensearchBulkDocs, c.opensearchBulkMb, c.opensearchBulkInFlight]).toEqual([500, 5, 2]);
-    const set = loadConfig({ SCOUT_OPENSEARCH_URL: 'http://os1:9200,http://os2:9200/,https://search.example.com/opensearch/', SCOUT_OPENSEARCH_REPLICAS: '0' });
+    const set = loadScoutConfig({ SCOUT_OPENSEARCH_URL: 'http://os1:9200,http://os2:9200/,https://search.example.com/opensearch/', SCOUT_OPENSEARCH_REPLICAS: '0' });
     expect(set.opensearchUrl).toEqual(['http://os1:9200', 'http://os2:9200', 'https://search.example.com/opensearch']);
     expect(set.opensearchReplicas).toBe(0);
   });
@@ -44,16 +45,16 @@ describe('opensearch settings', () => {
     ['SCOUT_OPENSEARCH_REPLICAS', '-1', /^SCOUT_OPENSEARCH_REPLICAS must be an integer from 0 to 64/],
     ['SCOUT_OPENSEARCH_BULK_IN_FLIGHT', '0', /^SCOUT_OPENSEARCH_BULK_IN_FLIGHT must be an integer from 1 to 16/],
   ])('%s=%s is refused with the variable named', (name, value, message) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(message);
+    expect(() => loadScoutConfig({ [name]: value })).toThrow(message);
   });
 
   it('never repeats a password in its messages, and keeps credentials as secrets to redact', () => {
     try {
-      loadConfig({ SCOUT_OPENSEARCH_URL: 'http://admin:hunter2-secret@os1:9200' });
+      loadScoutConfig({ SCOUT_OPENSEARCH_URL: 'http://admin:hunter2-secret@os1:9200' });
     } catch (e) {
       expect((e as Error).message).not.toContain('hunter2-secret');
     }
-    const conn = openSearchConnection(loadConfig({ SCOUT_OPENSEARCH_URL: 'http://os:9200', SCOUT_OPENSEARCH_USERNAME: 'scout', SCOUT_OPENSEARCH_PASSWORD: 'hunter2-secret' }), 'test');
+    const conn = openSearchConnection(loadScoutConfig({ SCOUT_OPENSEARCH_URL: 'http://os:9200', SCOUT_OPENSEARCH_USERNAME: 'scout', SCOUT_OPENSEARCH_PASSWORD: 'hunter2-secret' }), 'test');
     const basic = Buffer.from('scout:hunter2-secret').toString('base64');
     expect(conn.headers).toEqual({ authorization: `Basic ${basic}` });
     expect(conn.secrets).toEqual(['hunter2-secret', basic]);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load-config.ts';
+import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { domainAllowed } from '../../src/domain/domains.ts';
 import { TITLE_WEIGHT } from '../../src/index/search-statements.ts';
 import { SNIPPET_MAX_CHARS } from '../../src/index/snippet.ts';
@@ -16,7 +16,7 @@ import { NOW, fixture, jsonFixture, noAbort, query } from './mock-upstream.ts';
 const OS = 'opensearch';
 
 const connection = (nodes: string[], env: Record<string, string> = {}): OpenSearchConnection =>
-  openSearchConnection(loadConfig({ SCOUT_OPENSEARCH_URL: nodes.join(','), ...env }), 'test');
+  openSearchConnection(loadScoutConfig({ SCOUT_OPENSEARCH_URL: nodes.join(','), ...env }), 'test');
 
 const provider = (nodes: string[], env: Record<string, string> = {}): SearchProvider =>
   createOpenSearchProvider(connection(nodes, env), { now: () => NOW });

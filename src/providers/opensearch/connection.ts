@@ -1,5 +1,6 @@
 import { ConfigError } from '../../config/load-config.ts';
-import { settings, type Config } from '../../config/settings.ts';
+import type { ValuesOf } from '../../config/setting.ts';
+import { openSearchSettings as settings } from './opensearch-settings.ts';
 
 /**
  * Where and how Scout reaches an OpenSearch (or Elasticsearch 8) cluster, from the settings
@@ -21,7 +22,7 @@ export interface OpenSearchConnection {
 }
 
 /** Why the cluster settings are unusable, naming what to set; `use` says what needed them. */
-export function openSearchConnection(config: Config, use: string): OpenSearchConnection {
+export function openSearchConnection(config: ValuesOf<typeof settings>, use: string): OpenSearchConnection {
   if (config.opensearchUrl.length === 0) {
     throw new ConfigError(`${use}, so ${settings.opensearchUrl.env} must be set to the cluster's node URLs (e.g. http://localhost:9200)`);
   }

@@ -1,10 +1,16 @@
+import { settings } from '../../config/settings.ts';
+import { OVERFETCH_CAP } from '../../search/result-filter.ts';
 import type { ProviderResult, SearchQuery } from '../../search/search-types.ts';
 import { honoursOf } from '../adapter-kit.ts';
 import type { SearchProvider } from '../provider.ts';
+import { describeProvider } from '../provider-descriptor.ts';
 import { ClusterClient, malformedAnswer, ok, OPENSEARCH, statusError, type ClusterClientOptions } from './cluster-client.ts';
-import type { OpenSearchConnection } from './connection.ts';
+import { openSearchConnection, type OpenSearchConnection } from './connection.ts';
+import { openSearchSettings } from './opensearch-settings.ts';
 import { openSearchBody } from './search-body.ts';
 import { parseSearchResponse } from './search-response.ts';
+
+const HONOURS = honoursOf('domains', 'dates', 'country');
 
 export interface OpenSearchProviderOptions extends ClusterClientOptions {
   /** Clock for freshness windows and relative dates; tests pin it. */
@@ -24,7 +30,7 @@ export function createOpenSearchProvider(conn: OpenSearchConnection, options: Op
   const path = `/${encodeURIComponent(conn.index)}/_search`;
   return {
     name: OPENSEARCH,
-    honours: honoursOf('domains', 'dates', 'country'),
+    honours: HONOURS,
     uniqueUrls: true,
     async search(query: SearchQuery, signal: AbortSignal): Promise<ProviderResult[]> {
       const at = now();
@@ -35,3 +41,13 @@ export function createOpenSearchProvider(conn: OpenSearchConnection, options: Op
     },
   };
 }
+
+export const openSearchProvider = describeProvider({
+  name: OPENSEARCH,
+  settings: openSearchSettings,
+  requires: { setting: 'opensearchUrl', as: "to the cluster's node URLs (e.g. http://localhost:9200)" },
+  honours: HONOURS,
+  // search-body.ts asks for up to this many (`size`).
+  maxResults: OVERFETCH_CAP,
+  build: (c, deps) => createOpenSearchProvider(openSearchConnection(c, `${settings.searchProviders.env} lists ${OPENSEARCH}`), deps),
+});
