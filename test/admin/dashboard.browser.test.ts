@@ -120,7 +120,8 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     const res = await page.goto(`${t.baseUrl}/admin`);
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toBe(CSP);
-    await expect.poll(() => page.isVisible('[data-panel="login"] input[type="password"]')).toBe(true);
+    // expect.poll gives up after 1 s by default: far too close for a busy machine (issue 24).
+    await expect.poll(() => page.isVisible('[data-panel="login"] input[type="password"]'), { timeout: 10_000 }).toBe(true);
     expect(await page.isVisible('[data-panel="budget"]')).toBe(false);
     await shot('1-sign-in');
 

@@ -45,7 +45,7 @@ describe.skipIf(!db)('scout index with the local index in PostgreSQL', () => {
     expect(imported.code).toBe(0);
 
     const start = performance.now();
-    while (server.search(search('puffins')).length === 0 && performance.now() - start < 2000) await new Promise((r) => setTimeout(r, 20));
+    while (server.search(search('puffins')).length === 0 && performance.now() - start < 10_000) await new Promise((r) => setTimeout(r, 20));
     expect(server.search(search('puffins')).map((h) => h.url)).toEqual(['https://a.test/1']);
 
     const stats = await run(['stats', '--json'], env);

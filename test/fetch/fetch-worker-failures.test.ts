@@ -10,6 +10,11 @@ import { HOSTILE_PAGES } from './hostile-pages.ts';
  * starts a replacement and a later fetch succeeds. One worker, so the replacement is the
  * only worker left to serve that later fetch. (That the busy worker is terminated, not left
  * to finish, is proved in extract-pool.test.ts with a worker that never finishes.)
+ * No bound here sits near the time the work takes, for the machine may be slow or busy
+ * (issue 24): the heap limit is met under a deadline of a minute (a few seconds on a quiet
+ * machine, eighteen seen on a loaded one), and the busy worker's page outlasts a 500 ms
+ * deadline, whose 504 is allowed ten times the deadline to come.
+ * How long an extraction takes is measured by bench/extract.ts, not here.
  */
 
 let origin: FixtureServer;
@@ -57,12 +62,13 @@ async function eventuallyFetches(scout: TestScout): Promise<void> {
 }
 
 describe('a lost extraction worker', () => {
-  it('answers 502 naming the heap limit when a page needs more, then fetches again', { timeout: 60_000 }, async () => {
-    t = await start({ SCOUT_FETCH_WORKER_HEAP_MB: '64', SCOUT_FETCH_TIMEOUT_MS: '10000' });
-    const { res, ms } = await timedFetch(t, '/dense');
+  it('answers 502 naming the heap limit when a page needs more, then fetches again', { timeout: 180_000 }, async () => {
+    // The longest deadline there is: the 502 must come from the heap limit, whatever the
+    // machine's speed, and a 504 would mean the limit was never reached.
+    t = await start({ SCOUT_FETCH_WORKER_HEAP_MB: '64', SCOUT_FETCH_TIMEOUT_MS: '60000' });
+    const { res } = await timedFetch(t, '/dense');
     expect(res.status).toBe(502);
     expect(res.body.error.message).toBe('the page needs more memory to extract than the limit of 64 MB');
-    expect(ms).toBeLessThan(10_000 + 300);
     await eventuallyFetches(t);
   });
 
@@ -70,7 +76,11 @@ describe('a lost extraction worker', () => {
     t = await start({ SCOUT_FETCH_TIMEOUT_MS: '500' });
     const { res, ms } = await timedFetch(t, '/dense');
     expect(res.status).toBe(504);
-    expect(ms).toBeLessThan(500 + 300);
+    // The 504 shows the deadline, not the page, ended the fetch; the bound is ten times the
+    // deadline, for a busy machine answers late. That the timer fires at the deadline is
+    // proved in fetch-service.test.ts on work that never ends (this page ends in ~3 s, and a
+    // late timer still gives a 504 here, from the check after extraction).
+    expect(ms).toBeLessThan(500 + 4500);
     await eventuallyFetches(t);
   });
 });

@@ -4,6 +4,10 @@ import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { hasResponses, openRaw, parseResponse, parseResponses, within, type RawSocket } from './raw-socket.ts';
 
+// Waits for what must come (an answer, a refusal's close): far above what it takes, for the
+// machine may be busy (issue 24), and below the 30 s keep-alive that would close a held one.
+const PATIENCE_MS = 10_000;
+
 let t: TestScout | undefined;
 const open: RawSocket[] = [];
 afterEach(async () => {
@@ -17,7 +21,7 @@ async function heldOpen(baseUrl: string, localAddress: string): Promise<RawSocke
   const c = await openRaw(baseUrl, { localAddress });
   open.push(c);
   c.socket.write('GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n');
-  await c.waitFor(hasResponses(1), 2000);
+  await c.waitFor(hasResponses(1), PATIENCE_MS);
   expect(parseResponse(c.received()).status).toBe(200);
   return c;
 }
@@ -26,7 +30,7 @@ async function heldOpen(baseUrl: string, localAddress: string): Promise<RawSocke
 async function refused(baseUrl: string, localAddress: string) {
   const c = await openRaw(baseUrl, { localAddress });
   open.push(c);
-  await within(c.closed, 1500, 'close of a refused connection');
+  await within(c.closed, PATIENCE_MS, 'close of a refused connection');
   const res = parseResponse(c.received());
   expect(res.status).toBe(503);
   expectShape(ErrorBody, res.body);
@@ -57,9 +61,9 @@ describe('per-address connection cap (SCOUT_HTTP_MAX_CONNECTIONS_PER_IP)', () =>
       const c = await openRaw(t!.baseUrl, { localAddress: '127.0.0.3' });
       open.push(c);
       c.socket.write('GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
-      await within(c.closed, 1500, 'answer');
+      await within(c.closed, PATIENCE_MS, 'answer');
       return parseResponse(c.received()).status;
-    }, { timeout: 2000 }).toBe(200);
+    }, { timeout: PATIENCE_MS }).toBe(200);
     expect(t.logs.some((l) => l.msg === 'connections refused over the connection caps, or reclaimed for a fair share (counts since the previous such line)' && l.latest_address === '127.0.0.3')).toBe(true);
   });
 
@@ -84,7 +88,7 @@ describe('server-wide connection cap (SCOUT_HTTP_MAX_CONNECTIONS)', () => {
 
     held[0]!.socket.destroy();
     await held[0]!.closed;
-    await expect.poll(() => healthz(t!.baseUrl).catch(() => 0), { timeout: 2000 }).toBe(200);
+    await expect.poll(() => healthz(t!.baseUrl).catch(() => 0), { timeout: PATIENCE_MS }).toBe(200);
   });
 });
 
@@ -92,7 +96,7 @@ describe('server-wide connection cap (SCOUT_HTTP_MAX_CONNECTIONS)', () => {
 async function ask(c: RawSocket, headers = '', path = '/healthz') {
   const before = parseResponses(c.received()).length;
   c.socket.write(`GET ${path} HTTP/1.1\r\nHost: a\r\n${headers}\r\n`);
-  await c.waitFor(hasResponses(before + 1), 5000);
+  await c.waitFor(hasResponses(before + 1), PATIENCE_MS);
   return parseResponses(c.received())[before]!;
 }
 
@@ -110,7 +114,7 @@ describe('fair share of the connection cap', () => {
     // Its share is used up now, and the biggest holders are at their share: refused.
     expect(await refused(t.baseUrl, '127.0.0.20')).toMatch(/^the server has too many open connections/);
     // The slots came from the biggest holder, one of its idle connections each time.
-    await expect.poll(() => hog.filter((c) => c.isClosed()).length, { timeout: 5000 }).toBe(3);
+    await expect.poll(() => hog.filter((c) => c.isClosed()).length, { timeout: PATIENCE_MS }).toBe(3);
     // The one that lost them cannot take them back: it is above its share.
     expect(await refused(t.baseUrl, '127.0.0.10')).toMatch(/^the server has too many open connections/);
     expect(t.logs.some((l) => typeof l.msg === 'string' && l.msg.startsWith('connections refused over the connection caps, or reclaimed') && (l.reclaimed as number) >= 1)).toBe(true);
@@ -124,7 +128,7 @@ describe('fair share of the connection cap', () => {
       open.push(c);
       // Headers arrived (100 Continue), body not yet: in flight.
       c.socket.write(`POST /v1/search HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${t.key}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 20\r\n\r\n`);
-      await c.waitFor(/100 Continue/, 5000);
+      await c.waitFor(/100 Continue/, PATIENCE_MS);
       busy.push(c);
     }
     expect(await refused(t.baseUrl, '127.0.0.20')).toMatch(/^the server has too many open connections/);
@@ -147,7 +151,7 @@ describe('life of unauthenticated connections (SCOUT_HTTP_UNAUTHENTICATED_CONNEC
       last = await ask(keyless);
     }
     expect(last.headers.connection).toBe('close');
-    await within(keyless.closed, 5000, 'the keyless connection to close');
+    await within(keyless.closed, PATIENCE_MS, 'the keyless connection to close');
     // Past the lifetime too, the authenticated connection stays up.
     expect((await ask(keyed)).headers.connection).toBe('keep-alive');
     expect(keyed.isClosed()).toBe(false);

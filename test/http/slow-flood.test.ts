@@ -8,6 +8,11 @@ const PER_ADDRESS = 100;
 const FLOOD_FROM = '127.0.0.3';
 const SLOW_BODIES = 50;
 const SLOW_HEADERS = 200;
+// Bounds far from the expected values, for the machine may be busy (issue 24): another
+// client is answered in well under a second, and is allowed 5 s; the flood, which trickles
+// until the test stops it, is closed by the timeouts in about 3 s and allowed 20 s.
+const PROMPT_MS = 5000;
+const PATIENCE_MS = 20_000;
 
 let t: TestScout;
 beforeAll(async () => {
@@ -52,20 +57,19 @@ describe('a flood of slow clients from one address', () => {
         const started = performance.now();
         const res = await within(
           fetch(`${t.baseUrl}${path}`, { headers: { authorization: `Bearer ${t.key}` } }),
-          1000,
+          PROMPT_MS,
           `GET ${path} during the flood`,
         );
         expect(res.status).toBe(200);
         await res.arrayBuffer();
-        expect(performance.now() - started).toBeLessThan(1000);
+        expect(performance.now() - started).toBeLessThan(PROMPT_MS);
       }
-      const search = await within(t.request('POST', '/v1/search', { body: { query: 'scout' } }), 1000, 'POST /v1/search during the flood');
+      const search = await within(t.request('POST', '/v1/search', { body: { query: 'scout' } }), PROMPT_MS, 'POST /v1/search during the flood');
       expect(search.status).toBe(200);
 
       // Every flood socket is gone within the request timeout, a check interval and the 1 s
       // discard after a 408 (the 503s linger at most 1 s, the slow headers end at 1 s).
-      const closedMs = await within(Promise.all(flood.map((c) => c.closed)), REQUEST_MS + 250 + 1000 + 1000, 'close of the whole flood');
-      expect(Math.max(...closedMs)).toBeLessThan(REQUEST_MS + 250 + 1000 + 1000);
+      await within(Promise.all(flood.map((c) => c.closed)), PATIENCE_MS, 'close of the whole flood');
     } finally {
       stop();
     }
@@ -86,7 +90,7 @@ describe('a flood of slow clients from one address', () => {
     // The address is served again once its sockets are gone.
     const again = await openRaw(t.baseUrl, { localAddress: FLOOD_FROM });
     again.socket.write('GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
-    await within(again.closed, 1000, 'answer after the flood');
+    await within(again.closed, PATIENCE_MS, 'answer after the flood');
     expect(parseResponse(again.received()).status).toBe(200);
   });
 });

@@ -5,9 +5,13 @@ import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { hasResponses, openRaw, parseResponse, parseResponses, within } from './raw-socket.ts';
 
 // A long request timeout: every close seen here comes from the early answer, not from it.
+// The waits are far above what the answer and the close take (about 1 s: the discard), for
+// the machine may be busy (issue 24), and far below the request timeout.
+const REQUEST_MS = 60_000;
+const PATIENCE_MS = 10_000;
 let t: TestScout;
 beforeAll(async () => {
-  t = await startTestScout({ SCOUT_HTTP_REQUEST_TIMEOUT_MS: '20000', SCOUT_RATE_LIMIT_RPM: '100000' });
+  t = await startTestScout({ SCOUT_HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS), SCOUT_RATE_LIMIT_RPM: '100000' });
 });
 afterAll(() => t.close());
 
@@ -31,18 +35,17 @@ describe('a request without a key is answered 401 before its body is read', () =
   ])('%s: 401 at once, then the connection is closed within the short discard', async (_name, framing, start) => {
     const c = await openRaw(t.baseUrl);
     c.socket.write(head(framing) + start);
-    expect401(await c.waitFor(hasResponses(1), 500));
-    // The discard lasts at most 1 s; the request timeout (20 s) plays no part.
-    const ms = await within(c.closed, 2000, 'close after the 401');
-    expect(ms).toBeLessThan(1800);
+    expect401(await c.waitFor(hasResponses(1), PATIENCE_MS));
+    // The discard lasts at most 1 s; the request timeout (60 s) plays no part.
+    await within(c.closed, PATIENCE_MS, 'close after the 401');
   });
 
   it('a body trickled a byte at a time: 401 at once, closed although the client goes on sending', async () => {
     const c = await openRaw(t.baseUrl);
     c.socket.write(head('Content-Length: 100000\r\n'));
     void c.trickle('{"query":"' + 'a'.repeat(1000), 50);
-    expect401(await c.waitFor(hasResponses(1), 500));
-    expect(await within(c.closed, 2000, 'close after the 401')).toBeLessThan(1800);
+    expect401(await c.waitFor(hasResponses(1), PATIENCE_MS));
+    await within(c.closed, PATIENCE_MS, 'close after the 401');
   });
 
   it('a large upload sent as fast as possible: 401, and the server stops reading and closes', async () => {
@@ -57,7 +60,7 @@ describe('a request without a key is answered 401 before its body is read', () =
       }
     };
     pump();
-    await within(c.closed, 2500, 'close of the unauthenticated upload');
+    await within(c.closed, PATIENCE_MS, 'close of the unauthenticated upload');
     expect401(c.received());
     // Far less than the client would have sent; the kernel buffers of both sides hold a few MB.
     expect(written).toBeLessThan(64 * 1024 * 1024);
@@ -79,12 +82,12 @@ describe('answers to whole requests keep the connection', () => {
     const c = await openRaw(t.baseUrl);
     const body = '{"query":"scout"}';
     c.socket.write(head(`Content-Length: ${body.length}\r\n`) + body);
-    await c.waitFor(hasResponses(1), 1000);
+    await c.waitFor(hasResponses(1), PATIENCE_MS);
     const bad = '{"query":""}';
     c.socket.write(head(`Content-Length: ${bad.length}\r\n`, `Authorization: Bearer ${t.key}\r\n`) + bad);
-    await c.waitFor(hasResponses(2), 1000);
+    await c.waitFor(hasResponses(2), PATIENCE_MS);
     c.socket.write(head(`Content-Length: ${body.length}\r\n`, `Authorization: Bearer ${t.key}\r\n`) + body);
-    await c.waitFor(hasResponses(3), 2000);
+    await c.waitFor(hasResponses(3), PATIENCE_MS);
     const answers = parseResponses(c.received());
     expect(answers.map((a) => a.status)).toEqual([401, 400, 200]);
     expect(answers.map((a) => a.headers.connection)).toEqual(['keep-alive', 'keep-alive', 'keep-alive']);

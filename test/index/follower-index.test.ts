@@ -19,6 +19,10 @@ import { doc, search } from './temp-index.ts';
 const db = testSchema();
 
 /** Polls `read` until it returns what `done` accepts, or fails after `ms`; returns the wait. */
+// Followers poll every 250 ms, and one that stopped would never see the write: waits are
+// 10 s, far above the expected, for the machine may be busy (issue 24).
+const PATIENCE_MS = 10_000;
+
 async function within<T>(ms: number, read: () => T, done: (v: T) => boolean): Promise<number> {
   const start = performance.now();
   for (;;) {
@@ -47,7 +51,7 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
     await db?.drop();
   });
 
-  it('an upsert through one replica is found by another within 2 s with identical hits', async () => {
+  it('an upsert through one replica is found by another soon after (polled every 250 ms) with identical hits', async () => {
     const a = await open(0);
     const b = await open(1);
     const q = search('kingfisher');
@@ -55,8 +59,8 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
     await a.upsert([doc('k1', { content: 'a kingfisher dives' }), doc('k2', { title: 'Kingfisher', content: 'blue bird' })]);
     // The writer sees its own write at once.
     expect(urls(a.search(q)).sort()).toEqual(['https://example.com/doc-k1', 'https://example.com/doc-k2']);
-    const waited = await within(2000, () => b.search(q).length, (n) => n === 2);
-    expect(waited).toBeLessThan(2000);
+    const waited = await within(PATIENCE_MS, () => b.search(q).length, (n) => n === 2);
+    expect(waited).toBeLessThan(PATIENCE_MS);
     expect(b.search(q)).toEqual(a.search(q));
     expect(b.version()).toBe(a.version());
   });
@@ -65,21 +69,21 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
     const a = await open(0);
     const b = await open(1);
     await a.upsert([doc('h1', { content: 'grey herons wade' }), doc('h2', { content: 'herons nest' })]);
-    await within(2000, () => b.search(search('herons')).length, (n) => n === 2);
+    await within(PATIENCE_MS, () => b.search(search('herons')).length, (n) => n === 2);
     expect(await a.remove(['https://example.com/doc-h1'])).toBe(1);
-    await within(2000, () => urls(b.search(search('herons'))), (u) => u.length === 1 && u[0] === 'https://example.com/doc-h2');
+    await within(PATIENCE_MS, () => urls(b.search(search('herons'))), (u) => u.length === 1 && u[0] === 'https://example.com/doc-h2');
     await a.replaceSource('starter', [row('s1', { content: 'storks and herons' })]);
-    await within(2000, () => b.search(search('storks')).length, (n) => n === 1);
+    await within(PATIENCE_MS, () => b.search(search('storks')).length, (n) => n === 1);
     await a.replaceSource('starter', []);
-    await within(2000, () => b.search(search('storks')).length, (n) => n === 0);
+    await within(PATIENCE_MS, () => b.search(search('storks')).length, (n) => n === 0);
     expect(b.search(search('herons'))).toEqual(a.search(search('herons')));
   });
 
-  it('an import by `scout index` (a writer without a ranker) is searchable on every replica within 2 s', async () => {
+  it('an import by `scout index` (a writer without a ranker) is searchable on every replica soon after', async () => {
     const replicas = [await open(0), await open(1), await open(2)];
     const cli = new StoreIndexWriter(createPostgresIndexStore(pools[2]!));
     await cli.upsertRows([row('c1', { content: 'cormorants dry their wings' })]);
-    for (const r of replicas) await within(2000, () => r.search(search('cormorants')).length, (n) => n === 1);
+    for (const r of replicas) await within(PATIENCE_MS, () => r.search(search('cormorants')).length, (n) => n === 1);
     const [first, ...rest] = replicas.map((r) => r.search(search('cormorants wings')));
     for (const hits of rest) expect(hits).toEqual(first);
   });

@@ -10,6 +10,10 @@ import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.ts';
 const db = testSchema();
 
 /** Polls `check` until it holds; returns how long that took. */
+// A change is notified at once, and without the notification nothing would change: waits
+// are 10 s, far above the expected, for the machine may be busy (issue 24).
+const PATIENCE_MS = 10_000;
+
 async function within(ms: number, check: () => Promise<boolean> | boolean): Promise<number> {
   const start = Date.now();
   while (!(await check())) {
@@ -104,8 +108,8 @@ describe.skipIf(!db)('PostgreSQL key store: a cache per replica, kept right by L
     expect(await served(b, 'hash_k1')).toBe(true);
     // A revocation by another store reaches this one (every remembered answer is dropped).
     await a.revoke('k1', '2026-02-01T00:00:00.000Z');
-    const took = await within(1000, async () => (await b.findByHash('hash_k1'))?.revokedAt != null);
-    expect(took).toBeLessThan(1000);
+    const took = await within(PATIENCE_MS, async () => (await b.findByHash('hash_k1'))?.revokedAt != null);
+    expect(took).toBeLessThan(PATIENCE_MS);
     expect((await b.findByHash('hash_k1'))?.name).toBe('renamed');
     expect((await b.findByHash('hash_k2'))?.id).toBe('k2');
   });
@@ -113,7 +117,7 @@ describe.skipIf(!db)('PostgreSQL key store: a cache per replica, kept right by L
   it('finds a key inserted by another store at once, though it remembered it as unknown', async () => {
     await remember(b, 'hash_k3');
     await a.insert(key('k3'));
-    await within(1000, async () => (await b.findByHash('hash_k3')) !== undefined);
+    await within(PATIENCE_MS, async () => (await b.findByHash('hash_k3')) !== undefined);
   });
 
   it('forgets everything when its listening connection is killed, and listens again', async () => {
@@ -125,11 +129,11 @@ describe.skipIf(!db)('PostgreSQL key store: a cache per replica, kept right by L
     const { rows } = await db!.pool.query('SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = $1', [channelName(db!.schema, 'keys')]);
     expect(rows.length).toBeGreaterThan(0);
     // The revocation the listener never heard of is seen anyway: nothing remembered is served.
-    await within(1000, async () => (await b.findByHash('hash_k4'))?.revokedAt === 'sneaked');
+    await within(PATIENCE_MS, async () => (await b.findByHash('hash_k4'))?.revokedAt === 'sneaked');
     // Back up, and hearing notifications again.
     await remember(b, 'hash_k5');
     await a.revoke('k5', '2026-02-01T00:00:00.000Z');
-    await within(1000, async () => (await b.findByHash('hash_k5'))?.revokedAt != null);
+    await within(PATIENCE_MS, async () => (await b.findByHash('hash_k5'))?.revokedAt != null);
   });
 
   it('asks the database every time while the listening connection cannot get through, and caches again once it can', async () => {
@@ -148,7 +152,7 @@ describe.skipIf(!db)('PostgreSQL key store: a cache per replica, kept right by L
     await a.insert(key('k6'));
     await remember(c, 'hash_k6');
     proxy.cut();
-    await within(1000, () => !c.cacheActive());
+    await within(PATIENCE_MS, () => !c.cacheActive());
     expect(await served(c, 'hash_k6')).toBe(false);
     await sleep(500); // several reconnection attempts, all refused
     await sneak("UPDATE api_keys SET name = 'one' WHERE id = $1", 'k6');
@@ -163,7 +167,7 @@ describe.skipIf(!db)('PostgreSQL key store: a cache per replica, kept right by L
 
     // A partition (nothing closed, nothing passes) is found by the heartbeat.
     proxy.stall();
-    await within(1000, () => !c.cacheActive());
+    await within(PATIENCE_MS, () => !c.cacheActive());
     expect((await c.findByHash('hash_k6'))?.name).toBe('three');
     proxy.restore();
     await within(3000, () => c.cacheActive());

@@ -34,7 +34,9 @@ describe.skipIf(!REDIS_URL)('openRedis', () => {
     const { logger, lines } = recordingLogger();
     const started = performance.now();
     const redis = await env.open({ url: proxy.url(REDIS_URL!), logger, connectTimeoutMs: 300 });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Waiting for Redis would wait until restore(): any bound catches it; this one is far
+    // above the moment start-up takes, for the machine may be busy (issue 24).
+    expect(performance.now() - started).toBeLessThan(5000);
     const refused = await redis.run((c) => c.ping()).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RedisUnavailableError);
     await expect(redis.ping()).rejects.toThrow();
@@ -48,15 +50,19 @@ describe.skipIf(!REDIS_URL)('openRedis', () => {
   });
 
   it('gives up on a command Redis does not answer, then fails at once for a while instead of waiting again', async () => {
-    const redis = await env.open({ url: proxy.url(REDIS_URL!), commandTimeoutMs: 200, suspendMs: 300 });
+    // Bounds far from the expected values, for the machine may be busy (issue 24): a stalled
+    // command waits forever but for the 1 s timeout, and is allowed 5 s; the next one, in
+    // the 3 s suspension, fails at once (in microseconds) and is allowed 500 ms, half of the
+    // second it would wait again without the suspension.
+    const redis = await env.open({ url: proxy.url(REDIS_URL!), commandTimeoutMs: 1000, suspendMs: 3000 });
     await redis.ping();
     proxy.stall();
     const t0 = performance.now();
     await expect(redis.run((c) => c.get(`${env.prefix}x`))).rejects.toThrow('Command timed out');
-    expect(performance.now() - t0).toBeLessThan(400);
+    expect(performance.now() - t0).toBeLessThan(5000);
     const t1 = performance.now();
     await expect(redis.run((c) => c.get(`${env.prefix}x`))).rejects.toBeInstanceOf(RedisUnavailableError);
-    expect(performance.now() - t1).toBeLessThan(20);
+    expect(performance.now() - t1).toBeLessThan(500);
     proxy.restore();
     expect(await eventually(() => redis.ping().then(() => true, () => false))).toBe(true);
   });

@@ -86,6 +86,11 @@ describe.skipIf(!REDIS_URL)('createRedisRateLimiter', () => {
       return eventually(async () => (await r.peek(key)).remaining === 0, 5000);
     };
 
+    // Without a bound of its own a call would wait for a stalled or blackholed Redis forever;
+    // with it, a call takes at most the 500 ms command timeout. Allowed 5 s: far from both,
+    // for the machine may be busy (issue 24).
+    const PROMPT_MS = 5000;
+
     const timed = async <T>(p: Promise<T>) => {
       const started = performance.now();
       const value = await p;
@@ -93,7 +98,7 @@ describe.skipIf(!REDIS_URL)('createRedisRateLimiter', () => {
     };
 
     for (const fault of ['refuse', 'blackhole', 'stall'] as const) {
-      it(`${fault}: answers from a per-replica limiter within a second, logs once, and shares Redis again after restore`, async () => {
+      it(`${fault}: answers from a per-replica limiter without waiting for Redis, logs once, and shares Redis again after restore`, async () => {
         const { cut, direct, lines } = await split(5);
         expect((await cut.consume(`k_${fault}`, 1)).remaining).toBe(4);
         expect((await direct.consume(`k_${fault}`, 1)).remaining).toBe(3);
@@ -101,15 +106,15 @@ describe.skipIf(!REDIS_URL)('createRedisRateLimiter', () => {
         if (fault === 'stall') proxy.stall();
         else proxy.cut(fault);
         const first = await timed(cut.consume(`k_${fault}`, 1));
-        expect(first.ms).toBeLessThan(1000);
+        expect(first.ms).toBeLessThan(PROMPT_MS);
         // A fresh per-replica bucket: 5 - 1, although Redis holds 3 for this key.
         expect(first.value).toMatchObject({ allowed: true, remaining: 4, limit: 5 });
         for (let i = 0; i < 4; i++) {
           const next = await timed(cut.consume(`k_${fault}`, 1));
-          expect(next.ms).toBeLessThan(1000);
+          expect(next.ms).toBeLessThan(PROMPT_MS);
         }
         expect((await cut.consume(`k_${fault}`, 1)).allowed).toBe(false); // the replica's own limit holds
-        expect((await timed(cut.peek(`k_${fault}`))).ms).toBeLessThan(1000);
+        expect((await timed(cut.peek(`k_${fault}`))).ms).toBeLessThan(PROMPT_MS);
         const warned = lines.filter((l) => l.msg === 'Redis unreachable: rate limits are per replica until it returns');
         expect(warned).toHaveLength(1);
 

@@ -115,7 +115,9 @@ describe.skipIf(!REDIS_URL)('createRedisResultCache', () => {
     const q = query({ query: 'shared cache outage' });
     const started = performance.now();
     const answer = await a.backend.search(q);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Not waiting for Redis (it would wait until restore): a bound far above the moment a
+    // search takes, for the machine may be busy (issue 24).
+    expect(performance.now() - started).toBeLessThan(5000);
     expect(answer.cached).toBe(false);
     expect((await a.backend.search(q)).cached).toBe(true); // its own front
     expect(await b.cache.get(q)).toBeUndefined(); // never reached Redis
