@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server.ts';
 import { startTestScout, type TestScout } from './test-scout.ts';
 
@@ -39,6 +40,17 @@ export async function startOneSlotFetch(): Promise<OneSlotFetch> {
       await origin.close();
     },
   };
+}
+
+/**
+ * One for the calling test file: started in its beforeAll, closed in its afterAll. Read its
+ * fields inside the tests (they are set once beforeAll has run).
+ */
+export function useOneSlotFetch(): OneSlotFetch {
+  const f = {} as OneSlotFetch;
+  beforeAll(async () => void Object.assign(f, await startOneSlotFetch()));
+  afterAll(() => f.close());
+  return f;
 }
 
 /** Polls `cond` every 5 ms for up to 20 s (far beyond the milliseconds it takes). */

@@ -1,16 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runScout } from '../helpers/cli.ts';
-import type { FixtureServer } from '../helpers/fixture-server.ts';
-import { NEXT_PAGE_TEXT, startOneSlotFetch, until, type OneSlotFetch } from '../helpers/one-slot-fetch.ts';
+import { NEXT_PAGE_TEXT, until, useOneSlotFetch } from '../helpers/one-slot-fetch.ts';
 import { ROOT, within } from '../helpers/scout-process.ts';
-import type { TestScout } from '../helpers/test-scout.ts';
 
 /**
  * An MCP client that goes away during a fetch_page call (issue 23; docs/mcp.md: "a request
@@ -22,16 +19,7 @@ import type { TestScout } from '../helpers/test-scout.ts';
  * itself (the SDK sends notifications/cancelled), in-process and through SCOUT_URL.
  */
 
-let f: OneSlotFetch;
-let t: TestScout;
-let origin: FixtureServer;
-let held: ServerResponse[];
-
-beforeAll(async () => {
-  f = await startOneSlotFetch();
-  ({ t, origin, held } = f);
-});
-afterAll(() => f.close());
+const f = useOneSlotFetch();
 
 /** Starts `scout mcp`, calls fetch_page on the held page, cancels the call once the origin has it. */
 async function cancelOverStdio(env: Record<string, string>): Promise<number> {
@@ -39,14 +27,14 @@ async function cancelOverStdio(env: Record<string, string>): Promise<number> {
   const client = new Client({ name: 'scout-cancel-test', version: '1.0.0' });
   await within(20_000, 'scout mcp to answer initialize', client.connect(transport));
   try {
-    const before = held.length;
+    const before = f.held.length;
     const cancel = new AbortController();
-    const call = client.callTool({ name: 'fetch_page', arguments: { url: origin.url('/held') } }, undefined, { signal: cancel.signal }).catch((e: Error) => e);
-    await until(() => held.length === before + 1, 'the fetch at the origin');
-    const socket = origin.sockets.length - 1;
+    const call = client.callTool({ name: 'fetch_page', arguments: { url: f.origin.url('/held') } }, undefined, { signal: cancel.signal }).catch((e: Error) => e);
+    await until(() => f.held.length === before + 1, 'the fetch at the origin');
+    const socket = f.origin.sockets.length - 1;
     cancel.abort('the agent moved on');
     expect(await call).toBeInstanceOf(Error);
-    await until(() => origin.socketClosed(socket), 'the upstream socket closed');
+    await until(() => f.origin.socketClosed(socket), 'the upstream socket closed');
     return socket;
   } finally {
     await client.close();
@@ -56,15 +44,15 @@ async function cancelOverStdio(env: Record<string, string>): Promise<number> {
 describe('an MCP client that leaves during fetch_page', () => {
   it('stops the upstream request and frees the slot for the next fetch', async () => {
     const client = new Client({ name: 'scout-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${t.key}` } } }));
-    const call = client.callTool({ name: 'fetch_page', arguments: { url: origin.url('/held') } }).catch((e: Error) => e);
-    await until(() => held.length === 1, 'the fetch at the origin');
-    const socket = origin.sockets.length - 1;
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${f.t.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${f.t.key}` } } }));
+    const call = client.callTool({ name: 'fetch_page', arguments: { url: f.origin.url('/held') } }).catch((e: Error) => e);
+    await until(() => f.held.length === 1, 'the fetch at the origin');
+    const socket = f.origin.sockets.length - 1;
     await client.close();
     expect(await call).toBeInstanceOf(Error); // the SDK ends the call unanswered
-    await until(() => origin.socketClosed(socket), 'the upstream socket closed');
-    await until(() => t.scout.fetchLine().active === 0, 'the slot freed');
-    const next = await t.request('POST', '/v1/fetch', { body: { url: origin.url('/page') } });
+    await until(() => f.origin.socketClosed(socket), 'the upstream socket closed');
+    await until(() => f.t.scout.fetchLine().active === 0, 'the slot freed');
+    const next = await f.t.request('POST', '/v1/fetch', { body: { url: f.origin.url('/page') } });
     expect(next.status).toBe(200);
     expect(next.body.content).toContain(NEXT_PAGE_TEXT);
   });
@@ -83,9 +71,9 @@ describe('a stdio client that cancels fetch_page (scout mcp)', () => {
   });
 
   it('through SCOUT_URL: closes its request to the server, which stops the upstream request and frees the slot', async () => {
-    await cancelOverStdio({ SCOUT_URL: t.baseUrl, SCOUT_API_KEY: t.key });
-    await until(() => t.scout.fetchLine().active === 0, 'the slot freed');
-    const next = await t.request('POST', '/v1/fetch', { body: { url: origin.url('/page') } });
+    await cancelOverStdio({ SCOUT_URL: f.t.baseUrl, SCOUT_API_KEY: f.t.key });
+    await until(() => f.t.scout.fetchLine().active === 0, 'the slot freed');
+    const next = await f.t.request('POST', '/v1/fetch', { body: { url: f.origin.url('/page') } });
     expect(next.status).toBe(200);
   });
 });

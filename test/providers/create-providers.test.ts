@@ -3,6 +3,7 @@ import { ConfigError } from '../../src/config/load-config.ts';
 import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { createProviders, PROVIDER_NAMES, searchBackendOptions } from '../../src/providers/create-providers.ts';
 import type { SearchProvider } from '../../src/providers/provider.ts';
+import { REQUIRED_PROVIDER_ENV } from './required-provider-env.ts';
 
 const local: SearchProvider = { name: 'local', honours: new Set(['domains', 'dates', 'country']), search: async () => [] };
 
@@ -11,13 +12,8 @@ const build = (env: Record<string, string>) => createProviders(loadScoutConfig(e
 describe('createProviders', () => {
   it('builds the listed providers in order', () => {
     const providers = build({
+      ...REQUIRED_PROVIDER_ENV,
       SCOUT_SEARCH_PROVIDERS: 'brave, searxng,Tavily,exa,serper,marginalia,local',
-      SCOUT_BRAVE_API_KEY: 'b',
-      SCOUT_SEARXNG_URL: 'http://127.0.0.1:8888/search',
-      SCOUT_TAVILY_API_KEY: 't',
-      SCOUT_EXA_API_KEY: 'e',
-      SCOUT_SERPER_API_KEY: 's',
-      SCOUT_MARGINALIA_API_KEY: 'public',
     });
     expect(providers.map((p) => p.name)).toEqual(['brave', 'searxng', 'tavily', 'exa', 'serper', 'marginalia', 'local']);
     expect(providers[6]).toBe(local);

@@ -7,17 +7,7 @@ import { createProviders, PROVIDER_NAMES, type ProvidersConfig } from '../../src
 import { describeProvider, type ListedProvider } from '../../src/providers/provider-descriptor.ts';
 import { providerList, providerListSettings } from '../../src/providers/provider-list.ts';
 import { loadScoutConfig, scoutSettings } from '../../src/scout-settings.ts';
-
-/** A value for each setting a listed provider requires; a new provider with `requires` adds its own. */
-const REQUIRED_VALUES: Record<string, string> = {
-  SCOUT_BRAVE_API_KEY: 'b',
-  SCOUT_SEARXNG_URL: 'http://127.0.0.1:8888/search',
-  SCOUT_TAVILY_API_KEY: 't',
-  SCOUT_EXA_API_KEY: 'e',
-  SCOUT_SERPER_API_KEY: 's',
-  SCOUT_MARGINALIA_API_KEY: 'public',
-  SCOUT_OPENSEARCH_URL: 'http://127.0.0.1:9200',
-};
+import { REQUIRED_PROVIDER_ENV } from './required-provider-env.ts';
 
 const requiredEnv = (d: ListedProvider): string | undefined => (d.requires ? d.settings[d.requires.setting]?.env : undefined);
 
@@ -26,8 +16,8 @@ describe('the provider list', () => {
     const env: Record<string, string> = { SCOUT_SEARCH_PROVIDERS: name };
     const required = requiredEnv(descriptor);
     if (required !== undefined) {
-      expect(REQUIRED_VALUES, `a test value for ${required}`).toHaveProperty(required);
-      env[required] = REQUIRED_VALUES[required]!;
+      expect(REQUIRED_PROVIDER_ENV, `a test value for ${required}`).toHaveProperty(required);
+      env[required] = REQUIRED_PROVIDER_ENV[required]!;
     }
     const [provider] = createProviders(loadScoutConfig(env));
     expect(provider!.name).toBe(name);
