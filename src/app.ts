@@ -15,6 +15,7 @@ import { limitConnections } from './http/connection-limits.ts';
 import { answerConnect } from './http/connect-method.ts';
 import { answerHalfClosedClients } from './http/half-closed-clients.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
+import { trackRequestsInFlight } from './http/requests-in-flight.ts';
 import { makeErrorHandler } from './http/error-handler.ts';
 import { frameworkErrorOptions } from './http/framework-errors.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { requireHostHeader: false, ...serverTimeouts },
   });
   answerHalfClosedClients(app.server);
+  const inFlight = trackRequestsInFlight(app.server);
   const connections = limitConnections(
     app.server,
     {
@@ -117,10 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       unauthenticatedMs: deps.config.httpUnauthenticatedConnectionMs,
     },
     deps.logger,
+    inFlight,
   );
   answerConnect(app.server);
   // Closing: docs/operations.md, "Connections and shutdown".
-  registerGracefulClose(app, { drainMs: deps.config.httpShutdownDrainMs, log: deps.logger });
+  registerGracefulClose(app, { drainMs: deps.config.httpShutdownDrainMs, log: deps.logger, inFlight });
 
   // First of all: the request span must wrap every hook and handler.
   if (deps.tracing) await registerTracing(app);

@@ -1,7 +1,8 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { addressGroup } from './address-group.ts';
 import { rawErrorResponse } from './raw-error-response.ts';
+import type { RequestsInFlight } from './requests-in-flight.ts';
 
 export interface ConnectionLimits {
   /** Open connections at once, all clients together. */
@@ -40,8 +41,6 @@ interface Conn {
   socket: Socket;
   group: string;
   openedAt: number;
-  /** Requests whose headers have arrived and whose answer is not finished. */
-  inFlight: number;
   authenticated: boolean;
 }
 
@@ -66,7 +65,13 @@ interface Conn {
  * No X-Forwarded-For: connections are counted before any header is read, and behind a proxy
  * they come from the proxy; operators raise or turn off the per-address cap there.
  */
-export function limitConnections(server: Server, limits: ConnectionLimits, log: Warn, now: () => number = () => performance.now()): ConnectionLimiter {
+export function limitConnections(
+  server: Server,
+  limits: ConnectionLimits,
+  log: Warn,
+  inFlight: RequestsInFlight,
+  now: () => number = () => performance.now(),
+): ConnectionLimiter {
   const accept = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
   server.maxConnections = limits.maxConnections + LINGER.sockets;
@@ -125,7 +130,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits, log: 
     // An unauthenticated idle one first, then any idle one, oldest first (Set order).
     let victim: Conn | undefined;
     for (const c of biggest) {
-      if (c.inFlight > 0) continue;
+      if (inFlight.on(c.socket) > 0) continue;
       if (!c.authenticated) {
         victim = c;
         break;
@@ -162,20 +167,13 @@ export function limitConnections(server: Server, limits: ConnectionLimits, log: 
       refuse(socket, group, 'total', `the server has too many open connections (at most ${limits.maxConnections}); retry shortly`);
       return;
     }
-    const c: Conn = { socket, group, openedAt: now(), inFlight: 0, authenticated: false };
+    const c: Conn = { socket, group, openedAt: now(), authenticated: false };
     conns.set(socket, c);
     let set = byGroup.get(group);
     if (set === undefined) byGroup.set(group, (set = new Set()));
     set.add(c);
     socket.once('close', () => forget(c));
     for (const listener of accept) listener.call(server, socket);
-  });
-
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const c = conns.get(request.socket);
-    if (c === undefined) return;
-    c.inFlight++;
-    response.once('close', () => c.inFlight--);
   });
 
   return {

@@ -1,11 +1,14 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { RequestsInFlight } from './requests-in-flight.ts';
 
 export interface GracefulCloseOptions {
   /** How long requests in flight at the close may go on before their connections are cut. */
   drainMs: number;
   log: { warn(obj: object, msg: string): void };
+  /** The server's requests in flight (requests-in-flight.ts). */
+  inFlight: RequestsInFlight;
 }
 
 /**
@@ -22,17 +25,14 @@ export interface GracefulCloseOptions {
  */
 export function registerGracefulClose(app: FastifyInstance, options: GracefulCloseOptions): void {
   const server: Server = app.server;
+  const { inFlight } = options;
   const sockets = new Set<Socket>();
-  /** Requests in flight per connection (several when pipelined). */
-  const inFlight = new Map<Socket, number>();
-  const responses = new Set<ServerResponse>();
   let closing = false;
 
-  const closeWhenIdle = (socket: Socket) => {
-    if ((inFlight.get(socket) ?? 0) > 0) return;
-    // After the answer's bytes are written: end, then destroy (the client may never end its side).
-    socket.destroySoon();
-  };
+  // After the last answer's bytes are written: end, then destroy (the client may never end its side).
+  inFlight.onSettled((socket) => {
+    if (closing && inFlight.on(socket) === 0) socket.destroySoon();
+  });
 
   server.on('connection', (socket: Socket) => {
     if (closing) {
@@ -40,29 +40,14 @@ export function registerGracefulClose(app: FastifyInstance, options: GracefulClo
       return;
     }
     sockets.add(socket);
-    socket.once('close', () => {
-      sockets.delete(socket);
-      inFlight.delete(socket);
-    });
-  });
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const socket = request.socket;
-    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
-    responses.add(response);
-    response.once('close', () => {
-      responses.delete(response);
-      const left = (inFlight.get(socket) ?? 1) - 1;
-      if (left > 0) inFlight.set(socket, left);
-      else inFlight.delete(socket);
-      if (closing) closeWhenIdle(socket);
-    });
+    socket.once('close', () => sockets.delete(socket));
   });
 
   app.addHook('preClose', (done) => {
     closing = true;
-    for (const socket of sockets) if ((inFlight.get(socket) ?? 0) === 0) socket.destroy();
+    for (const socket of sockets) if (inFlight.on(socket) === 0) socket.destroy();
     // The answers still to come say Connection: close, so clients do not reuse the connection.
-    for (const response of responses) if (!response.headersSent) response.shouldKeepAlive = false;
+    for (const response of inFlight.responses()) if (!response.headersSent) response.shouldKeepAlive = false;
     if (sockets.size > 0) {
       const timer = setTimeout(() => {
         if (sockets.size === 0) return;
