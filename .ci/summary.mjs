@@ -30,5 +30,8 @@ for (const [suite, part] of Object.entries(required)) {
   console.log(`${suite} suite: ${n} passed`);
   if (n === 0) missing = true;
 }
-if (missing) console.log('a required suite did not run: are SCOUT_TEST_DATABASE_URL, SCOUT_TEST_REDIS_URL and SCOUT_TEST_PACK_INSTALL set, the services up, and /usr/bin/chromium installed?');
+if (missing)
+  console.log(
+    'a required suite did not run: are SCOUT_TEST_DATABASE_URL, SCOUT_TEST_REDIS_URL and SCOUT_TEST_PACK_INSTALL set, the services up, and /usr/bin/chromium installed?',
+  );
 if (failed > 0 || passed === 0 || missing) process.exit(1);

@@ -26,13 +26,24 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 15;
 const TOPIC = ['glacier', 'meltwater', 'albedo'];
 const HTML = 'text/html; charset=utf-8';
 
-const articles = Array.from({ length: 10 }, (_, i) => makeArticle({ seed: 100 + i, topic: TOPIC, kb: 20 + Math.round((60 * i) / 9) }));
+const articles = Array.from({ length: 10 }, (_, i) =>
+  makeArticle({ seed: 100 + i, topic: TOPIC, kb: 20 + Math.round((60 * i) / 9) }),
+);
 const site = await startFixtureServer(
   Object.fromEntries(articles.map((a, i) => [`/a${i}`, { headers: { 'content-type': HTML }, body: a.html }])),
 );
-const fetcher = createFetchService({ allowCidrs: ['127.0.0.2/32'], timeoutMs: 10_000, extract: extractDocument, resolver: async () => [] });
+const fetcher = createFetchService({
+  allowCidrs: ['127.0.0.2/32'],
+  timeoutMs: 10_000,
+  extract: extractDocument,
+  resolver: async () => [],
+});
 const stage = createContentStage({ fetchPage: (url) => fetcher.fetch({ url, maxChars: 200_000 }) });
-const results: ProviderResult[] = articles.map((a, i) => ({ title: a.title, url: site.url(`/a${i}`), content: a.facts[0] }));
+const results: ProviderResult[] = articles.map((a, i) => ({
+  title: a.title,
+  url: site.url(`/a${i}`),
+  content: a.facts[0],
+}));
 const query = (depth: SearchQuery['depth']): SearchQuery => ({
   query: 'glacier albedo survey results',
   maxResults: 10,
@@ -82,7 +93,11 @@ const cpuAllPerResult = (cpuAll.user + cpuAll.system) / 1000 / ((RUNS + 1) * res
 const sample = await stage.apply(query('advanced'), results);
 const fetched = sample.filter((r) => r.rawContent !== undefined).length;
 
-const bodies = articles.map((a, i) => ({ body: new TextEncoder().encode(a.html), contentType: HTML, url: site.url(`/a${i}`) }));
+const bodies = articles.map((a, i) => ({
+  body: new TextEncoder().encode(a.html),
+  contentType: HTML,
+  url: site.url(`/a${i}`),
+}));
 const markdowns = await Promise.all(bodies.map(async (b) => (await extractDocument(b)).markdown));
 const cpuExtract = await (async () => {
   for (const b of bodies) await extractDocument(b);
@@ -95,13 +110,18 @@ const cpuPassages = cpuPerResult(markdowns, (md) => bestPassages(md, query('adva
 const cpuCut = cpuPerResult(markdowns, (md) => cutToTokens(md, 800));
 
 const kb = articles.map((a) => a.html.length / 1024);
-console.log(`pages: 10 article pages, ${Math.min(...kb).toFixed(0)}-${Math.max(...kb).toFixed(0)} KB HTML; ${RUNS} runs each; advanced filled ${fetched}/10 results`);
+console.log(
+  `pages: 10 article pages, ${Math.min(...kb).toFixed(0)}-${Math.max(...kb).toFixed(0)} KB HTML; ${RUNS} runs each; advanced filled ${fetched}/10 results`,
+);
 console.log('wall time per search        median      p95');
-const row = (label: string, xs: number[]) => console.log(`${label.padEnd(26)} ${median(xs).toFixed(1).padStart(7)} ms ${p95(xs).toFixed(1).padStart(7)} ms`);
+const row = (label: string, xs: number[]) =>
+  console.log(`${label.padEnd(26)} ${median(xs).toFixed(1).padStart(7)} ms ${p95(xs).toFixed(1).padStart(7)} ms`);
 row('basic (results as given)', basic);
 row('transport floor (10 GETs)', floor);
 row('advanced', advanced);
-console.log(`added by advanced over basic: ${(median(advanced) - median(basic)).toFixed(1)} ms (median); ${(median(advanced) / median(floor)).toFixed(1)}x the transport floor`);
+console.log(
+  `added by advanced over basic: ${(median(advanced) - median(basic)).toFixed(1)} ms (median); ${(median(advanced) / median(floor)).toFixed(1)}x the transport floor`,
+);
 console.log('CPU per result');
 console.log(`  extraction (HTML → markdown)  ${cpuExtract.toFixed(2)} ms`);
 console.log(`  passage scoring (BM25)        ${cpuPassages.toFixed(2)} ms`);

@@ -12,7 +12,16 @@
  * Only loopback addresses; every loop is bounded in count and time.
  */
 import { connect, type Socket } from 'node:net';
-import { freePort, killStarted, scoutEnv, spawnScout, track, waitFor, within, type ScoutProcess } from '../test/helpers/scout-process.ts';
+import {
+  freePort,
+  killStarted,
+  scoutEnv,
+  spawnScout,
+  track,
+  waitFor,
+  within,
+  type ScoutProcess,
+} from '../test/helpers/scout-process.ts';
 import { budgetUsed, firstKey } from '../test/helpers/served-scout.ts';
 
 const arg = (name: string, def: number) => {
@@ -23,7 +32,9 @@ const SOCKETS = arg('sockets', 1100);
 const SECONDS = arg('seconds', 20);
 const ADDRESSES = Array.from({ length: 18 }, (_, i) => `127.0.0.${10 + i}`);
 
-async function start(extra: Record<string, string> = {}): Promise<{ p: ScoutProcess; port: number; key: string; dataDir: string }> {
+async function start(
+  extra: Record<string, string> = {},
+): Promise<{ p: ScoutProcess; port: number; key: string; dataDir: string }> {
   const port = await freePort();
   const env = scoutEnv(port, { SCOUT_LOG_LEVEL: 'warn', ...extra });
   const p = spawnScout('node', env);
@@ -72,7 +83,10 @@ async function flood(): Promise<void> {
   const openAtStart = open;
   const end = Date.now() + SECONDS * 1000;
   while (Date.now() < end) {
-    const status = await fetch(`http://127.0.0.1:${port}/v1/usage`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(2000) })
+    const status = await fetch(`http://127.0.0.1:${port}/v1/usage`, {
+      headers: { authorization: `Bearer ${key}` },
+      signal: AbortSignal.timeout(2000),
+    })
       .then(async (r) => (await r.arrayBuffer(), String(r.status)))
       .catch((e: Error) => e.name);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -80,20 +94,29 @@ async function flood(): Promise<void> {
   }
   const ok = statuses.get('200') ?? 0;
   const total = [...statuses.values()].reduce((a, b) => a + b, 0);
-  console.log(`flood: ${SOCKETS} keyless keep-alive sockets from ${ADDRESSES.length} addresses (GET /healthz every 3 s, reopened when closed)`);
-  console.log(`  flood sockets open: ${openAtStart} when the client started, ${open} at its end; ${opened} connections opened in all`);
-  console.log(`  normal client (127.0.0.1, GET /v1/usage every 0.5 s for ${SECONDS} s): ${ok}/${total} answered 200; by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
+  console.log(
+    `flood: ${SOCKETS} keyless keep-alive sockets from ${ADDRESSES.length} addresses (GET /healthz every 3 s, reopened when closed)`,
+  );
+  console.log(
+    `  flood sockets open: ${openAtStart} when the client started, ${open} at its end; ${opened} connections opened in all`,
+  );
+  console.log(
+    `  normal client (127.0.0.1, GET /v1/usage every 0.5 s for ${SECONDS} s): ${ok}/${total} answered 200; by status: ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
   stop = true;
   for (const s of sockets) s.destroy();
   p.child.kill('SIGTERM');
   await within(60_000, 'exit', p.exited).catch(() => p.child.kill('SIGKILL'));
 }
 
-
 async function shutdown(kind: 'idle' | 'trickle'): Promise<void> {
   const { p, port, key, dataDir } = await start();
   for (const q of ['one', 'two', 'three']) {
-    const r = await fetch(`http://127.0.0.1:${port}/v1/search`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: q }) });
+    const r = await fetch(`http://127.0.0.1:${port}/v1/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: q }),
+    });
     await r.arrayBuffer();
   }
   const s = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.5' });
@@ -115,7 +138,9 @@ async function shutdown(kind: 'idle' | 'trickle'): Promise<void> {
   const seconds = ((performance.now() - t0) / 1000).toFixed(2);
   clearInterval(trickle);
   s.destroy();
-  console.log(`shutdown with one ${kind === 'idle' ? 'idle socket (sends nothing)' : 'socket trickling its headers (1 byte / 0.5 s)'}: exited after ${seconds} s ${JSON.stringify(exit)}; budget used after 3 searches: ${budgetUsed(dataDir)}`);
+  console.log(
+    `shutdown with one ${kind === 'idle' ? 'idle socket (sends nothing)' : 'socket trickling its headers (1 byte / 0.5 s)'}: exited after ${seconds} s ${JSON.stringify(exit)}; budget used after 3 searches: ${budgetUsed(dataDir)}`,
+  );
 }
 
 try {

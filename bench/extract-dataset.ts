@@ -20,7 +20,9 @@ interface TruthEntry {
 /** Loads the development set from its own folder (it is never copied into the repo). */
 export function loadDataset(dir: string): BenchPage[] {
   const truth = JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as Record<string, TruthEntry>;
-  const files = readdirSync(join(dir, 'html')).filter((f) => f.endsWith('.html.gz')).sort();
+  const files = readdirSync(join(dir, 'html'))
+    .filter((f) => f.endsWith('.html.gz'))
+    .sort();
   const sources = readSources(dir);
   return files.flatMap((file) => {
     const id = file.slice(0, -'.html.gz'.length);

@@ -60,8 +60,7 @@ export function scorePage(truth: string, predicted: string): PageScore {
   }
   for (const [key, tc] of t) fn += Math.max(0, tc - (p.get(key) ?? 0));
   const total = tp + fp + fn;
-  const exact =
-    truthTokens.length === predTokens.length && truthTokens.every((tok, i) => tok === predTokens[i]);
+  const exact = truthTokens.length === predTokens.length && truthTokens.every((tok, i) => tok === predTokens[i]);
   return total === 0 ? { tp: 0, fp: 0, fn: 0, exact } : { tp: tp / total, fp: fp / total, fn: fn / total, exact };
 }
 

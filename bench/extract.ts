@@ -35,7 +35,8 @@ interface Args {
   ablation: boolean;
 }
 
-const USAGE = 'usage: npm run bench:extract -- <dataset dir>… [--rounds N] [--split all|dev|holdout] [--ablation] [--pages]';
+const USAGE =
+  'usage: npm run bench:extract -- <dataset dir>… [--rounds N] [--split all|dev|holdout] [--ablation] [--pages]';
 
 function parseArgs(argv: string[]): Args {
   const valued = new Set(['--rounds', '--split']);
@@ -135,7 +136,8 @@ function pageTable(pages: BenchPage[], results: Result[]): string {
 const scoutWith =
   (rules: ExtractRules): Extractor =>
   async (page) =>
-    (await extractDocumentWith({ body: page.body, contentType: 'text/html; charset=utf-8', url: page.url }, rules)).markdown;
+    (await extractDocumentWith({ body: page.body, contentType: 'text/html; charset=utf-8', url: page.url }, rules))
+      .markdown;
 
 /** One untimed pass: the set's quality with these rules. */
 async function qualityOf(pages: BenchPage[], run: Extractor): Promise<PageScore[]> {
@@ -170,11 +172,16 @@ async function benchSet(name: string, pages: BenchPage[], rounds: number, showPa
     for (const source of sources) {
       const at = pages.flatMap((p, i) => (p.source === source ? [i] : []));
       const [a, b] = [scout!, base!].map((r) => scoreSet(at.map((i) => r.perPage[i]!)));
-      console.log(`${source.padEnd(16)} ${String(at.length).padStart(5)} pages  scout ${cell(a!)}  baseline ${cell(b!)}  ${signed(a!.f1 - b!.f1)}`);
+      console.log(
+        `${source.padEnd(16)} ${String(at.length).padStart(5)} pages  scout ${cell(a!)}  baseline ${cell(b!)}  ${signed(a!.f1 - b!.f1)}`,
+      );
     }
   }
   for (const r of [scout!, base!]) {
-    if (r.threw.length > 0) console.log(`${r.name}: ${r.threw.length} page(s) threw, scored as empty output: ${r.threw.slice(0, 10).join(', ')}${r.threw.length > 10 ? ', …' : ''}`);
+    if (r.threw.length > 0)
+      console.log(
+        `${r.name}: ${r.threw.length} page(s) threw, scored as empty output: ${r.threw.slice(0, 10).join(', ')}${r.threw.length > 10 ? ', …' : ''}`,
+      );
   }
   console.log(
     `scout/baseline: F1 ${(scout!.quality.f1 / base!.quality.f1).toFixed(3)}x (${signed(scout!.quality.f1 - base!.quality.f1)}), ` +
@@ -201,7 +208,10 @@ async function ablation(sets: { name: string; pages: BenchPage[]; full: SetScore
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const sets = args.dirs.map((dir) => ({ name: `${basename(dir)}${args.split === 'all' ? '' : ` (${args.split})`}`, pages: splitPages(loadDataset(dir), args.split) }));
+  const sets = args.dirs.map((dir) => ({
+    name: `${basename(dir)}${args.split === 'all' ? '' : ` (${args.split})`}`,
+    pages: splitPages(loadDataset(dir), args.split),
+  }));
   console.log(`extraction benchmark: ${sets.map((s) => `${s.name} ${s.pages.length} pages`).join(', ')}`);
   const results: { name: string; pages: BenchPage[]; full: SetScore }[] = [];
   for (const set of sets) {

@@ -24,7 +24,11 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const { values } = parseArgs({
-  options: { count: { type: 'string', default: '50' }, unlimited: { type: 'boolean', default: false }, type: { type: 'string', default: 'both' } },
+  options: {
+    count: { type: 'string', default: '50' },
+    unlimited: { type: 'boolean', default: false },
+    type: { type: 'string', default: 'both' },
+  },
 });
 if (!['text', 'html', 'both'].includes(values.type)) throw new Error('--type must be text, html or both');
 const COUNT = Number(values.count);
@@ -32,7 +36,8 @@ const MB = 1024 * 1024;
 
 /** Markup a page is made of: paragraphs of ordinary prose, so extraction does real work. */
 function prose(bytes: number): string {
-  const para = '<p>The survey team measured the glacier twice a day and logged meltwater, albedo and air temperature at each stake. </p>\n';
+  const para =
+    '<p>The survey team measured the glacier twice a day and logged meltwater, albedo and air temperature at each stake. </p>\n';
   return `<!doctype html><html><head><title>Big page</title></head><body><article><h1>Big page</h1>\n${para.repeat(Math.floor(bytes / para.length))}</article></body></html>`;
 }
 
@@ -61,10 +66,14 @@ interface Child {
 }
 
 async function startScout(env: Record<string, string>): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', new URL('./fetch-memory-server.ts', import.meta.url).pathname], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./fetch-memory-server.ts', import.meta.url).pathname],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const first = await new Promise<string>((resolve, reject) => {
     createInterface({ input: proc.stdout! }).once('line', resolve);
     proc.once('exit', (code) => reject(new Error(`bench Scout exited with ${code}`)));
@@ -74,7 +83,9 @@ async function startScout(env: Record<string, string>): Promise<Child> {
 }
 
 const status = (pid: number, field: string): number => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
   return Number(line?.split(/\s+/)[1] ?? NaN) / 1024; // kB → MB
 };
 
@@ -94,7 +105,10 @@ async function burst(child: Child, name: string, paths: string[]): Promise<Burst
       const res = await fetch(`${child.base}/v1/fetch`, {
         method: 'POST',
         headers: { authorization: `Bearer ${child.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `http://h${i}-${Math.random().toString(36).slice(2, 8)}.bench:${originPort}${path}`, max_chars: 200_000 }),
+        body: JSON.stringify({
+          url: `http://h${i}-${Math.random().toString(36).slice(2, 8)}.bench:${originPort}${path}`,
+          max_chars: 200_000,
+        }),
       });
       await res.arrayBuffer();
       return res.status;
@@ -120,23 +134,33 @@ async function measure(label: string, env: Record<string, string>, types: string
       [`${type}: both at once (${2 * COUNT} fetches)`, [...pages, ...bombs]],
     ] as const) {
       const b = await burst(child, name, [...paths]);
-      const codes = Object.entries(b.statuses).map(([s, n]) => `${n}x${s}`).join(' ');
-      console.log(`  ${b.name.padEnd(44)} peak ${b.peakMb.toFixed(0).padStart(6)} MB (+${(b.peakMb - idle).toFixed(0)} MB)  ${codes}; ${b.seconds.toFixed(1)} s`);
+      const codes = Object.entries(b.statuses)
+        .map(([s, n]) => `${n}x${s}`)
+        .join(' ');
+      console.log(
+        `  ${b.name.padEnd(44)} peak ${b.peakMb.toFixed(0).padStart(6)} MB (+${(b.peakMb - idle).toFixed(0)} MB)  ${codes}; ${b.seconds.toFixed(1)} s`,
+      );
     }
   }
   child.proc.kill('SIGTERM');
   await new Promise((r) => child.proc.once('exit', r));
 }
 
-console.log(`origin: 9 MB page; bombs ${(gzipBomb.length / 1024).toFixed(1)} KB gzip and ${brotliBomb.length} B brotli, each ${(bomb.length / MB).toFixed(0)} MB decoded`);
+console.log(
+  `origin: 9 MB page; bombs ${(gzipBomb.length / 1024).toFixed(1)} KB gzip and ${brotliBomb.length} B brotli, each ${(bomb.length / MB).toFixed(0)} MB decoded`,
+);
 const types = values.type === 'both' ? ['text', 'html'] : [values.type];
 await measure('default limits', {}, types);
 if (values.unlimited) {
   // Text only: HTML extraction of 100 bodies at once would take many GB and minutes.
-  await measure('limits out of the way (concurrency and queue 1024, buffer 4096 MB), text only', {
-    SCOUT_FETCH_CONCURRENCY: '1024',
-    SCOUT_FETCH_QUEUE: '1024',
-    SCOUT_FETCH_BUFFER_MB: '4096',
-  }, ['text']);
+  await measure(
+    'limits out of the way (concurrency and queue 1024, buffer 4096 MB), text only',
+    {
+      SCOUT_FETCH_CONCURRENCY: '1024',
+      SCOUT_FETCH_QUEUE: '1024',
+      SCOUT_FETCH_BUFFER_MB: '4096',
+    },
+    ['text'],
+  );
 }
 origin.close();

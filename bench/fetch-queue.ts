@@ -19,7 +19,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createScout } from '../src/compose.ts';
 import { loadScoutConfig } from '../src/scout-settings.ts';
 
-const PAGE = '<!doctype html><html><head><title>Small page</title></head><body><main><h1>Small page</h1><p>A short article the fetch benchmark reads, long enough to be kept as the main content of the page by the extractor.</p></main></body></html>';
+const PAGE =
+  '<!doctype html><html><head><title>Small page</title></head><body><main><h1>Small page</h1><p>A short article the fetch benchmark reads, long enough to be kept as the main content of the page by the extractor.</p></main></body></html>';
 
 async function origin(host: string): Promise<{ server: Server; url: (path: string) => string }> {
   const server = createServer((req, res) => {
@@ -62,12 +63,17 @@ const fetchPage = async (key: string, url: string): Promise<number> => {
 const tally = (statuses: number[]): string => {
   const counts = new Map<number, number>();
   for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return [...counts].sort(([x], [y]) => x - y).map(([s, n]) => `${n} x ${s}`).join(', ');
+  return [...counts]
+    .sort(([x], [y]) => x - y)
+    .map(([s, n]) => `${n} x ${s}`)
+    .join(', ');
 };
 
 try {
   const burst = await Promise.all(Array.from({ length: 20 }, () => fetchPage(keys[0], a.url('/small'))));
-  console.log(`burst: 20 concurrent fetches from one key: ${burst.filter((s) => s === 503).length} x 503 (${tally(burst)})`);
+  console.log(
+    `burst: 20 concurrent fetches from one key: ${burst.filter((s) => s === 503).length} x 503 (${tally(burst)})`,
+  );
 
   // Paced sends (bounded in count: 20 per busy key, 9 for the third), answers awaited at the end.
   const paced = async (key: string, url: string, count: number, everyMs: number): Promise<number[]> => {

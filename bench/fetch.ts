@@ -28,7 +28,8 @@ const { values, positionals } = parseArgs({
   },
 });
 const dir = positionals[0];
-if (dir === undefined) throw new Error('usage: npm run bench:fetch -- <dataset dir> [--seconds 4] [--rounds 3] [--docs 2000]');
+if (dir === undefined)
+  throw new Error('usage: npm run bench:fetch -- <dataset dir> [--seconds 4] [--rounds 3] [--docs 2000]');
 const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
 const DOCS = Number(values.docs);
@@ -38,12 +39,16 @@ const FIXTURE_HOST = '127.0.0.2';
 
 /** The dataset's pages at /p/<n>, and one decompression bomb of dense markup at /bomb. */
 function startFixture(pages: BenchPage[]): Promise<{ server: Server; origin: string }> {
-  const bomb = brotliCompressSync(Buffer.from('<p>&nbsp;<br></p>'.repeat(20 * 1024 * 1024 / 17)), {
+  const bomb = brotliCompressSync(Buffer.from('<p>&nbsp;<br></p>'.repeat((20 * 1024 * 1024) / 17)), {
     params: { [zlib.BROTLI_PARAM_QUALITY]: 11 },
   });
   const server = createServer((req, res) => {
     if (req.url === '/bomb') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'content-length': bomb.length });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': 'br',
+        'content-length': bomb.length,
+      });
       res.end(bomb);
       return;
     }
@@ -55,10 +60,12 @@ function startFixture(pages: BenchPage[]): Promise<{ server: Server; origin: str
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.body.length });
     res.end(page.body);
   });
-  return new Promise((resolve) => server.listen(0, FIXTURE_HOST, () => {
-    const { port } = server.address() as { port: number };
-    resolve({ server, origin: `http://${FIXTURE_HOST}:${port}` });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, FIXTURE_HOST, () => {
+      const { port } = server.address() as { port: number };
+      resolve({ server, origin: `http://${FIXTURE_HOST}:${port}` });
+    }),
+  );
 }
 
 interface Target {
@@ -129,7 +136,9 @@ async function main(): Promise<void> {
     // Warm both (JIT, worker start-up) on every page once.
     for (const t of Object.values(targets)) for (const u of urls) await fetchOnce(t, u);
 
-    console.log(`(a) POST /v1/fetch over ${pages.length} dataset pages, ${ROUNDS} alternating rounds of ${SECONDS} s (medians)`);
+    console.log(
+      `(a) POST /v1/fetch over ${pages.length} dataset pages, ${ROUNDS} alternating rounds of ${SECONDS} s (medians)`,
+    );
     console.log('concurrency   main thread pages/s   worker pool pages/s   pool / main   failed');
     const ratios: Record<number, number> = {};
     for (const c of CONCURRENCY) {
@@ -152,7 +161,9 @@ async function main(): Promise<void> {
 
     const qs = queries(2000);
     const bombUrl = `${origin}/bomb`;
-    console.log(`(b) POST /v1/search p99 (4 connections, ${SECONDS} s), idle and while ${HOSTILE} callers fetch a ${(20).toFixed(0)} MB dense-markup brotli bomb; ${ROUNDS} alternating rounds`);
+    console.log(
+      `(b) POST /v1/search p99 (4 connections, ${SECONDS} s), idle and while ${HOSTILE} callers fetch a ${(20).toFixed(0)} MB dense-markup brotli bomb; ${ROUNDS} alternating rounds`,
+    );
     for (const [name, t] of Object.entries(targets)) {
       const idle: number[] = [];
       const busy: number[] = [];
@@ -167,7 +178,9 @@ async function main(): Promise<void> {
         await hostile;
       }
       const ratio = median(busy) / Math.max(1, median(idle));
-      console.log(`${name === 'pool' ? 'worker pool' : 'main thread'}: idle p99 ${median(idle).toFixed(1)} ms, under hostile fetches p99 ${median(busy).toFixed(1)} ms (${ratio.toFixed(2)}x idle)`);
+      console.log(
+        `${name === 'pool' ? 'worker pool' : 'main thread'}: idle p99 ${median(idle).toFixed(1)} ms, under hostile fetches p99 ${median(busy).toFixed(1)} ms (${ratio.toFixed(2)}x idle)`,
+      );
     }
     console.log('goal: worker pool p99 under hostile fetches <= 2x idle p99 (p99s below 1 ms count as 1 ms)');
   } finally {

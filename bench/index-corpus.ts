@@ -144,7 +144,11 @@ export function* generateDocs(v: Vocabulary, n: number, seed: number): Generator
       }
     }
     const doc: GeneratedDoc = {
-      url: `https://${sub}/${titleWords.slice(0, 3).join('-').toLowerCase().replace(/[^\p{L}\p{N}-]/gu, '')}-${i}`,
+      url: `https://${sub}/${titleWords
+        .slice(0, 3)
+        .join('-')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}-]/gu, '')}-${i}`,
       title: titleWords.join(' '),
       content: parts.join(' ').replace(/ \./g, '.'),
     };

@@ -49,7 +49,9 @@ const flag = (name: string, def: string): string => {
 };
 const dirs = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 if (dirs.length === 0) {
-  console.error('usage: npm run bench:index -- <pages dir>... [--sizes 10000,100000,1000000] [--queries 300] [--budget-mb 1024]');
+  console.error(
+    'usage: npm run bench:index -- <pages dir>... [--sizes 10000,100000,1000000] [--queries 300] [--budget-mb 1024]',
+  );
   process.exit(2);
 }
 const sizes = flag('sizes', '10000,100000,1000000').split(',').map(Number);
@@ -67,7 +69,8 @@ if (!gc) {
 }
 
 const mb = (b: number): string => `${(b / 1048576).toFixed(0)} MB`;
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 const heap = (): number => {
   // Twice: array buffers freed by the first collection are released by the second.
   gc!();
@@ -157,12 +160,26 @@ async function importWhileSearching(dir: string, corpus: string, index: LocalInd
     await new Promise((r) => setImmediate(r));
   }
   index.syncRanker();
-  return { importRows: n / ((rowsAt - start) / 1000), importAll: n / ((end - start) / 1000), trail, catchUpMs: performance.now() - end };
+  return {
+    importRows: n / ((rowsAt - start) / 1000),
+    importAll: n / ((end - start) / 1000),
+    trail,
+    catchUpMs: performance.now() - end,
+  };
 }
 
 const rankQuery = (query: string, wanted = 10): RankQuery | undefined => {
   const plan = planSearch({ query, limit: wanted, includeDomains: [], excludeDomains: [] });
-  return plan && { terms: plan.terms, spans: plan.spans, filters: plan.filters, wanted, proximityWeight: 0.25, rerankWindow: 100 };
+  return (
+    plan && {
+      terms: plan.terms,
+      spans: plan.spans,
+      filters: plan.filters,
+      wanted,
+      proximityWeight: 0.25,
+      rerankWindow: 100,
+    }
+  );
 };
 
 async function measure(v: Vocabulary, n: number): Promise<Row> {
@@ -170,8 +187,15 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
   try {
     const corpus = join(dir, 'corpus.jsonl');
     await writeCorpus(v, corpus, n);
-    const queries = Object.fromEntries(WORDS.map((w) => [w, generateQueries(v, w, queriesPer, 100 + w)])) as Record<number, string[]>;
-    const index = openLocalIndex(join(dir, 'index.db'), { cacheSize: 0, memoryBudgetBytes: budgetMb * 1048576, spillDir: dir });
+    const queries = Object.fromEntries(WORDS.map((w) => [w, generateQueries(v, w, queriesPer, 100 + w)])) as Record<
+      number,
+      string[]
+    >;
+    const index = openLocalIndex(join(dir, 'index.db'), {
+      cacheSize: 0,
+      memoryBudgetBytes: budgetMb * 1048576,
+      spillDir: dir,
+    });
     index.startRanker();
     const imp = await importWhileSearching(dir, corpus, index, n, queries[2]!);
     const memory = index.rankerMemory()!;
@@ -191,10 +215,18 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
     let same = 0;
     let compared = 0;
     for (const w of WORDS) {
-      fts[w] = time((i) => sql.search({ query: queries[w]![i]!, limit: 10, includeDomains: [], excludeDomains: [] }), nFts);
+      fts[w] = time(
+        (i) => sql.search({ query: queries[w]![i]!, limit: 10, includeDomains: [], excludeDomains: [] }),
+        nFts,
+      );
       for (let i = 0; i < Math.min(50, nFts); i++) {
-        const a = search(queries[w]![i]!).map((h) => h.url).join(' ');
-        const b = sql.search({ query: queries[w]![i]!, limit: 10, includeDomains: [], excludeDomains: [] }).map((h) => h.url).join(' ');
+        const a = search(queries[w]![i]!)
+          .map((h) => h.url)
+          .join(' ');
+        const b = sql
+          .search({ query: queries[w]![i]!, limit: 10, includeDomains: [], excludeDomains: [] })
+          .map((h) => h.url)
+          .join(' ');
         compared++;
         if (a === b) same++;
       }
@@ -204,7 +236,9 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
     let old: Row['old'];
     {
       // Both rankers built from the same rows in this process: build time, RAM, rank() alone.
-      const build = <R extends { add(d: RankerDocument): void }>(make: () => R): { ranker: R; ms: number; ram: number } => {
+      const build = <R extends { add(d: RankerDocument): void }>(
+        make: () => R,
+      ): { ranker: R; ms: number; ram: number } => {
         const before = heap();
         const t = performance.now();
         const ranker = make();
@@ -245,13 +279,18 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
       old = { newRank, noProximity, newBuildMs, newRam };
       if (spillMb > 0 && n === Math.max(...sizes)) {
         // The same ranker held to a small budget: sealed postings read back from its spill file.
-        const tight = build(() => new MemoryRanker({ keepTexts: false, budgetBytes: spillMb * 1048576, spillDir: dir }));
+        const tight = build(
+          () => new MemoryRanker({ keepTexts: false, budgetBytes: spillMb * 1048576, spillDir: dir }),
+        );
         const rank: Record<number, Latency> = {};
         for (const w of WORDS) {
           const qs = queries[w]!.map((q) => rankQuery(q)).filter((q): q is RankQuery => q !== undefined);
           rank[w] = time((i) => tight.ranker.rank(qs[i % qs.length]!), qs.length);
         }
-        old = { ...old, spilled: { ram: tight.ram, disk: tight.ranker.memory().spilledBytes, buildMs: tight.ms, rank } };
+        old = {
+          ...old,
+          spilled: { ram: tight.ram, disk: tight.ranker.memory().spilledBytes, buildMs: tight.ms, rank },
+        };
         tight.ranker.close();
       }
       if (n <= oldMax) {
@@ -289,30 +328,54 @@ function print(r: Row): void {
   const perSec = (ms: number): string => `${(r.n / (ms / 1000)).toFixed(0)} docs/s`;
   const x = (bytes: number): string => `${(bytes / r.textBytes).toFixed(2)}x text`;
   console.log(`\n== ${r.n.toLocaleString('en')} documents, ${mb(r.textBytes)} of text`);
-  console.log(`import        ${r.importRows.toFixed(0)} docs/s committed, ${r.importAll.toFixed(0)} docs/s with the final optimize (goal ≥ 5,000)`);
-  console.log(`              searchable meanwhile: the ranker trailed by at most ${r.trail.toLocaleString('en')} documents, caught up ${(r.catchUpMs / 1000).toFixed(1)} s after`);
-  console.log(`RAM           ranker built alone: ${mb(r.old.newRam)} measured = ${x(r.old.newRam)} (goal ≤ 1.5x); the server's ranker estimates ${mb(r.ramEstimate)} = ${x(r.ramEstimate)}, spilled ${mb(r.spilled)}; process RSS ${mb(r.rss)}`);
+  console.log(
+    `import        ${r.importRows.toFixed(0)} docs/s committed, ${r.importAll.toFixed(0)} docs/s with the final optimize (goal ≥ 5,000)`,
+  );
+  console.log(
+    `              searchable meanwhile: the ranker trailed by at most ${r.trail.toLocaleString('en')} documents, caught up ${(r.catchUpMs / 1000).toFixed(1)} s after`,
+  );
+  console.log(
+    `RAM           ranker built alone: ${mb(r.old.newRam)} measured = ${x(r.old.newRam)} (goal ≤ 1.5x); the server's ranker estimates ${mb(r.ramEstimate)} = ${x(r.ramEstimate)}, spilled ${mb(r.spilled)}; process RSS ${mb(r.rss)}`,
+  );
   const t = r.old.today;
-  console.log(`build alone   new ${perSec(r.old.newBuildMs)}` + (t ? `   today's ${perSec(t.buildMs)}, RAM ${mb(t.ram)} = ${x(t.ram)}` : `   today's: not built at this size (it holds ~5x the text; --old-max ${oldMax})`));
+  console.log(
+    `build alone   new ${perSec(r.old.newBuildMs)}` +
+      (t
+        ? `   today's ${perSec(t.buildMs)}, RAM ${mb(t.ram)} = ${x(t.ram)}`
+        : `   today's: not built at this size (it holds ~5x the text; --old-max ${oldMax})`),
+  );
   for (const w of WORDS) {
     const ratio = r.fts[w]!.p50 / r.mem[w]!.p50;
-    console.log(`search ${w}-word  memory ${f(r.mem[w]!)}   FTS5 ${f(r.fts[w]!)}   (FTS5/memory p50 ×${ratio.toFixed(1)})`);
+    console.log(
+      `search ${w}-word  memory ${f(r.mem[w]!)}   FTS5 ${f(r.fts[w]!)}   (FTS5/memory p50 ×${ratio.toFixed(1)})`,
+    );
   }
-  for (const w of WORDS) console.log(`search ${w}-word  asked again: memory ${f(r.again[w]!)} (phrase counts remembered)`);
+  for (const w of WORDS)
+    console.log(`search ${w}-word  asked again: memory ${f(r.again[w]!)} (phrase counts remembered)`);
   console.log(`              same top-10 as FTS5: ${r.agree} (a differing page is a tie at the cut)`);
   for (const w of WORDS) {
     const mine = `rank() ${w}-word  new ${f(r.old.newRank[w]!)}`;
-    console.log(t ? `${mine}   today's ${f(t.rank[w]!)}   (today's/new p50 ×${(t.rank[w]!.p50 / r.old.newRank[w]!.p50).toFixed(1)})` : mine);
+    console.log(
+      t
+        ? `${mine}   today's ${f(t.rank[w]!)}   (today's/new p50 ×${(t.rank[w]!.p50 / r.old.newRank[w]!.p50).toFixed(1)})`
+        : mine,
+    );
   }
   for (const w of WORDS) {
     const np = r.old.noProximity[w]!;
-    console.log(`BM25 only ${w}-word  pruned ${f(np)}   every posting ${f(np.exhaustive)}   (pruning reads ${((100 * np.decoded) / Math.max(1, np.postings)).toFixed(1)}% of the postings)`);
+    console.log(
+      `BM25 only ${w}-word  pruned ${f(np)}   every posting ${f(np.exhaustive)}   (pruning reads ${((100 * np.decoded) / Math.max(1, np.postings)).toFixed(1)}% of the postings)`,
+    );
   }
   const sp = r.old.spilled;
   if (sp) {
-    console.log(`spilled       budget ${spillMb} MB: RAM ${mb(sp.ram)} = ${x(sp.ram)}, ${mb(sp.disk)} of postings on disk, built at ${perSec(sp.buildMs)}`);
+    console.log(
+      `spilled       budget ${spillMb} MB: RAM ${mb(sp.ram)} = ${x(sp.ram)}, ${mb(sp.disk)} of postings on disk, built at ${perSec(sp.buildMs)}`,
+    );
     for (const w of WORDS) {
-      console.log(`rank() ${w}-word  spilled ${f(sp.rank[w]!)}   in memory ${f(r.old.newRank[w]!)}   (spilled/in-memory p50 ×${(sp.rank[w]!.p50 / r.old.newRank[w]!.p50).toFixed(1)})`);
+      console.log(
+        `rank() ${w}-word  spilled ${f(sp.rank[w]!)}   in memory ${f(r.old.newRank[w]!)}   (spilled/in-memory p50 ×${(sp.rank[w]!.p50 / r.old.newRank[w]!.p50).toFixed(1)})`,
+      );
     }
   }
 }
@@ -322,20 +385,30 @@ function growth(rows: Row[]): void {
   const a = rows[0]!;
   const b = rows[rows.length - 1]!;
   const x = (from: number, to: number): string => `×${(to / from).toFixed(2)}`;
-  console.log(`\n== growth from ${a.n.toLocaleString('en')} to ${b.n.toLocaleString('en')} documents (×${b.n / a.n} documents)`);
-  console.log(`import docs/s ${x(a.importRows, b.importRows)}   RAM/text ${(a.old.newRam / a.textBytes).toFixed(2)} → ${(b.old.newRam / b.textBytes).toFixed(2)}`);
+  console.log(
+    `\n== growth from ${a.n.toLocaleString('en')} to ${b.n.toLocaleString('en')} documents (×${b.n / a.n} documents)`,
+  );
+  console.log(
+    `import docs/s ${x(a.importRows, b.importRows)}   RAM/text ${(a.old.newRam / a.textBytes).toFixed(2)} → ${(b.old.newRam / b.textBytes).toFixed(2)}`,
+  );
   for (const w of WORDS) {
-    console.log(`${w}-word p50 memory ${x(a.mem[w]!.p50, b.mem[w]!.p50)} (FTS5 ${x(a.fts[w]!.p50, b.fts[w]!.p50)})   p99 memory ${x(a.mem[w]!.p99, b.mem[w]!.p99)} (FTS5 ${x(a.fts[w]!.p99, b.fts[w]!.p99)})`);
+    console.log(
+      `${w}-word p50 memory ${x(a.mem[w]!.p50, b.mem[w]!.p50)} (FTS5 ${x(a.fts[w]!.p50, b.fts[w]!.p50)})   p99 memory ${x(a.mem[w]!.p99, b.mem[w]!.p99)} (FTS5 ${x(a.fts[w]!.p99, b.fts[w]!.p99)})`,
+    );
   }
   for (const r of rows) {
-    console.log(`  ${r.n.toLocaleString('en').padStart(9)}: ${WORDS.map((w) => `${w}w p50 ${r.mem[w]!.p50.toFixed(2)}/p99 ${r.mem[w]!.p99.toFixed(2)} ms`).join('  ')}  RAM ${(r.old.newRam / r.textBytes).toFixed(2)}x  import ${r.importRows.toFixed(0)}/s`);
+    console.log(
+      `  ${r.n.toLocaleString('en').padStart(9)}: ${WORDS.map((w) => `${w}w p50 ${r.mem[w]!.p50.toFixed(2)}/p99 ${r.mem[w]!.p99.toFixed(2)} ms`).join('  ')}  RAM ${(r.old.newRam / r.textBytes).toFixed(2)}x  import ${r.importRows.toFixed(0)}/s`,
+    );
   }
 }
 
 // The import runs the CLI from dist/: build it now, not inside the timing.
 ensureFreshDist();
 const v = loadVocabulary(dirs);
-console.log(`vocabulary: ${v.words.length.toLocaleString('en')} distinct words from ${(v.chars / 1e6).toFixed(1)} M characters of page text in ${dirs.length} folder(s), ${v.hosts.length} hosts`);
+console.log(
+  `vocabulary: ${v.words.length.toLocaleString('en')} distinct words from ${(v.chars / 1e6).toFixed(1)} M characters of page text in ${dirs.length} folder(s), ${v.hosts.length} hosts`,
+);
 if (args.includes('--ranker-only')) {
   rankerOnly(v);
 } else {
@@ -359,7 +432,9 @@ function rankerOnly(vocabulary: Vocabulary): void {
   const f = (l: Latency): string => `p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms`;
   const firstP50: Record<string, number> = {};
   for (const n of sizes) {
-    const queries = Object.fromEntries(WORDS.map((w) => [w, generateQueries(vocabulary, w, queriesPer, 100 + w)])) as Record<number, string[]>;
+    const queries = Object.fromEntries(
+      WORDS.map((w) => [w, generateQueries(vocabulary, w, queriesPer, 100 + w)]),
+    ) as Record<number, string[]>;
     const before = heap();
     const t = performance.now();
     const ranker = new MemoryRanker({ keepTexts: false });
@@ -368,13 +443,24 @@ function rankerOnly(vocabulary: Vocabulary): void {
     for (const d of generateDocs(vocabulary, n, 42)) {
       textBytes += Buffer.byteLength(d.title) + Buffer.byteLength(d.content);
       const day = d.published_date ?? null;
-      ranker.add({ id: ++id, url: d.url, title: d.title, content: d.content, domain: new URL(d.url).hostname, publishedDate: day, day, country: d.country ?? null });
+      ranker.add({
+        id: ++id,
+        url: d.url,
+        title: d.title,
+        content: d.content,
+        domain: new URL(d.url).hostname,
+        publishedDate: day,
+        day,
+        country: d.country ?? null,
+      });
     }
     ranker.trim();
     const buildMs = performance.now() - t;
     const ram = heap() - before;
     console.log(`\n== ranker only, ${n.toLocaleString('en')} documents, ${mb(textBytes)} of text`);
-    console.log(`RAM           ${mb(ram)} measured = ${(ram / textBytes).toFixed(2)}x text (goal ≤ 1.5x); estimate ${mb(ranker.memory().heapBytes)}; built at ${(n / (buildMs / 1000)).toFixed(0)} docs/s`);
+    console.log(
+      `RAM           ${mb(ram)} measured = ${(ram / textBytes).toFixed(2)}x text (goal ≤ 1.5x); estimate ${mb(ranker.memory().heapBytes)}; built at ${(n / (buildMs / 1000)).toFixed(0)} docs/s`,
+    );
     for (const w of WORDS) {
       const qs = queries[w]!.map((q) => rankQuery(q)).filter((q): q is RankQuery => q !== undefined);
       const withBonus = time((i) => ranker.rank(qs[i % qs.length]!), qs.length);
@@ -390,10 +476,15 @@ function rankerOnly(vocabulary: Vocabulary): void {
         postings += ranker.lastDecoded;
       }, qs.length);
       console.log(`rank() ${w}-word  with the proximity bonus ${f(withBonus)} (asked again ${f(again)})`);
-      console.log(`              BM25 alone pruned ${f(pruned)}   every posting ${f(every)}   (×${(every.p50 / pruned.p50).toFixed(1)} p50; pruning reads ${((100 * decoded) / Math.max(1, postings)).toFixed(1)}% of the postings)`);
+      console.log(
+        `              BM25 alone pruned ${f(pruned)}   every posting ${f(every)}   (×${(every.p50 / pruned.p50).toFixed(1)} p50; pruning reads ${((100 * decoded) / Math.max(1, postings)).toFixed(1)}% of the postings)`,
+      );
       const key = `${w}`;
       if (firstP50[key] === undefined) firstP50[key] = withBonus.p50;
-      else console.log(`              growth of p50 with the bonus since ${sizes[0]!.toLocaleString('en')}: ×${(withBonus.p50 / firstP50[key]!).toFixed(2)}`);
+      else
+        console.log(
+          `              growth of p50 with the bonus since ${sizes[0]!.toLocaleString('en')}: ×${(withBonus.p50 / firstP50[key]!).toFixed(2)}`,
+        );
     }
     ranker.close();
   }

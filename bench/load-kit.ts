@@ -44,7 +44,9 @@ export function summary(runs: readonly Run[]): Run {
 
 /** Lower-case title words of a small corpus: the vocabulary of the queries (and of campaign keywords). */
 export function titleWords(): string[] {
-  return [...corpusLines({ docs: 200, seed: 7 })].flatMap((l) => (JSON.parse(l).title as string).toLowerCase().split(' '));
+  return [...corpusLines({ docs: 200, seed: 7 })].flatMap((l) =>
+    (JSON.parse(l).title as string).toLowerCase().split(' '),
+  );
 }
 
 /** Queries of 2-4 corpus words, so most match something. */
@@ -68,7 +70,10 @@ export function querySequence(path: string, qs: readonly string[], key?: string)
       method: 'POST',
       path,
       headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': 'application/json' },
-      setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ query: qs[next++ % qs.length], max_results: 10 }) }),
+      setupRequest: (req: autocannon.Request) => ({
+        ...req,
+        body: JSON.stringify({ query: qs[next++ % qs.length], max_results: 10 }),
+      }),
     },
   ];
 }

@@ -41,7 +41,9 @@ function perCallMicros(fn: () => unknown, minMs = 300): number {
 
 /** 2000 distinct queries of 2-4 title words, as bench/search.ts sends them. */
 function titleWordQueries(): LocalSearch[] {
-  const words = [...corpusLines({ docs: 200, seed: 7 })].flatMap((l) => (JSON.parse(l).title as string).toLowerCase().split(' '));
+  const words = [...corpusLines({ docs: 200, seed: 7 })].flatMap((l) =>
+    (JSON.parse(l).title as string).toLowerCase().split(' '),
+  );
   const rand = rng(99);
   return Array.from({ length: 2000 }, () => ({
     query: Array.from({ length: 2 + Math.floor(rand() * 3) }, () => words[Math.floor(rand() * words.length)]).join(' '),
@@ -57,7 +59,9 @@ function reportMix(index: LocalIndex, label: string, baseline: number): void {
     const start = performance.now();
     for (const q of qs) index.search(q);
     const us = ((performance.now() - start) / qs.length) * 1000;
-    console.log(`${label.padEnd(8)} ${us.toFixed(1).padStart(9)} µs  ×${(us / baseline).toFixed(0).padStart(5)} baseline  mean of 2000 distinct title-word queries (${pass})`);
+    console.log(
+      `${label.padEnd(8)} ${us.toFixed(1).padStart(9)} µs  ×${(us / baseline).toFixed(0).padStart(5)} baseline  mean of 2000 distinct title-word queries (${pass})`,
+    );
   }
 }
 
@@ -65,7 +69,9 @@ function report(index: LocalIndex, label: string, baseline: number): void {
   for (const query of QUERIES) {
     const q: LocalSearch = { query, limit: 10, includeDomains: [], excludeDomains: [] };
     const us = perCallMicros(() => index.search(q));
-    console.log(`${label.padEnd(8)} ${us.toFixed(1).padStart(9)} µs  ×${(us / baseline).toFixed(0).padStart(5)} baseline  ${query}`);
+    console.log(
+      `${label.padEnd(8)} ${us.toFixed(1).padStart(9)} µs  ×${(us / baseline).toFixed(0).padStart(5)} baseline  ${query}`,
+    );
   }
   const filtered: LocalSearch = {
     query: 'search engine performance',
@@ -76,12 +82,20 @@ function report(index: LocalIndex, label: string, baseline: number): void {
     country: 'US',
   };
   const us = perCallMicros(() => index.search(filtered));
-  console.log(`${label.padEnd(8)} ${us.toFixed(1).padStart(9)} µs  ×${(us / baseline).toFixed(0).padStart(5)} baseline  (with all filters)`);
+  console.log(
+    `${label.padEnd(8)} ${us.toFixed(1).padStart(9)} µs  ×${(us / baseline).toFixed(0).padStart(5)} baseline  (with all filters)`,
+  );
 }
 
 /** The same few searches again and again through the backend, result cache off and on. */
 async function reportBackendCache(index: LocalIndex, label: string): Promise<void> {
-  const asked = QUERIES.slice(0, 4).map((query) => ({ query, maxResults: 10, includeDomains: [], excludeDomains: [], depth: 'basic' as const }));
+  const asked = QUERIES.slice(0, 4).map((query) => ({
+    query,
+    maxResults: 10,
+    includeDomains: [],
+    excludeDomains: [],
+    depth: 'basic' as const,
+  }));
   const perSearch: number[] = [];
   for (const cacheTtlMs of [0, 300_000]) {
     const backend = createSearchBackend([createLocalProvider(index)], { cacheTtlMs });
@@ -92,7 +106,9 @@ async function reportBackendCache(index: LocalIndex, label: string): Promise<voi
     perSearch.push(((performance.now() - start) / n) * 1000);
   }
   const [off, on] = perSearch;
-  console.log(`${label.padEnd(8)} repeated searches via the backend: cache off ${off.toFixed(1)} µs, on ${on.toFixed(1)} µs (×${(off / on).toFixed(1)})`);
+  console.log(
+    `${label.padEnd(8)} repeated searches via the backend: cache off ${off.toFixed(1)} µs, on ${on.toFixed(1)} µs (×${(off / on).toFixed(1)})`,
+  );
 }
 
 const docsFlag = process.argv.indexOf('--docs');

@@ -33,10 +33,30 @@ const TOPIC_WORDS = (
 const SYLLABLES = 'ka ri to ne mu sa lo vi da pe ru chi mo ta fe li na so be gu ho ze wa ki pa ra'.split(' ');
 
 const DOMAINS = [
-  'example.com', 'blog.example.com', 'docs.example.com', 'news.example.org', 'example.org', 'wiki.example.net',
-  'research.example.edu', 'example.edu', 'shop.example.co.uk', 'example.co.uk', 'tech.example.io', 'example.io',
-  'forum.example.dev', 'example.dev', 'www.example.info', 'example.info', 'journal.example.ac.uk', 'portal.example.de',
-  'example.de', 'nachrichten.example.de', 'example.fr', 'actualites.example.fr', 'example.jp', 'example.com.br',
+  'example.com',
+  'blog.example.com',
+  'docs.example.com',
+  'news.example.org',
+  'example.org',
+  'wiki.example.net',
+  'research.example.edu',
+  'example.edu',
+  'shop.example.co.uk',
+  'example.co.uk',
+  'tech.example.io',
+  'example.io',
+  'forum.example.dev',
+  'example.dev',
+  'www.example.info',
+  'example.info',
+  'journal.example.ac.uk',
+  'portal.example.de',
+  'example.de',
+  'nachrichten.example.de',
+  'example.fr',
+  'actualites.example.fr',
+  'example.jp',
+  'example.com.br',
 ];
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'JP', 'BR', 'IN', 'CA', 'AU', 'ES'];
 

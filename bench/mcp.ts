@@ -57,11 +57,21 @@ async function main(): Promise<void> {
     // Both answer once before timing (and the MCP answer must be a tool result, not an error).
     const probe = await fetch(`${b.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${b.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/call', params: { name: 'web_search', arguments: { query: qs[0] } } }),
+      headers: {
+        authorization: `Bearer ${b.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'tools/call',
+        params: { name: 'web_search', arguments: { query: qs[0] } },
+      }),
     });
     const text = await probe.text();
-    if (probe.status !== 200 || !text.includes('"structuredContent"')) throw new Error(`/mcp did not answer a tool result: ${probe.status} ${text.slice(0, 300)}`);
+    if (probe.status !== 200 || !text.includes('"structuredContent"'))
+      throw new Error(`/mcp did not answer a tool result: ${probe.status} ${text.slice(0, 300)}`);
 
     const http: Run[] = [];
     const mcp: Run[] = [];
@@ -70,20 +80,36 @@ async function main(): Promise<void> {
     await load('warm-up', { url: b.url, requests: querySequence('/v1/search', qs, b.key) }, 1, CONNECTIONS);
     await load('warm-up', { url: b.url, requests: toolCallSequence(qs, b.key) }, 1, CONNECTIONS);
     for (let r = 0; r < ROUNDS; r++) {
-      const h = await load('POST /v1/search', { url: b.url, requests: querySequence('/v1/search', qs, b.key) }, SECONDS, CONNECTIONS);
-      const m = await load('MCP web_search (POST /mcp)', { url: b.url, requests: toolCallSequence(qs, b.key) }, SECONDS, CONNECTIONS);
+      const h = await load(
+        'POST /v1/search',
+        { url: b.url, requests: querySequence('/v1/search', qs, b.key) },
+        SECONDS,
+        CONNECTIONS,
+      );
+      const m = await load(
+        'MCP web_search (POST /mcp)',
+        { url: b.url, requests: toolCallSequence(qs, b.key) },
+        SECONDS,
+        CONNECTIONS,
+      );
       http.push(h);
       mcp.push(m);
       ratios.push(m.rps / h.rps);
       added.push(m.p50 - h.p50);
     }
-    console.log(`\n${DOCS} documents, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (medians)`);
+    console.log(
+      `\n${DOCS} documents, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (medians)`,
+    );
     console.log('route                               req/s   p50 ms   p99 ms  errors  non-2xx');
     for (const s of [summary(http), summary(mcp)]) {
-      console.log(`${s.name.padEnd(32)} ${s.rps.toFixed(0).padStart(8)} ${String(s.p50).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.errors).padStart(7)} ${String(s.non2xx).padStart(8)}`);
+      console.log(
+        `${s.name.padEnd(32)} ${s.rps.toFixed(0).padStart(8)} ${String(s.p50).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.errors).padStart(7)} ${String(s.non2xx).padStart(8)}`,
+      );
     }
     console.log(`\nMCP / HTTP requests/s: ${(median(ratios) * 100).toFixed(1)}% (goal >= 70%)`);
-    console.log(`p50 added by MCP: ${median(added).toFixed(2)} ms (goal <= 1 ms; autocannon reports whole milliseconds)`);
+    console.log(
+      `p50 added by MCP: ${median(added).toFixed(2)} ms (goal <= 1 ms; autocannon reports whole milliseconds)`,
+    );
   } finally {
     await b.scout.close();
     rmSync(b.root, { recursive: true, force: true });

@@ -58,7 +58,9 @@ function startMock(): Promise<{ url: string; stop: () => Promise<number> }> {
   const worker = new Worker(MOCK_SOURCE, { eval: true, workerData: { body, delayMs: DELAY_MS } });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('message', (port: number) => resolve({ url: `http://127.0.0.1:${port}/res/v1/web/search`, stop: () => worker.terminate() }));
+    worker.once('message', (port: number) =>
+      resolve({ url: `http://127.0.0.1:${port}/res/v1/web/search`, stop: () => worker.terminate() }),
+    );
   });
 }
 
@@ -86,11 +88,18 @@ async function phase(call: Call, counter: { i: number }, failures: { n: number }
   return latencies;
 }
 
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const mock = await startMock();
-  const { scout, key: apiKey, url, root, config } = await benchScout(0, {
+  const {
+    scout,
+    key: apiKey,
+    url,
+    root,
+    config,
+  } = await benchScout(0, {
     SCOUT_SEARCH_PROVIDERS: 'brave',
     SCOUT_BRAVE_URL: mock.url,
     SCOUT_BRAVE_API_KEY: BRAVE_KEY,
@@ -103,7 +112,10 @@ async function main() {
     const u = new URL(mock.url);
     u.searchParams.set('q', `bench query ${i}`);
     u.searchParams.set('count', '10');
-    const res = await request(u, { headers: { 'x-subscription-token': BRAVE_KEY, accept: 'application/json' }, dispatcher: client });
+    const res = await request(u, {
+      headers: { 'x-subscription-token': BRAVE_KEY, accept: 'application/json' },
+      dispatcher: client,
+    });
     JSON.parse(await res.body.text());
     return res.statusCode;
   };
@@ -119,16 +131,28 @@ async function main() {
   };
 
   // The upstream side alone (registry + Brave adapter, no HTTP API), to tell the two apart.
-  const backend = createSearchBackend(createProviders(config, {}, { dispatcher: new Agent({ keepAliveTimeout: 60_000 }) }), searchBackendOptions(config));
+  const backend = createSearchBackend(
+    createProviders(config, {}, { dispatcher: new Agent({ keepAliveTimeout: 60_000 }) }),
+    searchBackendOptions(config),
+  );
   const viaBackend: Call = async (i) => {
-    const answer = await backend.search({ query: `bench query ${i}`, maxResults: 10, includeDomains: [], excludeDomains: [], depth: 'basic' });
+    const answer = await backend.search({
+      query: `bench query ${i}`,
+      maxResults: 10,
+      includeDomains: [],
+      excludeDomains: [],
+      depth: 'basic',
+    });
     return answer.results.length > 0 ? 200 : 500;
   };
 
   const counter = { i: 0 };
   const failures = { direct: { n: 0 }, backend: { n: 0 }, scout: { n: 0 } };
   // Warm-up: connections, JIT, SQLite statements.
-  for (let w = 0; w < 3; w++) await Promise.all(Array.from({ length: CONNECTIONS }, (_, k) => Promise.all([direct(-k), viaScout(-k), viaBackend(-k)])));
+  for (let w = 0; w < 3; w++)
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, (_, k) => Promise.all([direct(-k), viaScout(-k), viaBackend(-k)])),
+    );
   const samples = { direct: [] as number[], backend: [] as number[], scout: [] as number[] };
   for (let r = 0; r < ROUNDS; r++) {
     samples.direct.push(...(await phase(direct, counter, failures.direct)));
@@ -140,15 +164,31 @@ async function main() {
   const b = samples.backend.sort((x, y) => x - y);
   const s = samples.scout.sort((x, y) => x - y);
   const row = (name: string, xs: number[], errors: number) =>
-    console.log(name.padEnd(40), String(xs.length).padStart(8), pct(xs, 50).toFixed(2).padStart(9), pct(xs, 99).toFixed(2).padStart(9), String(errors).padStart(7));
-  console.log(`\nmock upstream answers after ${DELAY_MS} ms; ${CONNECTIONS} connections; ${ROUNDS} alternating rounds of ${SECONDS} s per side`);
-  console.log('path'.padEnd(40), 'requests'.padStart(8), 'p50 ms'.padStart(9), 'p99 ms'.padStart(9), 'errors'.padStart(7));
+    console.log(
+      name.padEnd(40),
+      String(xs.length).padStart(8),
+      pct(xs, 50).toFixed(2).padStart(9),
+      pct(xs, 99).toFixed(2).padStart(9),
+      String(errors).padStart(7),
+    );
+  console.log(
+    `\nmock upstream answers after ${DELAY_MS} ms; ${CONNECTIONS} connections; ${ROUNDS} alternating rounds of ${SECONDS} s per side`,
+  );
+  console.log(
+    'path'.padEnd(40),
+    'requests'.padStart(8),
+    'p50 ms'.padStart(9),
+    'p99 ms'.padStart(9),
+    'errors'.padStart(7),
+  );
   row('direct: GET mock Brave API', d, failures.direct.n);
   row('backend: SearchBackend.search (brave)', b, failures.backend.n);
   row('scout: POST /v1/search (brave → mock)', s, failures.scout.n);
   const added = (xs: number[], p: number) => (pct(xs, p) - pct(d, p)).toFixed(2);
   console.log(`\nadded by the upstream side alone: p50 ${added(b, 50)} ms, p99 ${added(b, 99)} ms`);
-  console.log(`added by Scout end to end:       p50 ${added(s, 50)} ms (goal <= 2), p99 ${added(s, 99)} ms (goal <= 5)`);
+  console.log(
+    `added by Scout end to end:       p50 ${added(s, 50)} ms (goal <= 2), p99 ${added(s, 99)} ms (goal <= 5)`,
+  );
 
   await client.close();
   await scout.close();

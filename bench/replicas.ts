@@ -182,7 +182,9 @@ interface Probes {
  */
 async function xactCommits(c: pg.Client): Promise<number> {
   await c.query('SELECT pg_stat_force_next_flush()');
-  const { rows } = await c.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
+  const { rows } = await c.query<{ n: string }>(
+    'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()',
+  );
   return Number(rows[0]!.n);
 }
 
@@ -221,7 +223,11 @@ interface Window {
  * and PostgreSQL transactions from `pgBefore` to SETTLE_MS after it (returned as `pgAfter`
  * for the next window). Probe overheads are taken off here.
  */
-async function counted(p: Probes, pgBefore: number, work: () => Promise<unknown>): Promise<{ w: Window; pgAfter: number }> {
+async function counted(
+  p: Probes,
+  pgBefore: number,
+  work: () => Promise<unknown>,
+): Promise<{ w: Window; pgAfter: number }> {
   const c0 = p.clientCounts();
   const r0 = await redisCommands(p.redis);
   const t0 = performance.now();
@@ -233,7 +239,10 @@ async function counted(p: Probes, pgBefore: number, work: () => Promise<unknown>
   const pgAfter = await xactCommits(p.pg);
   const redisCalls = minus(r1.calls, r0.calls);
   redisCalls.set('info', (redisCalls.get('info') ?? 0) - 1);
-  return { w: { redis: r1.total - r0.total - 1, redisCalls, pg: pgAfter - pgBefore - 2, client: minus(c1, c0), ms }, pgAfter };
+  return {
+    w: { redis: r1.total - r0.total - 1, redisCalls, pg: pgAfter - pgBefore - 2, client: minus(c1, c0), ms },
+    pgAfter,
+  };
 }
 
 interface PerSearch {
@@ -276,7 +285,11 @@ function perSearch(w: Window, idle: Window, n: number): PerSearch {
  * remembers, an idle window as long as that batch, then the first search of each of
  * NEW_KEYS keys B has never looked up.
  */
-async function roundTrips(b: Instance, p: Probes, qs: readonly string[]): Promise<{ cached: PerSearch; fresh: PerSearch; idle: Window; cachedMs: number }> {
+async function roundTrips(
+  b: Instance,
+  p: Probes,
+  qs: readonly string[],
+): Promise<{ cached: PerSearch; fresh: PerSearch; idle: Window; cachedMs: number }> {
   // Created before the first reading, so their inserts are not counted; B forgets what it
   // remembered on its own writes, so the bench key is looked up again after them.
   const fresh: string[] = [];
@@ -302,7 +315,10 @@ async function roundTrips(b: Instance, p: Probes, qs: readonly string[]): Promis
 const f2 = (x: number): string => x.toFixed(2);
 const mark = (ok: boolean): string => (ok ? 'met' : 'NOT met');
 const breakdown = (m: Map<string, number>): string =>
-  [...m].sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${f2(v)}`).join(', ') || 'none';
+  [...m]
+    .sort((x, y) => y[1] - x[1])
+    .map(([k, v]) => `${k} ${f2(v)}`)
+    .join(', ') || 'none';
 
 async function main(): Promise<void> {
   const hex = randomBytes(6).toString('hex');
@@ -317,7 +333,11 @@ async function main(): Promise<void> {
     SCOUT_REDIS_URL: REDIS_URL,
     SCOUT_REDIS_PREFIX: prefix,
   };
-  const probes: Probes = { pg: new pg.Client({ connectionString: DATABASE_URL }), redis: new Redis(REDIS_URL, { lazyConnect: true }), clientCounts: () => new Map() };
+  const probes: Probes = {
+    pg: new pg.Client({ connectionString: DATABASE_URL }),
+    redis: new Redis(REDIS_URL, { lazyConnect: true }),
+    clientCounts: () => new Map(),
+  };
   const started: Instance[] = [];
   let errors = 0;
   try {
@@ -327,7 +347,10 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const corpus = join(root, 'corpus.jsonl');
     await writeCorpus(corpus, { docs: DOCS, seed: 42 });
-    const [outA, outB] = await Promise.all([importCorpus(corpus, { ...COMMON, ...envA }), importCorpus(corpus, { ...COMMON, ...envB })]);
+    const [outA, outB] = await Promise.all([
+      importCorpus(corpus, { ...COMMON, ...envA }),
+      importCorpus(corpus, { ...COMMON, ...envB }),
+    ]);
     console.log(`scout index import, A: ${outA}\nscout index import, B: ${outB}`);
     const a = await start('A embedded (SQLite)', envA);
     started.push(a);
@@ -342,7 +365,8 @@ async function main(): Promise<void> {
     for (const q of qs.slice(0, 20)) if ((await search(a, q)).join() === (await search(b, q)).join()) same++;
     const sent = [...minus(probes.clientCounts(), sent0)];
     const sentBy = (kind: string): number => sent.reduce((t, [k, n]) => (k.startsWith(kind) ? t + n : t), 0);
-    const keyRows = (await probes.pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".api_keys`)).rows[0]!.n;
+    const keyRows = (await probes.pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".api_keys`))
+      .rows[0]!.n;
     console.log(
       `B: ${keyRows} key row(s) in PostgreSQL schema ${schema}; 20 searches on each sent ${sentBy('redis ')} Redis commands and ${sentBy('pg ')} PostgreSQL queries;` +
         ` same results as A on ${same}/20 probe queries`,
@@ -364,15 +388,33 @@ async function main(): Promise<void> {
       );
     }
 
-    console.log(`\n${DOCS} documents, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, same process, same run (medians)`);
-    console.log('mode'.padEnd(34), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+    console.log(
+      `\n${DOCS} documents, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, same process, same run (medians)`,
+    );
+    console.log(
+      'mode'.padEnd(34),
+      'req/s'.padStart(8),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'errors'.padStart(7),
+    );
     for (const s of [summary(runsA), summary(runsB)]) {
-      console.log(s.name.padEnd(34), s.rps.toFixed(0).padStart(8), String(s.p50).padStart(8), String(s.p99).padStart(8), String(s.errors + s.non2xx).padStart(7));
+      console.log(
+        s.name.padEnd(34),
+        s.rps.toFixed(0).padStart(8),
+        String(s.p50).padStart(8),
+        String(s.p99).padStart(8),
+        String(s.errors + s.non2xx).padStart(7),
+      );
     }
     const ratio = median(runsB.map((y, i) => y.rps / runsA[i]!.rps));
     const added = median(runsB.map((y, i) => y.p99 - runsA[i]!.p99));
-    console.log(`\nB / A requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 85%: ${mark(ratio >= 0.85)})`);
-    console.log(`p99 added by B at saturation: ${added >= 0 ? '+' : ''}${added.toFixed(1)} ms (median of the rounds' differences; B serves ${(ratio * 100).toFixed(0)}% of A's requests on the same 10 connections; autocannon reports whole milliseconds)`);
+    console.log(
+      `\nB / A requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 85%: ${mark(ratio >= 0.85)})`,
+    );
+    console.log(
+      `p99 added by B at saturation: ${added >= 0 ? '+' : ''}${added.toFixed(1)} ms (median of the rounds' differences; B serves ${(ratio * 100).toFixed(0)}% of A's requests on the same 10 connections; autocannon reports whole milliseconds)`,
+    );
     errors += [...runsA, ...runsB].reduce((n, r) => n + r.errors + r.non2xx, 0);
 
     // At saturation each mode's p99 is mostly the queue its own throughput builds, so the
@@ -395,26 +437,38 @@ async function main(): Promise<void> {
     );
     errors += [...pacedA, ...pacedB].reduce((n, r) => n + r.errors + r.non2xx, 0);
 
-    console.log(`\ncounting B's round trips (${BATCH} + ${NEW_KEYS} sequential searches, idle window, ${(SETTLE_MS / 1000).toFixed(1)} s settle each)...`);
+    console.log(
+      `\ncounting B's round trips (${BATCH} + ${NEW_KEYS} sequential searches, idle window, ${(SETTLE_MS / 1000).toFixed(1)} s settle each)...`,
+    );
     const t1 = performance.now();
     await sequential(a, qs, BATCH);
     const seqA = (performance.now() - t1) / BATCH;
     const rt = await roundTrips(b, probes, qs);
     const seqB = rt.cachedMs / BATCH;
-    console.log(`one request at a time (${BATCH} searches): A ${seqA.toFixed(2)} ms per search, B ${seqB.toFixed(2)} ms (+${(seqB - seqA).toFixed(2)} ms)`);
+    console.log(
+      `one request at a time (${BATCH} searches): A ${seqA.toFixed(2)} ms per search, B ${seqB.toFixed(2)} ms (+${(seqB - seqA).toFixed(2)} ms)`,
+    );
     const s = (x: number, w: number) => f2(x).padStart(w);
     const settle = `${(SETTLE_MS / 1000).toFixed(1)} s`;
     // B's index follower alone commits 4 transactions a second; much more is other clients.
-    const noisy = rt.idle.pg > 2 * (4 * (rt.idle.ms + SETTLE_MS) / 1000) + 10;
+    const noisy = rt.idle.pg > 2 * ((4 * (rt.idle.ms + SETTLE_MS)) / 1000) + 10;
     console.log(`\nround trips per search on B, one request at a time        Redis              PostgreSQL`);
     console.log(`${''.padEnd(52)} sent  server cmds   sent  server xacts`);
     for (const [label, r, note] of [
-      [`key already cached (hot path), ${BATCH} searches`, rt.cached, `goal <= 1 round trip each: ${mark(rt.cached.sentRedis <= 1.05 && rt.cached.sentPg <= 1.05)}`],
+      [
+        `key already cached (hot path), ${BATCH} searches`,
+        rt.cached,
+        `goal <= 1 round trip each: ${mark(rt.cached.sentRedis <= 1.05 && rt.cached.sentPg <= 1.05)}`,
+      ],
       [`first request with a new key, ${NEW_KEYS} keys`, rt.fresh, '(uncached key)'],
     ] as const) {
-      console.log(`${label.padEnd(52)}${s(r.sentRedis, 5)}${s(r.redis, 13)}${s(r.sentPg, 7)}${s(r.pg, 13)}${noisy ? '?' : ' '}  ${note}`);
+      console.log(
+        `${label.padEnd(52)}${s(r.sentRedis, 5)}${s(r.redis, 13)}${s(r.sentPg, 7)}${s(r.pg, 13)}${noisy ? '?' : ' '}  ${note}`,
+      );
     }
-    console.log(`\nmethod (all per search: the batch's count minus an idle window of the same length, divided by the searches):`);
+    console.log(
+      `\nmethod (all per search: the batch's count minus an idle window of the same length, divided by the searches):`,
+    );
     console.log(
       `- sent: requests this process's pg and ioredis clients sent (pg.Client#query, Redis#sendCommand; one round trip each; the probes' own excluded). By name:\n` +
         `    key cached: ${breakdown(rt.cached.client)}\n    new key:    ${breakdown(rt.fresh.client)}\n` +
@@ -430,7 +484,9 @@ async function main(): Promise<void> {
         ` (an idle backend publishes its counts up to 10 s late), minus the probe's own 2 transactions per reading` +
         ` (SELECT pg_stat_force_next_flush(), then the SELECT of xact_commit); idle window (${((rt.idle.ms + SETTLE_MS) / 1000).toFixed(1)} s):` +
         ` ${rt.idle.pg} transactions (B's index follower, other clients of the database)` +
-        (noisy ? `: other clients are busy on this database, so these columns (marked ?) are noise; "sent" is exact.` : '.'),
+        (noisy
+          ? `: other clients are busy on this database, so these columns (marked ?) are noise; "sent" is exact.`
+          : '.'),
     );
   } finally {
     for (const i of started) {

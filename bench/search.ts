@@ -37,7 +37,10 @@ const ROUNDS = Number(values.rounds);
 /** A real answer of 10 results (the first query that has 10), served as is by the reference route. */
 async function fixedAnswer(scout: Scout, qs: string[]): Promise<SearchResponse> {
   for (const query of qs) {
-    const { body } = await scout.search.run({ query, max_results: 10 }, { requestId: 'reference', startedAt: performance.now() });
+    const { body } = await scout.search.run(
+      { query, max_results: 10 },
+      { requestId: 'reference', startedAt: performance.now() },
+    );
     if (body.results.length === 10) return body;
   }
   throw new Error('no query of the corpus has 10 results');
@@ -46,7 +49,9 @@ async function fixedAnswer(scout: Scout, qs: string[]): Promise<SearchResponse> 
 async function main() {
   const t0 = performance.now();
   const { scout, key, url, root } = await benchScout(DOCS);
-  console.log(`Scout with ${DOCS} documents ranked in memory, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `Scout with ${DOCS} documents ranked in memory, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   // A reference beside the goal's baseline: the same bare Fastify answering a POST of the
   // same body with a fixed search response of 10 results (same schema serializer), doing no
@@ -59,7 +64,9 @@ async function main() {
   await hello.listen({ port: 0, host: '127.0.0.1' });
   const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}`;
 
-  const qs = values['empty-queries'] ? Array.from({ length: 2000 }, (_, i) => `zzqx${i}`) : queries(Number(values.queries));
+  const qs = values['empty-queries']
+    ? Array.from({ length: 2000 }, (_, i) => `zzqx${i}`)
+    : queries(Number(values.queries));
   const helloOpts = { url: `${helloUrl}/` };
   const fixedOpts = { url: helloUrl, requests: querySequence('/fixed', qs) };
   const searchOpts = { url, requests: querySequence('/v1/search', qs, key) };
@@ -81,15 +88,31 @@ async function main() {
   const fixed = summary(fixeds);
   const search = summary(searches);
 
-  console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, same process, same run (medians)`);
-  console.log('route'.padEnd(44), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+  console.log(
+    `\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, same process, same run (medians)`,
+  );
+  console.log(
+    'route'.padEnd(44),
+    'req/s'.padStart(9),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'errors'.padStart(7),
+  );
   for (const r of [base, fixed, search]) {
-    console.log(r.name.padEnd(44), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors + r.non2xx).padStart(7));
+    console.log(
+      r.name.padEnd(44),
+      r.rps.toFixed(0).padStart(9),
+      String(r.p50).padStart(8),
+      String(r.p99).padStart(8),
+      String(r.errors + r.non2xx).padStart(7),
+    );
   }
   const ratio = median(searches.map((x, i) => x.rps / bases[i]!.rps));
   const reference = median(fixeds.map((x, i) => x.rps / bases[i]!.rps));
   console.log(`\nreference / hello-world requests/s: ${(reference * 100).toFixed(1)}% (payload sizes alone)`);
-  console.log(`search / hello-world requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 40%)`);
+  console.log(
+    `search / hello-world requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 40%)`,
+  );
 
   await hello.close();
   await scout.close();

@@ -48,7 +48,9 @@ function campaignFiles(words: string[], n: number): Record<string, unknown>[] {
     url: `http://127.0.0.2/advertiser-${i}/landing`,
     content: `The ad text of campaign ${i}.`,
     keywords: Array.from({ length: 1 + Math.floor(rand() * 4) }, () =>
-      rand() < 0.6 ? (topical[Math.floor(rand() * topical.length)] as string) : `${word()} ${topical[Math.floor(rand() * topical.length)]}`,
+      rand() < 0.6
+        ? (topical[Math.floor(rand() * topical.length)] as string)
+        : `${word()} ${topical[Math.floor(rand() * topical.length)]}`,
     ),
     bid_micros: 1000 + Math.floor(rand() * 500_000),
     budget_micros: 1_000_000_000_000,
@@ -71,7 +73,12 @@ async function main() {
   const qs = queries(2000, words);
 
   let withAds = 0;
-  for (const q of qs) if ((await on.scout.search.run({ query: q }, { requestId: 'probe', startedAt: performance.now() })).body.meta.sponsored_count > 0) withAds++;
+  for (const q of qs)
+    if (
+      (await on.scout.search.run({ query: q }, { requestId: 'probe', startedAt: performance.now() })).body.meta
+        .sponsored_count > 0
+    )
+      withAds++;
 
   const offOpts = { url: off.url, requests: querySequence('/v1/search', qs, off.key) };
   const onOpts = { url: on.url, requests: querySequence('/v1/search', qs, on.key) };
@@ -82,22 +89,52 @@ async function main() {
   for (let r = 0; r < ROUNDS; r++) {
     offRuns.push(await load('POST /v1/search, ads off', offOpts, SECONDS, CONNECTIONS));
     onRuns.push(await load('POST /v1/search, ads on (max 2)', onOpts, SECONDS, CONNECTIONS));
-    console.log(`round ${r + 1}: ads off ${offRuns[r]!.rps.toFixed(0)} req/s, ads on ${onRuns[r]!.rps.toFixed(0)} (${((100 * onRuns[r]!.rps) / offRuns[r]!.rps).toFixed(1)}%)`);
+    console.log(
+      `round ${r + 1}: ads off ${offRuns[r]!.rps.toFixed(0)} req/s, ads on ${onRuns[r]!.rps.toFixed(0)} (${((100 * onRuns[r]!.rps) / offRuns[r]!.rps).toFixed(1)}%)`,
+    );
   }
 
-  const query = (i: number): SearchQuery => ({ query: qs[i % qs.length] as string, maxResults: 10, includeDomains: [], excludeDomains: [], depth: 'basic' });
-  const stageUs = await micros(20_000, (i) => on.scout.sponsored.stage.select(query(i), { requestId: 'bench', startedAt: 0 }));
-  const searchUs = await micros(2_000, (i) => off.scout.search.run({ query: qs[i % qs.length] as string }, { requestId: 'bench', startedAt: 0 }));
+  const query = (i: number): SearchQuery => ({
+    query: qs[i % qs.length] as string,
+    maxResults: 10,
+    includeDomains: [],
+    excludeDomains: [],
+    depth: 'basic',
+  });
+  const stageUs = await micros(20_000, (i) =>
+    on.scout.sponsored.stage.select(query(i), { requestId: 'bench', startedAt: 0 }),
+  );
+  const searchUs = await micros(2_000, (i) =>
+    off.scout.search.run({ query: qs[i % qs.length] as string }, { requestId: 'bench', startedAt: 0 }),
+  );
 
-  console.log(`\n${DOCS} documents, ${CAMPAIGNS} active campaigns, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (medians)`);
-  console.log('route'.padEnd(34), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+  console.log(
+    `\n${DOCS} documents, ${CAMPAIGNS} active campaigns, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (medians)`,
+  );
+  console.log(
+    'route'.padEnd(34),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'errors'.padStart(7),
+  );
   for (const r of [summary(offRuns), summary(onRuns)]) {
-    console.log(r.name.padEnd(34), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors + r.non2xx).padStart(7));
+    console.log(
+      r.name.padEnd(34),
+      r.rps.toFixed(0).padStart(8),
+      String(r.p50).padStart(8),
+      String(r.p99).padStart(8),
+      String(r.errors + r.non2xx).padStart(7),
+    );
   }
   const ratio = median(onRuns.map((r, i) => r.rps / offRuns[i]!.rps));
-  console.log(`\nads on / ads off requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 90%)`);
+  console.log(
+    `\nads on / ads off requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 90%)`,
+  );
   console.log(`searches that showed ads: ${((withAds / qs.length) * 100).toFixed(0)}% of ${qs.length} queries`);
-  console.log(`sponsored stage alone: ${stageUs.toFixed(1)} µs per search; whole search (service, ads off): ${searchUs.toFixed(0)} µs`);
+  console.log(
+    `sponsored stage alone: ${stageUs.toFixed(1)} µs per search; whole search (service, ads off): ${searchUs.toFixed(0)} µs`,
+  );
 
   const errors = [...offRuns, ...onRuns].reduce((n, r) => n + r.errors + r.non2xx, 0);
   for (const s of [on, off]) {

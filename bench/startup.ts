@@ -55,7 +55,11 @@ function rssMb(pid: number): number {
 async function startOnce(variant: Variant): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...VARIANTS[variant]], { cwd: ROOT, env: scoutEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...VARIANTS[variant]], {
+    cwd: ROOT,
+    env: scoutEnv(port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let out = '';
   let err = '';
@@ -97,14 +101,20 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const variant of Object.keys(VARIANTS) as Variant[]) results[variant].push(await startOnce(variant));
 }
 
-console.log(`scout serve start-up, median of ${ROUNDS} starts each (spawn → "Scout listening"; RSS once /healthz answers)`);
+console.log(
+  `scout serve start-up, median of ${ROUNDS} starts each (spawn → "Scout listening"; RSS once /healthz answers)`,
+);
 const row = (variant: Variant) => {
   const ms = median(results[variant].map((r) => r.ms));
   const rss = median(results[variant].map((r) => r.rssMb));
-  console.log(`  ${variant.padEnd(11)} ${ms.toFixed(0).padStart(6)} ms  ${rss.toFixed(1).padStart(7)} MB RSS   (starts: ${results[variant].map((r) => r.ms.toFixed(0)).join(', ')} ms)`);
+  console.log(
+    `  ${variant.padEnd(11)} ${ms.toFixed(0).padStart(6)} ms  ${rss.toFixed(1).padStart(7)} MB RSS   (starts: ${results[variant].map((r) => r.ms.toFixed(0)).join(', ')} ms)`,
+  );
   return { ms, rss };
 };
 const compiled = row('compiled');
 const loader = row('tsx loader');
-console.log(`  compiled / tsx loader: ${(compiled.ms / loader.ms).toFixed(2)}× the time, ${(compiled.rss / loader.rss).toFixed(2)}× the RSS`);
+console.log(
+  `  compiled / tsx loader: ${(compiled.ms / loader.ms).toFixed(2)}× the time, ${(compiled.rss / loader.rss).toFixed(2)}× the RSS`,
+);
 rmSync(dirname(LOADER_ENTRY), { recursive: true, force: true });

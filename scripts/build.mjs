@@ -9,7 +9,19 @@
 // processes started from dist/ meanwhile (other test runs, a serving Scout) never see it half
 // written.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,7 +99,8 @@ function withLock(root, fn) {
       if (e.code !== 'EEXIST') throw e;
     }
     if (holderGone(lock)) rmSync(lock, { recursive: true, force: true });
-    else if (Date.now() > deadline) throw new Error(`scout build: ${LOCK} held for over ${LOCK_WAIT_MS / 1000} s; remove it if no build runs`);
+    else if (Date.now() > deadline)
+      throw new Error(`scout build: ${LOCK} held for over ${LOCK_WAIT_MS / 1000} s; remove it if no build runs`);
     else sleep(200);
   }
   try {
@@ -122,7 +135,10 @@ function buildLocked(root) {
   const next = join(root, `.dist-next-${process.pid}`);
   rmSync(next, { recursive: true, force: true });
   const tsc = createRequire(join(root, 'package.json')).resolve('@typescript/typescript6/bin/tsc6');
-  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', next], { cwd: root, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', next], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   // Exit status 2: errors reported, files emitted all the same.
   if (run.status !== 0 && run.status !== 2) {
     rmSync(next, { recursive: true, force: true });
@@ -137,7 +153,8 @@ function buildLocked(root) {
   if (existsSync(dist)) renameSync(dist, old);
   renameSync(next, dist);
   rmSync(old, { recursive: true, force: true });
-  if (run.status === 2) process.stderr.write(`scout build: TypeScript reported errors (dist/ was built anyway):\n${run.stdout}`);
+  if (run.status === 2)
+    process.stderr.write(`scout build: TypeScript reported errors (dist/ was built anyway):\n${run.stdout}`);
   return run.status === 0;
 }
 

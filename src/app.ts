@@ -52,7 +52,15 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimitBytes' | 'port' | 'httpMaxConnections' | 'httpMaxConnectionsPerIp' | 'httpUnauthenticatedConnectionMs' | 'httpShutdownDrainMs'> &
+  config: Pick<
+    Config,
+    | 'bodyLimitBytes'
+    | 'port'
+    | 'httpMaxConnections'
+    | 'httpMaxConnectionsPerIp'
+    | 'httpUnauthenticatedConnectionMs'
+    | 'httpShutdownDrainMs'
+  > &
     ServerTimeouts & { publicUrl?: string | undefined };
   keys: ApiKeys;
   rateLimiter: RateLimiter;
@@ -141,17 +149,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSingleAuthorization(app);
   // A keyless connection past its lifetime is closed after this answer (connection-limits.ts).
   app.addHook('onSend', async (request, reply) => {
-    if (connections.closeAfterAnswer(request.raw.socket, request.apiKeyId !== undefined)) reply.header('connection', 'close');
+    if (connections.closeAfterAnswer(request.raw.socket, request.apiKeyId !== undefined))
+      reply.header('connection', 'close');
   });
   const { metrics, onAnswered } = deps;
   app.addHook('onResponse', async (request, reply) => {
     // The route's template, never the path itself: label values stay a bounded set.
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
-    metrics?.request(route, request.method, reply.statusCode, seconds, answerOutcome(reply.statusCode, failureOf(request)));
+    metrics?.request(
+      route,
+      request.method,
+      reply.statusCode,
+      seconds,
+      answerOutcome(reply.statusCode, failureOf(request)),
+    );
     onAnswered?.({ route, status: reply.statusCode, seconds, apiKeyId: request.apiKeyId });
     request.log.info(
-      { method: request.method, path: request.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
+      {
+        method: request.method,
+        path: request.url.split('?', 1)[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+      },
       'request',
     );
   });

@@ -31,7 +31,12 @@ import { countedEvents, countedFetch } from './metrics/counted.ts';
 import { createScoutMetrics, type ScoutMetrics } from './metrics/scout-metrics.ts';
 import { createOriginPolicy } from './mcp/origin-policy.ts';
 import { indexFile, openServerStorage, type StorageMode } from './store/create-stores.ts';
-import { createSponsored, sponsoredOptionsFrom, type LandingNetwork, type Sponsored } from './sponsored/create-sponsored.ts';
+import {
+  createSponsored,
+  sponsoredOptionsFrom,
+  type LandingNetwork,
+  type Sponsored,
+} from './sponsored/create-sponsored.ts';
 import type { Stores } from './store/ports.ts';
 import { createActivity, isAgentTraffic, requestKind } from './admin/activity.ts';
 import { readOverview } from './admin/admin-overview.ts';
@@ -162,7 +167,9 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
   const keys = createApiKeys(stores.keys);
   // Each key's requests, refusals and last use, written in batches; the last batch after the
   // app's requests end (closers run in reverse), before the stores close.
-  const keyUsage = createKeyUsageRecorder(stores.keys, { onError: (err) => logger.error({ err }, 'key usage: write failed; kept for the next try') });
+  const keyUsage = createKeyUsageRecorder(stores.keys, {
+    onError: (err) => logger.error({ err }, 'key usage: write failed; kept for the next try'),
+  });
   closers.add(() => keyUsage.close());
   const sponsored = createSponsored({
     ...sponsoredOptionsFrom(config),
@@ -170,7 +177,11 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
     // One key for every process on this storage: a click URL from any replica (or from before
     // a restart) verifies everywhere.
     recIdKey: await storage.sponsored.secrets.get('rec_id', 32),
-    ...(options.resolver ? { resolver: options.resolver, landingProbe: options.landingProbe } : options.landingProbe ? { landingProbe: options.landingProbe } : {}),
+    ...(options.resolver
+      ? { resolver: options.resolver, landingProbe: options.landingProbe }
+      : options.landingProbe
+        ? { landingProbe: options.landingProbe }
+        : {}),
     // Ads are skipped or their events kept for a retry; searches answer either way.
     onError: (err) => logger.error({ err }, 'sponsored results: storage failed'),
     onEventsRecovered: () => logger.info({}, 'sponsored results: ad events written again'),
@@ -206,7 +217,9 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
     fetchPage: (url, signal, caller) => fetchCounted({ url, maxChars: FETCH_LIMITS.maxChars.max, signal, caller }),
     onPageError: (url, err) => logger.debug({ url, reason: String(err) }, 'advanced search: page skipped'),
   });
-  const budget = createSearchBudget(stores.budget, config.monthlySearchBudget, () => new Date(), { shared: storage.sharedBudget });
+  const budget = createSearchBudget(stores.budget, config.monthlySearchBudget, () => new Date(), {
+    shared: storage.sharedBudget,
+  });
   // After the app (closed first) and before the store: the unspent lease goes back.
   closers.add(() => budget.close());
   const search = createSearchService({
@@ -228,7 +241,12 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
     search,
     fetch: fetchPage,
     mcp: {
-      handler: createMcpHttpHandler({ search, fetch: fetchPage, rateLimiter: stores.rateLimiter, maxResultTokens: config.mcpMaxResultTokens }),
+      handler: createMcpHttpHandler({
+        search,
+        fetch: fetchPage,
+        rateLimiter: stores.rateLimiter,
+        maxResultTokens: config.mcpMaxResultTokens,
+      }),
       allowOrigin: createOriginPolicy({ publicUrl, allowedOrigins: config.mcpAllowedOrigins }),
     },
     usage: createUsageReport(budget),
@@ -261,7 +279,10 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
   if (config.metricsPort !== undefined) {
     const port = config.metricsPort;
     const server = await startMetricsServer(metrics, port).catch((e: NodeJS.ErrnoException) => {
-      throw new ConfigError(`cannot serve metrics on 127.0.0.1:${port}: ${e.code ?? e.message} (set SCOUT_METRICS_PORT)`, { cause: e });
+      throw new ConfigError(
+        `cannot serve metrics on 127.0.0.1:${port}: ${e.code ?? e.message} (set SCOUT_METRICS_PORT)`,
+        { cause: e },
+      );
     });
     closers.add(() => server.close());
     metricsPort = server.port;

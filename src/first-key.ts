@@ -41,7 +41,9 @@ const lines = (created: FirstKey, base: string): string[] => [
  */
 export function showFirstKey(created: FirstKey, base: string, o: FirstKeyOutput): void {
   if (o.terminal !== undefined) {
-    o.terminal.write(['', 'Scout created your first API key (shown once; keep it):', ...lines(created, base)].join('\n'));
+    o.terminal.write(
+      ['', 'Scout created your first API key (shown once; keep it):', ...lines(created, base)].join('\n'),
+    );
     return;
   }
   const path = resolve(o.dataDir, FIRST_KEY_FILE);
@@ -50,11 +52,17 @@ export function showFirstKey(created: FirstKey, base: string, o: FirstKeyOutput)
     rmSync(path, { force: true });
     writeFileSync(
       path,
-      [`Scout created this API key (${created.id}) on its first start. Keep it somewhere safe, then delete this file.`, ...lines(created, base)].join('\n'),
+      [
+        `Scout created this API key (${created.id}) on its first start. Keep it somewhere safe, then delete this file.`,
+        ...lines(created, base),
+      ].join('\n'),
       { mode: 0o600, flag: 'wx' },
     );
   } catch (e) {
-    throw new ConfigError(`cannot write the first API key to ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (SCOUT_DATA_DIR)`, { cause: e });
+    throw new ConfigError(
+      `cannot write the first API key to ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (SCOUT_DATA_DIR)`,
+      { cause: e },
+    );
   }
   o.out.write(
     `Scout created your first API key (${created.id}). stdout is not a terminal, so the key is not printed here: it is in ${path} (readable by its owner only); keep it, then delete the file.\n`,

@@ -25,7 +25,11 @@ export interface StartOptions {
  * write or a port it cannot listen on is a one-line ConfigError, with everything opened
  * closed again. The caller closes the returned Scout (`scout serve` does on SIGINT/SIGTERM).
  */
-export async function startServer(env: Record<string, string | undefined>, out: Writable, options: StartOptions = {}): Promise<Scout> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  out: Writable,
+  options: StartOptions = {},
+): Promise<Scout> {
   const config = loadScoutConfig(env);
   // The data folder holds the embedded store; with PostgreSQL nothing is written there.
   if (config.databaseUrl === undefined) ensureDataDir(config.dataDir);
@@ -42,7 +46,12 @@ export async function startServer(env: Record<string, string | undefined>, out: 
 }
 
 /** Listens, then prints the first key (if the store has none) and where Scout listens. */
-async function announce(scout: Scout, config: ScoutConfig, out: Writable, terminal: Writable | undefined): Promise<void> {
+async function announce(
+  scout: Scout,
+  config: ScoutConfig,
+  out: Writable,
+  terminal: Writable | undefined,
+): Promise<void> {
   try {
     await scout.app.listen({ port: config.port, host: config.host });
   } catch (e) {
@@ -51,12 +60,18 @@ async function announce(scout: Scout, config: ScoutConfig, out: Writable, termin
   const address = scout.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // 0.0.0.0 and :: are "every interface": localhost reaches them; a specific host is shown as is.
-  const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const shownHost = ['0.0.0.0', '::'].includes(config.host)
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
   const base = config.publicUrl ?? `http://${shownHost}:${port}`;
   const noKeys = (await scout.stores.keys.count()) === 0;
   if (noKeys && scout.storageMode !== 'embedded') {
     // Replicas starting together would each make one: keys of a shared store come from the CLI.
-    out.write(`No API key yet: create one with \`scout keys create --name <label>\` and the same SCOUT_DATABASE_URL; every replica accepts it.\n`);
+    out.write(
+      `No API key yet: create one with \`scout keys create --name <label>\` and the same SCOUT_DATABASE_URL; every replica accepts it.\n`,
+    );
   } else if (noKeys) {
     const created = await scout.keys.create('default');
     try {

@@ -15,4 +15,5 @@ export type ScoutSettings = typeof scoutSettings;
 export type ScoutConfig = ValuesOf<ScoutSettings>;
 
 /** Parses every setting of Scout once (loadConfig over the whole table); env: the process's own environment when not given. */
-export const loadScoutConfig = (env?: Record<string, string | undefined>): ScoutConfig => loadConfig(env, scoutSettings);
+export const loadScoutConfig = (env?: Record<string, string | undefined>): ScoutConfig =>
+  loadConfig(env, scoutSettings);

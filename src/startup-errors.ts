@@ -38,5 +38,7 @@ export function listenError(e: unknown, host: string, port: number): unknown {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code !== 'string' || code.startsWith('FST_')) return e; // Fastify's own, not the socket's
   const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
-  return new ConfigError(`cannot listen on ${address}: ${reasonOf(e as NodeJS.ErrnoException)} (set PORT or HOST)`, { cause: e });
+  return new ConfigError(`cannot listen on ${address}: ${reasonOf(e as NodeJS.ErrnoException)} (set PORT or HOST)`, {
+    cause: e,
+  });
 }

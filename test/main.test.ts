@@ -7,7 +7,12 @@ import { startServer } from '../src/main.ts';
 
 describe('first start', () => {
   it('creates and prints one key on the terminal with a curl line that works, then never again', async () => {
-    const env = { SCOUT_DATA_DIR: mkdtempSync(join(tmpdir(), 'scout-main-')), PORT: '0', HOST: '127.0.0.1', SCOUT_LOG_LEVEL: 'silent' };
+    const env = {
+      SCOUT_DATA_DIR: mkdtempSync(join(tmpdir(), 'scout-main-')),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SCOUT_LOG_LEVEL: 'silent',
+    };
     const out = new PassThrough();
     const terminal = new PassThrough();
     let logged = '';
@@ -40,7 +45,9 @@ describe('first start', () => {
       });
       expect(doc.status).toBe(200);
       // Sections of one page differ only by fragment and must not be merged away.
-      const many = await fetch(`http://127.0.0.1:${port}/v1/search?q=api&max_results=20`, { headers: { 'x-api-key': key! } });
+      const many = await fetch(`http://127.0.0.1:${port}/v1/search?q=api&max_results=20`, {
+        headers: { 'x-api-key': key! },
+      });
       const urls: string[] = (await many.json()).results.map((r: { url: string }) => r.url);
       expect(urls.length).toBeGreaterThan(new Set(urls.map((u) => u.replace(/#.*/, ''))).size);
     } finally {
@@ -57,7 +64,12 @@ describe('first start', () => {
 
 describe('first start without a terminal (stdout goes to a log shipper)', () => {
   it('writes the key to a 0600 file in the data folder and names only the file and the key id on stdout', async () => {
-    const env = { SCOUT_DATA_DIR: mkdtempSync(join(tmpdir(), 'scout-main-')), PORT: '0', HOST: '127.0.0.1', SCOUT_LOG_LEVEL: 'info' };
+    const env = {
+      SCOUT_DATA_DIR: mkdtempSync(join(tmpdir(), 'scout-main-')),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SCOUT_LOG_LEVEL: 'info',
+    };
     const out = new PassThrough();
     let logged = '';
     out.on('data', (c) => (logged += c));
@@ -69,7 +81,9 @@ describe('first start without a terminal (stdout goes to a log shipper)', () => 
       expect(key).toBeDefined();
       expect(logged).not.toContain(key!);
       const id = (await scout.stores.keys.list())[0]!.id;
-      expect(logged).toContain(`Scout created your first API key (${id}). stdout is not a terminal, so the key is not printed here: it is in ${file} (readable by its owner only)`);
+      expect(logged).toContain(
+        `Scout created your first API key (${id}). stdout is not a terminal, so the key is not printed here: it is in ${file} (readable by its owner only)`,
+      );
       const addr = scout.app.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : 0;
       const res = await fetch(`http://127.0.0.1:${port}/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
@@ -83,7 +97,13 @@ describe('first start without a terminal (stdout goes to a log shipper)', () => 
 describe('a start that fails half way', () => {
   it('closes what it opened and names the missing setting', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scout-main-'));
-    const env = { SCOUT_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SCOUT_LOG_LEVEL: 'silent', SCOUT_SEARCH_PROVIDERS: 'brave' };
+    const env = {
+      SCOUT_DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SCOUT_LOG_LEVEL: 'silent',
+      SCOUT_SEARCH_PROVIDERS: 'brave',
+    };
     await expect(startServer(env, new PassThrough())).rejects.toThrow(/SCOUT_BRAVE_API_KEY must be set/);
     // The SQLite files were closed: a normal start on the same folder works at once.
     const scout = await startServer({ ...env, SCOUT_SEARCH_PROVIDERS: 'local' }, new PassThrough());

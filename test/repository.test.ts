@@ -16,7 +16,10 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
 };
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
-  packages: Record<string, { version?: string; engines?: { node?: string } | string[]; optional?: boolean; os?: string[]; cpu?: string[] }>;
+  packages: Record<
+    string,
+    { version?: string; engines?: { node?: string } | string[]; optional?: boolean; os?: string[]; cpu?: string[] }
+  >;
 };
 
 function filesUnder(dir: string, exts: string[]): string[] {
@@ -34,7 +37,9 @@ const CODE = ['.ts', '.mjs', '.js'];
 const read = (files: string[]): string => files.map((f) => readFileSync(f, 'utf8')).join('\n');
 /** Imported, or a file of it resolved to be served (the dashboard's uPlot). */
 const imports = (source: string, name: string): boolean =>
-  new RegExp(`(?:from|import|resolve)\\s*\\(?\\s*['"]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?:/[^'"]*)?['"]`).test(source);
+  new RegExp(
+    `(?:from|import|resolve)\\s*\\(?\\s*['"]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?:/[^'"]*)?['"]`,
+  ).test(source);
 
 describe('package.json tells the truth', () => {
   it('every installed package supports the oldest Node that `engines` allows (npm ci prints no EBADENGINE)', () => {
@@ -53,14 +58,17 @@ describe('package.json tells the truth', () => {
 
   it('lists no dependency that nothing imports', () => {
     const product = read([...filesUnder(join(ROOT, 'src'), CODE), ...filesUnder(join(ROOT, 'bin'), CODE)]);
-    const everything = product + read([...filesUnder(join(ROOT, 'test'), CODE), ...filesUnder(join(ROOT, 'bench'), CODE)]);
+    const everything =
+      product + read([...filesUnder(join(ROOT, 'test'), CODE), ...filesUnder(join(ROOT, 'bench'), CODE)]);
     const unused = Object.keys(pkg.dependencies).filter((name) => !imports(product, name));
     expect(unused, 'runtime dependencies not imported by src/ or bin/').toEqual([]);
     // Tools run by scripts rather than imported; @types/* are checked against their package.
     const tools = new Set(['typescript', 'vitest']);
     const unusedDev = Object.keys(pkg.devDependencies).filter((name) => {
       if (tools.has(name)) return false;
-      const typed = name.startsWith('@types/') ? name.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2') : undefined;
+      const typed = name.startsWith('@types/')
+        ? name.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2')
+        : undefined;
       if (typed === 'node') return false;
       return !imports(everything, typed ?? name);
     });
@@ -94,7 +102,9 @@ describe('the repository points only at what it holds', () => {
 
   it('claims test suites (SCOUT_TEST_* settings) only when a test reads them', () => {
     const tests = read(filesUnder(join(ROOT, 'test'), CODE).filter((f) => !f.endsWith('repository.test.ts')));
-    const claimed = new Set(texts.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/SCOUT_TEST_[A-Z_]+/g)].map((m) => m[0])));
+    const claimed = new Set(
+      texts.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/SCOUT_TEST_[A-Z_]+/g)].map((m) => m[0])),
+    );
     expect([...claimed].filter((name) => !tests.includes(`.${name}`) && !tests.includes(`['${name}']`))).toEqual([]);
   });
 });

@@ -73,7 +73,15 @@ export interface ProviderWindow {
  * the hosts behind them are listed. Caller mistakes (`invalid`) and Scout's own load (`busy`)
  * say nothing about the site.
  */
-export const REFUSAL_OUTCOMES: ReadonlySet<FetchOutcome> = new Set(['refused', 'blocked', 'app_shell', 'upstream', 'timeout', 'unsupported', 'too_large']);
+export const REFUSAL_OUTCOMES: ReadonlySet<FetchOutcome> = new Set([
+  'refused',
+  'blocked',
+  'app_shell',
+  'upstream',
+  'timeout',
+  'unsupported',
+  'too_large',
+]);
 
 /** How many hosts are tracked: a host with more than 1/DOMAIN_SLOTS of all refusals is always listed. */
 const DOMAIN_SLOTS = 200;
@@ -101,7 +109,8 @@ const emptyBucket = (): Bucket => ({
 });
 
 /** Requests the traffic plots count: the agents' API, not the operator's own polling and probes. */
-export const isAgentTraffic = (route: string): boolean => !route.startsWith('/admin') && route !== '/metrics' && route !== '/healthz';
+export const isAgentTraffic = (route: string): boolean =>
+  !route.startsWith('/admin') && route !== '/metrics' && route !== '/healthz';
 
 export function trafficClass(status: number): TrafficClass {
   if (status === 429) return 'rate_limited';
@@ -156,7 +165,10 @@ export function createActivity(now: () => number = Date.now): Activity {
           p50Ms: quantile(bucket.latency, 0.5),
           p95Ms: quantile(bucket.latency, 0.95),
           byKind: Object.fromEntries(
-            REQUEST_KINDS.map((k) => [k, { p50Ms: quantile(bucket.byKind[k], 0.5), p95Ms: quantile(bucket.byKind[k], 0.95) }]),
+            REQUEST_KINDS.map((k) => [
+              k,
+              { p50Ms: quantile(bucket.byKind[k], 0.5), p95Ms: quantile(bucket.byKind[k], 0.95) },
+            ]),
           ) as Record<RequestKind, LatencyPoint>,
         })),
       };

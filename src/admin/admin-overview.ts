@@ -46,7 +46,12 @@ const series = (s: { bucketSeconds: number; points: TrafficPoint[] }) => ({
 export async function readOverview(s: OverviewSources): Promise<AdminOverview> {
   const now = (s.now ?? (() => new Date()))();
   const at = now.getTime();
-  const [budget, keys, stats, campaigns] = await Promise.all([s.budget().catch(() => undefined), s.keys.list(), s.index.stats(), s.campaigns()]);
+  const [budget, keys, stats, campaigns] = await Promise.all([
+    s.budget().catch(() => undefined),
+    s.keys.list(),
+    s.index.stats(),
+    s.campaigns(),
+  ]);
   const usage = s.activity.providers(at);
   const breakers = s.providers();
   // Every configured provider appears, called lately or not; one no longer configured does not.

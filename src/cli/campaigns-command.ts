@@ -36,7 +36,9 @@ async function loadCampaignFile(path: string, io: CliIO, landing: LandingCheck):
   }
   const v = validateCampaignFile(value, landing);
   if (v.ok) return value;
-  io.stderr.write(`${path}: the campaign is invalid (${v.problems.length} problem${v.problems.length === 1 ? '' : 's'}); nothing was stored\n`);
+  io.stderr.write(
+    `${path}: the campaign is invalid (${v.problems.length} problem${v.problems.length === 1 ? '' : 's'}); nothing was stored\n`,
+  );
   for (const p of v.problems) io.stderr.write(`  - ${p}\n`);
   return undefined;
 }
@@ -45,17 +47,33 @@ function printList(list: Campaign[], io: CliIO): void {
   if (list.length === 0) io.stdout.write('no campaigns\n');
   for (const c of list) {
     const cap = c.daily_cap_micros === null ? '' : `\tcap/day ${formatMicros(c.daily_cap_micros)}`;
-    io.stdout.write(`${c.id}\t${c.status}\t${c.advertiser}\t${c.title}\tbid ${formatMicros(c.bid_micros)}\tbudget ${formatMicros(c.budget_micros)}${cap}\n`);
+    io.stdout.write(
+      `${c.id}\t${c.status}\t${c.advertiser}\t${c.title}\tbid ${formatMicros(c.bid_micros)}\tbudget ${formatMicros(c.budget_micros)}${cap}\n`,
+    );
   }
 }
 
 function printReport(report: CampaignReport, io: CliIO): void {
   io.stdout.write(`since ${report.since ?? 'the beginning'} (UTC)\n`);
-  io.stdout.write(['id', 'status', 'advertiser', 'impressions', 'agent_reads', 'clicks', 'spend', 'read_rate', 'remaining'].join('\t') + '\n');
+  io.stdout.write(
+    ['id', 'status', 'advertiser', 'impressions', 'agent_reads', 'clicks', 'spend', 'read_rate', 'remaining'].join(
+      '\t',
+    ) + '\n',
+  );
   for (const r of report.campaigns) {
     const rate = `${(r.read_rate * 100).toFixed(1)}%`;
     io.stdout.write(
-      [r.id, r.status, r.advertiser, r.impressions, r.agent_reads, r.clicks, formatMicros(r.spend_micros), rate, formatMicros(r.remaining_micros)].join('\t') + '\n',
+      [
+        r.id,
+        r.status,
+        r.advertiser,
+        r.impressions,
+        r.agent_reads,
+        r.clicks,
+        formatMicros(r.spend_micros),
+        rate,
+        formatMicros(r.remaining_micros),
+      ].join('\t') + '\n',
     );
   }
 }
@@ -80,7 +98,8 @@ function parse(argv: string[]): Parsed {
   const spec = sub === undefined ? undefined : SUBCOMMANDS[sub];
   if (sub === undefined || spec === undefined) throw new UsageError(`unknown campaigns command "${sub ?? ''}"`);
   const { flags, positional } = parseFlags(rest, spec.flags);
-  if (spec.id && !positional[0]) throw new UsageError(`campaigns ${sub} needs the campaign id (see \`scout campaigns list\`)`);
+  if (spec.id && !positional[0])
+    throw new UsageError(`campaigns ${sub} needs the campaign id (see \`scout campaigns list\`)`);
   const extra = positional[spec.id ? 1 : 0];
   if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
   if ('file' in spec.flags && typeof flags.file !== 'string') {
@@ -89,7 +108,12 @@ function parse(argv: string[]): Parsed {
   return { sub, id: positional[0] ?? '', flags };
 }
 
-async function run({ sub, id, flags }: Parsed, admin: CampaignAdmin, landing: LandingCheck, io: CliIO): Promise<number> {
+async function run(
+  { sub, id, flags }: Parsed,
+  admin: CampaignAdmin,
+  landing: LandingCheck,
+  io: CliIO,
+): Promise<number> {
   switch (sub) {
     case 'create': {
       const value = await loadCampaignFile(flags.file as string, io, landing);
@@ -146,7 +170,12 @@ export const campaignsCommand: CliCommand = async (argv, io) => {
   // Only create may make the store: every other subcommand needs campaigns that exist.
   const stores = await openSponsoredStores(config, { mustExist: parsed.sub !== 'create' });
   try {
-    return await run(parsed, createCampaignAdmin({ stores, landing, now: () => new Date(), onChange: () => undefined }), landing, io);
+    return await run(
+      parsed,
+      createCampaignAdmin({ stores, landing, now: () => new Date(), onChange: () => undefined }),
+      landing,
+      io,
+    );
   } finally {
     await stores.close();
   }

@@ -28,9 +28,18 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
     about: 'manage API keys',
     note: 'Keys live where the servers read them: $SCOUT_DATA_DIR/scout.db (default ./data/scout.db), or PostgreSQL when SCOUT_DATABASE_URL is set.',
     subcommands: {
-      create: { synopsis: 'scout keys create --name <label> [--json]', about: 'create a key and print it once (--json: id, name, key, created_at)' },
-      list: { synopsis: 'scout keys list [--json]', about: 'list keys: id, name, dates, status and usage (requests, refusals, last use), never the secrets' },
-      revoke: { synopsis: 'scout keys revoke <id>', about: 'revoke a key; every running server refuses it on its next request' },
+      create: {
+        synopsis: 'scout keys create --name <label> [--json]',
+        about: 'create a key and print it once (--json: id, name, key, created_at)',
+      },
+      list: {
+        synopsis: 'scout keys list [--json]',
+        about: 'list keys: id, name, dates, status and usage (requests, refusals, last use), never the secrets',
+      },
+      revoke: {
+        synopsis: 'scout keys revoke <id>',
+        about: 'revoke a key; every running server refuses it on its next request',
+      },
     },
   },
   index: {
@@ -48,13 +57,19 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
           '--to opensearch: sent in _bulk batches; documents the cluster refuses are reported with their line number.',
         ].join('\n'),
       },
-      stats: { synopsis: 'scout index stats [--json]', about: 'documents, domains, size and date range of the local index' },
+      stats: {
+        synopsis: 'scout index stats [--json]',
+        about: 'documents, domains, size and date range of the local index',
+      },
       list: {
         synopsis: 'scout index list [--domain <host>] [--source import|starter] [--limit N] [--after <url>] [--json]',
         about: 'documents in url order: url, title, source, published date',
-        more: '--domain matches subdomains too; --limit 1 to 100000 (default 100); a longer list ends with `more: --after <url>` on stderr, the next page\'s flag.',
+        more: "--domain matches subdomains too; --limit 1 to 100000 (default 100); a longer list ends with `more: --after <url>` on stderr, the next page's flag.",
       },
-      remove: { synopsis: 'scout index remove <url…>', about: 'remove documents by url; urls not in the index are named on stderr (exit 1 when none was)' },
+      remove: {
+        synopsis: 'scout index remove <url…>',
+        about: 'remove documents by url; urls not in the index are named on stderr (exit 1 when none was)',
+      },
       add: {
         synopsis: 'scout index add <url…> [--delay-ms N] [--to local|opensearch]',
         about: 'fetch each page (the /v1/fetch pipeline) and index it under its final URL',
@@ -64,7 +79,7 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
         synopsis: 'scout index crawl <url> [--max-pages N] [--same-site] [--delay-ms N] [--to local|opensearch]',
         about: 'breadth-first crawl from <url>, honouring robots.txt',
         more: [
-          'Indexes at most N pages (default 50); --same-site stays on <url>\'s registrable domain;',
+          "Indexes at most N pages (default 50); --same-site stays on <url>'s registrable domain;",
           '--delay-ms is the pause between requests to one host (default 1000). See docs/index-crawl.md.',
         ].join('\n'),
       },
@@ -84,8 +99,14 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
     about: 'manage sponsored campaigns',
     note: 'Amounts are in micros (millionths of the currency unit); docs/sponsored.md has the file format.',
     subcommands: {
-      create: { synopsis: 'scout campaigns create --file <campaign.json|-> [--json]', about: 'validate and store a campaign; prints its id (- reads stdin)' },
-      update: { synopsis: 'scout campaigns update <id> --file <campaign.json|->', about: "replace a campaign's definition (spend is kept)" },
+      create: {
+        synopsis: 'scout campaigns create --file <campaign.json|-> [--json]',
+        about: 'validate and store a campaign; prints its id (- reads stdin)',
+      },
+      update: {
+        synopsis: 'scout campaigns update <id> --file <campaign.json|->',
+        about: "replace a campaign's definition (spend is kept)",
+      },
       list: { synopsis: 'scout campaigns list [--json]', about: 'campaigns with bid, budget and status' },
       show: { synopsis: 'scout campaigns show <id>', about: 'one campaign as JSON' },
       pause: { synopsis: 'scout campaigns pause <id>', about: 'stop showing a campaign' },
@@ -98,7 +119,7 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
     },
   },
   db: {
-    about: "manage the PostgreSQL schema (SCOUT_DATABASE_URL, SCOUT_DATABASE_SCHEMA)",
+    about: 'manage the PostgreSQL schema (SCOUT_DATABASE_URL, SCOUT_DATABASE_SCHEMA)',
     note: 'Servers apply pending migrations at start, under a lock; these commands let a deploy step do it first.',
     subcommands: {
       migrate: { synopsis: 'scout db migrate', about: 'apply pending migrations and print each one applied' },
@@ -116,7 +137,7 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
     about: 'MCP server on stdin/stdout (web_search, fetch_page) for desktop agent clients',
     more: [
       'SCOUT_API_KEY (required): the key every tool call is charged to (rate limit, monthly budget).',
-      'SCOUT_URL set: the tools call that running Scout\'s HTTP API. Unset: Scout runs in this process',
+      "SCOUT_URL set: the tools call that running Scout's HTTP API. Unset: Scout runs in this process",
       'on SCOUT_DATA_DIR (the key must be in its store). stdout carries protocol messages only; logs go',
       'to stderr. Serves until stdin closes. Client configuration: docs/mcp.md.',
     ].join('\n'),

@@ -20,7 +20,9 @@ export const dbCommand: CliCommand = async (argv, io) => {
     return 0;
   }
   if (flags.json) {
-    io.stdout.write(`${JSON.stringify(report.map((m) => ({ version: m.version, name: m.name, applied_at: m.appliedAt?.toISOString() ?? null })))}\n`);
+    io.stdout.write(
+      `${JSON.stringify(report.map((m) => ({ version: m.version, name: m.name, applied_at: m.appliedAt?.toISOString() ?? null })))}\n`,
+    );
     return 0;
   }
   for (const m of report) io.stdout.write(line(m));

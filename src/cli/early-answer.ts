@@ -27,7 +27,8 @@ const isHelpWord = (arg: string | undefined): boolean => arg === 'help' || arg =
 export function earlyAnswer(argv: string[]): EarlyAnswer | undefined {
   const [name, sub, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') return { code: 0, text: topUsage() };
-  if (name === 'help') return argv.length === 1 ? { code: 0, text: topUsage() } : earlyAnswer([...argv.slice(1), '--help']);
+  if (name === 'help')
+    return argv.length === 1 ? { code: 0, text: topUsage() } : earlyAnswer([...argv.slice(1), '--help']);
   if (name === '--version' || name === '-v') return { code: 0, text: `${packageVersion()}\n` };
   const usage = COMMAND_USAGE[name];
   if (usage === undefined) return { code: 2, text: `scout: unknown command "${name}"\n${topUsage()}` };
@@ -35,6 +36,7 @@ export function earlyAnswer(argv: string[]): EarlyAnswer | undefined {
   if (isHelpWord(sub)) return { code: 0, text: groupUsage(name, usage) };
   if (sub === undefined) return { code: 2, text: groupUsage(name, usage) };
   const one = usage.subcommands[sub];
-  if (one === undefined) return { code: 2, text: `scout ${name}: unknown command "${sub}"\n${groupUsage(name, usage)}` };
+  if (one === undefined)
+    return { code: 2, text: `scout ${name}: unknown command "${sub}"\n${groupUsage(name, usage)}` };
   return asksHelp(rest) ? { code: 0, text: commandUsage(one, usage.note) } : undefined;
 }

@@ -18,7 +18,11 @@ export const fetchCommand: CliCommand = async (argv, io) => {
   const config = loadScoutConfig(io.env);
   // One page, one worker: a hostile page ends at the deadline or the heap limit, as in the server.
   const pool = createExtractPool({ workers: 1, heapMb: config.fetchWorkerHeapMb });
-  const service = createFetchService({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs, extract: pool.extract });
+  const service = createFetchService({
+    allowCidrs: config.fetchAllowCidrs,
+    timeoutMs: config.fetchTimeoutMs,
+    extract: pool.extract,
+  });
   try {
     await pool.ready();
     const out = await service.fetch({ url, maxChars });

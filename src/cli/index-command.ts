@@ -123,8 +123,15 @@ async function withFetching(
   run: (sink: PageSink, fetcher: PageFetcher, pacer: HostPacer) => Promise<number>,
 ): Promise<number> {
   return openSink(io, async (sink, config) => {
-    const pool = createExtractPool({ workers: Math.min(MAX_IN_FLIGHT, config.fetchWorkers), heapMb: config.fetchWorkerHeapMb });
-    const fetcher = createPageFetcher({ allowCidrs: config.fetchAllowCidrs, timeoutMs: config.fetchTimeoutMs, extract: pool.run });
+    const pool = createExtractPool({
+      workers: Math.min(MAX_IN_FLIGHT, config.fetchWorkers),
+      heapMb: config.fetchWorkerHeapMb,
+    });
+    const fetcher = createPageFetcher({
+      allowCidrs: config.fetchAllowCidrs,
+      timeoutMs: config.fetchTimeoutMs,
+      extract: pool.run,
+    });
     try {
       await pool.ready();
       return await run(sink, fetcher, createHostPacer({ maxInFlight: MAX_IN_FLIGHT, delayMs }));
@@ -135,7 +142,12 @@ async function withFetching(
   });
 }
 
-function integerFlag(value: string | boolean | undefined, name: string, range: [number, number], fallback: number): number {
+function integerFlag(
+  value: string | boolean | undefined,
+  name: string,
+  range: [number, number],
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (typeof value !== 'string' || !/^\d+$/.test(value) || n < range[0] || n > range[1]) {
@@ -213,16 +225,27 @@ async function runImport(index: LocalIndexWriter, file: string, io: CliIO): Prom
 const SOURCES: readonly DocumentSource[] = ['import', 'starter'];
 
 function parseList(argv: string[]): IndexListQuery & { json: boolean } {
-  const { flags, positional } = parseFlags(argv, { domain: 'string', source: 'string', after: 'string', limit: 'string', json: 'boolean' });
+  const { flags, positional } = parseFlags(argv, {
+    domain: 'string',
+    source: 'string',
+    after: 'string',
+    limit: 'string',
+    json: 'boolean',
+  });
   if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
-  const q: IndexListQuery & { json: boolean } = { limit: integerFlag(flags.limit, 'limit', [1, 100_000], 100), json: flags.json === true };
+  const q: IndexListQuery & { json: boolean } = {
+    limit: integerFlag(flags.limit, 'limit', [1, 100_000], 100),
+    json: flags.json === true,
+  };
   if (typeof flags.domain === 'string') {
     const domain = flags.domain.trim().toLowerCase().replace(/^\*\./, '').replace(/\.$/, '');
-    if (!/^[a-z0-9.-]+$/.test(domain) || domain.includes('..')) throw new UsageError(`--domain must be a host name such as example.com, got "${flags.domain}"`);
+    if (!/^[a-z0-9.-]+$/.test(domain) || domain.includes('..'))
+      throw new UsageError(`--domain must be a host name such as example.com, got "${flags.domain}"`);
     q.domain = domain;
   }
   if (typeof flags.source === 'string') {
-    if (!(SOURCES as readonly string[]).includes(flags.source)) throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got "${flags.source}"`);
+    if (!(SOURCES as readonly string[]).includes(flags.source))
+      throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got "${flags.source}"`);
     q.source = flags.source as DocumentSource;
   }
   if (typeof flags.after === 'string') q.after = flags.after;
@@ -263,7 +286,10 @@ async function runRemove(index: LocalIndexWriter, given: string[], io: CliIO): P
     else missing.push(url);
   }
   for (const url of missing) write(io.stderr, `not in the index: ${url}`);
-  write(io.stdout, `removed ${removed} of ${unique.length} documents; the index now holds ${await index.count()} documents`);
+  write(
+    io.stdout,
+    `removed ${removed} of ${unique.length} documents; the index now holds ${await index.count()} documents`,
+  );
   return removed > 0 ? 0 : 1;
 }
 
@@ -278,7 +304,11 @@ async function runStats(index: LocalIndexWriter, json: boolean, io: CliIO): Prom
     `domains    ${s.domains}`,
     `size       ${(s.bytes / 1_048_576).toFixed(1)} MiB (text ${(s.textBytes / 1_048_576).toFixed(1)} MiB)`,
     `dated      ${s.dated}${s.oldest !== undefined ? ` (${s.oldest} .. ${s.newest})` : ''}`,
-    `sources    ${Object.entries(s.sources).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
+    `sources    ${
+      Object.entries(s.sources)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    }`,
   ];
   write(io.stdout, lines.join('\n'));
   return 0;

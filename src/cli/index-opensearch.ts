@@ -96,14 +96,22 @@ async function withOpenSearch(
  */
 async function refresh(client: ClusterClient): Promise<void> {
   await client
-    .request({ method: 'POST', path: `/${encodeURIComponent(client.index)}/_refresh`, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
+    .request({
+      method: 'POST',
+      path: `/${encodeURIComponent(client.index)}/_refresh`,
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    })
     .catch(() => undefined);
 }
 
 /** Documents in the index, or undefined when the cluster would not say. */
 async function count(client: ClusterClient): Promise<number | undefined> {
   try {
-    const res = await client.request({ method: 'GET', path: `/${encodeURIComponent(client.index)}/_count`, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    const res = await client.request({
+      method: 'GET',
+      path: `/${encodeURIComponent(client.index)}/_count`,
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
     const n = (res.body as { count?: unknown } | undefined)?.count;
     return ok(res) && typeof n === 'number' ? n : undefined;
   } catch {
@@ -180,7 +188,11 @@ export interface PageSink {
 }
 
 /** A PageSink on OpenSearch: each page validated like a local write and written at once, its outcome awaited. */
-export function withOpenSearchSink(io: CliIO, sub: string, run: (sink: PageSink, config: ScoutConfig) => Promise<number>): Promise<number> {
+export function withOpenSearchSink(
+  io: CliIO,
+  sub: string,
+  run: (sink: PageSink, config: ScoutConfig) => Promise<number>,
+): Promise<number> {
   return withOpenSearch(io, sub, undefined, ({ writer, client, config }) =>
     run(
       {
@@ -204,7 +216,8 @@ export function withOpenSearchSink(io: CliIO, sub: string, run: (sink: PageSink,
 export async function runTemplate(argv: string[], io: CliIO): Promise<number> {
   const { flags, positional } = parseFlags(argv, { to: 'string', print: 'boolean' });
   if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
-  if (indexTarget(flags.to) !== 'opensearch') throw new UsageError('name the cluster: --to opensearch (the local index needs no template)');
+  if (indexTarget(flags.to) !== 'opensearch')
+    throw new UsageError('name the cluster: --to opensearch (the local index needs no template)');
   let config: ScoutConfig;
   try {
     config = loadScoutConfig(io.env);
@@ -229,8 +242,14 @@ export async function runTemplate(argv: string[], io: CliIO): Promise<number> {
   }
   const agent = new Agent();
   try {
-    const { created } = await ensureIndex(new ClusterClient(conn, { dispatcher: agent }), sizes, AbortSignal.timeout(CALL_TIMEOUT_MS));
-    const index = created ? `created index ${conn.index}` : `index ${conn.index} already exists (its mappings are kept)`;
+    const { created } = await ensureIndex(
+      new ClusterClient(conn, { dispatcher: agent }),
+      sizes,
+      AbortSignal.timeout(CALL_TIMEOUT_MS),
+    );
+    const index = created
+      ? `created index ${conn.index}`
+      : `index ${conn.index} already exists (its mappings are kept)`;
     write(io.stdout, `put index template ${conn.index} (version ${TEMPLATE_VERSION}); ${index}`);
     return 0;
   } catch (e) {

@@ -15,7 +15,8 @@ const FLAGS = {
 /** `scout keys …`: writes the store the running servers read (SCOUT_DATA_DIR or SCOUT_DATABASE_URL), so changes apply at once. */
 export const keysCommand: CliCommand = async (argv, io) => {
   const [sub, ...rest] = argv;
-  if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') throw new UsageError(`unknown keys command "${sub ?? ''}"`);
+  if (sub !== 'create' && sub !== 'list' && sub !== 'revoke')
+    throw new UsageError(`unknown keys command "${sub ?? ''}"`);
   const { flags, positional } = parseFlags(rest, FLAGS[sub]);
   // Arguments are checked before the store opens, so a usage error never creates one.
   if (sub === 'create' && typeof flags.name !== 'string') throw new UsageError('keys create needs --name <label>');

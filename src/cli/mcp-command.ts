@@ -17,7 +17,11 @@ const NO_KEY =
   'SCOUT_API_KEY is required: `scout mcp` charges its searches to an API key (create one with `npx scout keys create --name desktop`)';
 
 /** In-process: Scout on SCOUT_DATA_DIR, not listening; the key must be one of its own. */
-async function localBackend(config: ScoutConfig, apiKey: string, io: CliIO): Promise<{ backend: ToolBackend; scout: Scout }> {
+async function localBackend(
+  config: ScoutConfig,
+  apiKey: string,
+  io: CliIO,
+): Promise<{ backend: ToolBackend; scout: Scout }> {
   ensureDataDir(config.dataDir);
   const scout = await createScout(config, { docsDir: DOCS_DIR, logStream: io.stderr });
   try {
@@ -27,7 +31,10 @@ async function localBackend(config: ScoutConfig, apiKey: string, io: CliIO): Pro
     await scout.close().catch(() => undefined);
     throw e;
   }
-  const backend = serviceBackend({ search: scout.search, fetch: scout.fetch, rateLimiter: scout.stores.rateLimiter }, localCaller(scout.keys, apiKey));
+  const backend = serviceBackend(
+    { search: scout.search, fetch: scout.fetch, rateLimiter: scout.stores.rateLimiter },
+    localCaller(scout.keys, apiKey),
+  );
   return { backend, scout };
 }
 
@@ -55,7 +62,10 @@ export const mcpCommand: CliCommand = async (argv, io) => {
     else ({ backend, scout } = await localBackend(config, apiKey, io));
     const callTool = createToolCalls(backend, {
       maxResultTokens: config.mcpMaxResultTokens,
-      onUnexpected: (err) => io.stderr.write(`scout mcp: tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
+      onUnexpected: (err) =>
+        io.stderr.write(
+          `scout mcp: tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+        ),
     });
     const session = await serveStdio(callTool, io.stdin, stdout.protocol);
     const stopped = await Promise.race([session.ended, stop.received.then(() => undefined)]);

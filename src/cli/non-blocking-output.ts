@@ -52,7 +52,10 @@ export function nonBlockingOutput(target: Writable, o: NonBlockingOutputOptions)
       if (broken || target.destroyed) {
         // Dropped: the reader is gone.
       } else if (target.writableLength > max) {
-        sayOnce('full', `scout: ${o.name} is not being read: log lines are dropped while more than ${Math.ceil(max / 1024)} KiB wait\n`);
+        sayOnce(
+          'full',
+          `scout: ${o.name} is not being read: log lines are dropped while more than ${Math.ceil(max / 1024)} KiB wait\n`,
+        );
       } else {
         try {
           target.write(chunk, encoding);

@@ -15,7 +15,11 @@ export interface ReservedStdout {
  */
 export function reserveStdout(stdout: Writable, stderr: Writable): ReservedStdout {
   const own = stdout.write;
-  const write = own.bind(stdout) as (chunk: unknown, encoding?: BufferEncoding, cb?: (err?: Error | null) => void) => boolean;
+  const write = own.bind(stdout) as (
+    chunk: unknown,
+    encoding?: BufferEncoding,
+    cb?: (err?: Error | null) => void,
+  ) => boolean;
   stdout.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) =>
     (stderr.write as (...args: unknown[]) => boolean)(chunk, encoding, cb)) as typeof stdout.write;
   const protocol = new Writable({

@@ -6,16 +6,28 @@ const lines = (...parts: (string | undefined)[]): string => `${parts.filter((p) 
 export function topUsage(): string {
   const rows = Object.entries(COMMAND_USAGE).map(([name, u]) => {
     // The bare command line: its own --help has the optional flags.
-    const left = isGroup(u) ? `${name} ${Object.keys(u.subcommands).join('|')}` : u.synopsis.replace(/^scout /, '').replace(/ \[[^\]]*\]| < .*$/g, '');
+    const left = isGroup(u)
+      ? `${name} ${Object.keys(u.subcommands).join('|')}`
+      : u.synopsis.replace(/^scout /, '').replace(/ \[[^\]]*\]| < .*$/g, '');
     return left.length > 30 ? `  ${left}\n  ${''.padEnd(30)} ${u.about}` : `  ${left.padEnd(30)} ${u.about}`;
   });
-  return lines('usage: scout <command> [...]', ...rows, '  --version, -v                  print the version', '`scout <command> --help` describes a command.');
+  return lines(
+    'usage: scout <command> [...]',
+    ...rows,
+    '  --version, -v                  print the version',
+    '`scout <command> --help` describes a command.',
+  );
 }
 
 /** `scout keys --help`: every subcommand of a group. */
 export function groupUsage(name: string, group: UsageGroup): string {
   const subs = Object.values(group.subcommands).flatMap((u) => [`  ${u.synopsis}`, `      ${u.about}`]);
-  return lines(`usage: scout ${name} <${Object.keys(group.subcommands).join('|')}> [...]`, ...subs, group.note, `\`scout ${name} <command> --help\` describes one command.`);
+  return lines(
+    `usage: scout ${name} <${Object.keys(group.subcommands).join('|')}> [...]`,
+    ...subs,
+    group.note,
+    `\`scout ${name} <command> --help\` describes one command.`,
+  );
 }
 
 /** `scout keys list --help`: that command alone (and its group's note). */

@@ -7,8 +7,28 @@ import { s } from './setting.ts';
  * docs/operations.md ("Fetch capacity") for the reasoning and the measured memory.
  */
 export const fetchCapacitySettings = {
-  fetchConcurrency: s('SCOUT_FETCH_CONCURRENCY', int(1, 1024), '8', 'Fetches running at once per process (POST /v1/fetch and advanced-search pages). 8 suits 2 cores: most of a fetch is waiting on the origin, but each may end in a CPU-heavy extraction.'),
-  fetchQueue: s('SCOUT_FETCH_QUEUE', int(0, 100_000), '1024', 'Most fetches waiting for a slot at once: a ceiling on the memory of the line (a waiting fetch holds its request and connection, no body), not the usual bound, which is time: time in line counts against SCOUT_FETCH_TIMEOUT_MS, and a fetch still waiting at half of it is 503 with Retry-After. Slots and places are shared fairly between API keys. In a full line a newcomer takes the place of the latest waiter of the key with the most waiting (that fetch is 503), or is 503 at once when its own key waits as many as any.'),
-  fetchPerHost: s('SCOUT_FETCH_PER_HOST', int(1, 64), '2', 'Requests in flight to one host name at once, across all fetches (each redirect hop counts for its host); the others wait within their deadline.'),
-  fetchBufferMb: s('SCOUT_FETCH_BUFFER_MB', int(1, 4096), '64', 'Ceiling on page bytes buffered by all running fetches together, in MiB; each running fetch is promised its share (an equal split, at most 2 MiB); a body that reaches the ceiling is cut there (truncated: true).'),
+  fetchConcurrency: s(
+    'SCOUT_FETCH_CONCURRENCY',
+    int(1, 1024),
+    '8',
+    'Fetches running at once per process (POST /v1/fetch and advanced-search pages). 8 suits 2 cores: most of a fetch is waiting on the origin, but each may end in a CPU-heavy extraction.',
+  ),
+  fetchQueue: s(
+    'SCOUT_FETCH_QUEUE',
+    int(0, 100_000),
+    '1024',
+    'Most fetches waiting for a slot at once: a ceiling on the memory of the line (a waiting fetch holds its request and connection, no body), not the usual bound, which is time: time in line counts against SCOUT_FETCH_TIMEOUT_MS, and a fetch still waiting at half of it is 503 with Retry-After. Slots and places are shared fairly between API keys. In a full line a newcomer takes the place of the latest waiter of the key with the most waiting (that fetch is 503), or is 503 at once when its own key waits as many as any.',
+  ),
+  fetchPerHost: s(
+    'SCOUT_FETCH_PER_HOST',
+    int(1, 64),
+    '2',
+    'Requests in flight to one host name at once, across all fetches (each redirect hop counts for its host); the others wait within their deadline.',
+  ),
+  fetchBufferMb: s(
+    'SCOUT_FETCH_BUFFER_MB',
+    int(1, 4096),
+    '64',
+    'Ceiling on page bytes buffered by all running fetches together, in MiB; each running fetch is promised its share (an equal split, at most 2 MiB); a body that reaches the ceiling is cut there (truncated: true).',
+  ),
 } as const;

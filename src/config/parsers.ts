@@ -72,7 +72,9 @@ export const urlList: Parser<string[]> = (raw) =>
   list(raw).map((entry) => {
     const u = url(entry);
     const parsed = new URL(u);
-    if (parsed.username !== '' || parsed.password !== '') throw new Error(`must not carry credentials in the URL, got a URL with a user name or password`);
-    if (parsed.search !== '' || parsed.hash !== '') throw new Error(`must be base URLs without a query or fragment, got "${entry}"`);
+    if (parsed.username !== '' || parsed.password !== '')
+      throw new Error(`must not carry credentials in the URL, got a URL with a user name or password`);
+    if (parsed.search !== '' || parsed.hash !== '')
+      throw new Error(`must be base URLs without a query or fragment, got "${entry}"`);
     return u;
   });

@@ -10,7 +10,9 @@ const REDIS_PREFIX = /^[A-Za-z0-9:_.-]{1,100}$/;
 /** A schema name that needs no quoting rules beyond double quotes (it is put in SQL as "name"). */
 export function checkSchemaName(schema: string): string {
   if (!SCHEMA_NAME.test(schema)) {
-    throw new Error(`PostgreSQL schema must be a lower-case SQL name (a-z, 0-9, _; at most 63 characters, not starting with a digit), got "${schema}"`);
+    throw new Error(
+      `PostgreSQL schema must be a lower-case SQL name (a-z, 0-9, _; at most 63 characters, not starting with a digit), got "${schema}"`,
+    );
   }
   return schema;
 }
@@ -26,7 +28,8 @@ export function checkDatabaseUrl(url: string): string {
   if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') {
     throw new Error(`the PostgreSQL URL must start with postgres:// or postgresql:// (got ${u.protocol}//)`);
   }
-  if (u.hostname === '' && !u.searchParams.has('host')) throw new Error('the PostgreSQL URL names no host (expected postgres://user@host:5432/database)');
+  if (u.hostname === '' && !u.searchParams.has('host'))
+    throw new Error('the PostgreSQL URL names no host (expected postgres://user@host:5432/database)');
   return url;
 }
 

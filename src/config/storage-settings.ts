@@ -23,10 +23,30 @@ const redisPrefix: Parser<string> = (raw) => checkRedisPrefix(raw.trim());
  * it; SCOUT_REDIS_URL adds Redis for the hot counters and the shared result cache.
  */
 export const storageSettings = {
-  databaseUrl: s('SCOUT_DATABASE_URL', databaseUrl, '', 'PostgreSQL URL (postgres://user:password@host:5432/db). Set: keys, budget, campaigns, ad events and the local index live there and replicas share them (docs/scale-out.md). Unset: embedded SQLite in SCOUT_DATA_DIR.'),
-  databaseSchema: s('SCOUT_DATABASE_SCHEMA', schemaName, 'scout', 'PostgreSQL schema holding Scout\'s tables (created and migrated at start), so several deployments can share one database.'),
-  redisUrl: s('SCOUT_REDIS_URL', redisUrl, '', 'Redis URL (redis:// or rediss://) for the shared rate limiter and result cache; needs SCOUT_DATABASE_URL. Unset with PostgreSQL: the rate limiter runs in PostgreSQL.'),
-  redisPrefix: s('SCOUT_REDIS_PREFIX', redisPrefix, 'scout:', 'Put before every Redis key, so several deployments can share one Redis.'),
+  databaseUrl: s(
+    'SCOUT_DATABASE_URL',
+    databaseUrl,
+    '',
+    'PostgreSQL URL (postgres://user:password@host:5432/db). Set: keys, budget, campaigns, ad events and the local index live there and replicas share them (docs/scale-out.md). Unset: embedded SQLite in SCOUT_DATA_DIR.',
+  ),
+  databaseSchema: s(
+    'SCOUT_DATABASE_SCHEMA',
+    schemaName,
+    'scout',
+    "PostgreSQL schema holding Scout's tables (created and migrated at start), so several deployments can share one database.",
+  ),
+  redisUrl: s(
+    'SCOUT_REDIS_URL',
+    redisUrl,
+    '',
+    'Redis URL (redis:// or rediss://) for the shared rate limiter and result cache; needs SCOUT_DATABASE_URL. Unset with PostgreSQL: the rate limiter runs in PostgreSQL.',
+  ),
+  redisPrefix: s(
+    'SCOUT_REDIS_PREFIX',
+    redisPrefix,
+    'scout:',
+    'Put before every Redis key, so several deployments can share one Redis.',
+  ),
 } as const;
 
 /** Why the start must stop, or undefined: Redis alone would give each replica its own keys and budget. */

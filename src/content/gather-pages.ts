@@ -73,7 +73,10 @@ export async function gatherPages(
       if (open) pages[i] = toPage(page.content, query);
     } catch (error) {
       // A failing log hook must not fail the search either.
-      if (open) void Promise.resolve().then(() => options.onPageError?.(url, error)).catch(() => undefined);
+      if (open)
+        void Promise.resolve()
+          .then(() => options.onPageError?.(url, error))
+          .catch(() => undefined);
     }
   };
   // Fetches start first, so the stored texts are scored while the network works.

@@ -64,7 +64,8 @@ function trimmedEnd(text: string, end: number): number {
 }
 
 // [text](dest) and ![alt](dest), as in src/fetch/truncate.ts: a sentence never ends inside one.
-const LINK = /!?\[(?:[^[\]\\]|\\.){0,2000}\]\((?:[^()\s\\]|\\.|\((?:[^()\s\\]|\\.){0,2048}\)){0,4096}(?:\s+"[^"]{0,500}")?\)/g;
+const LINK =
+  /!?\[(?:[^[\]\\]|\\.){0,2000}\]\((?:[^()\s\\]|\\.|\((?:[^()\s\\]|\\.){0,2048}\)){0,4096}(?:\s+"[^"]{0,500}")?\)/g;
 // A sentence ends after terminal punctuation (with closing quotes, brackets or emphasis)
 // followed by white space, or at a line break (list items, table rows, code lines).
 const SENTENCE_END = /[.!?…。！？](?:["'”’)\]*_]*)(?=\s)|(?<=[。！？])|\n/g;

@@ -21,7 +21,8 @@ function splitLong(text: string, out: string[]): void {
   let rest = text;
   while (rest.length > PASSAGE_MAX_CHARS) {
     let cut = rest.lastIndexOf(' ', PASSAGE_MAX_CHARS);
-    if (cut < PASSAGE_MIN_CHARS) cut = isHighSurrogate(rest.charCodeAt(PASSAGE_MAX_CHARS - 1)) ? PASSAGE_MAX_CHARS - 1 : PASSAGE_MAX_CHARS;
+    if (cut < PASSAGE_MIN_CHARS)
+      cut = isHighSurrogate(rest.charCodeAt(PASSAGE_MAX_CHARS - 1)) ? PASSAGE_MAX_CHARS - 1 : PASSAGE_MAX_CHARS;
     out.push(rest.slice(0, cut).trim());
     rest = rest.slice(cut).trim();
   }

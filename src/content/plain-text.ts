@@ -1,4 +1,11 @@
-import { holdCodeSpans, isTableRule, stripCodeSpans, stripHtmlTags, stripStrong, unwrapAutolinks } from './inline-markup.ts';
+import {
+  holdCodeSpans,
+  isTableRule,
+  stripCodeSpans,
+  stripHtmlTags,
+  stripStrong,
+  unwrapAutolinks,
+} from './inline-markup.ts';
 
 /**
  * One markdown block as snippet text: what `extra_snippets` shows, like a search engine's

@@ -39,7 +39,10 @@ function candidateEnds(text: string, limit: number): number[] {
     used += n + sep;
     whole += 1;
   }
-  const ends = blocks.slice(0, whole).map((b) => b.end).reverse();
+  const ends = blocks
+    .slice(0, whole)
+    .map((b) => b.end)
+    .reverse();
   const next = blocks[whole];
   if (next === undefined || (whole > 0 && used >= limit * FILL_FLOOR)) return ends;
 

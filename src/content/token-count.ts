@@ -43,8 +43,17 @@ const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xd
 
 // What `\s` matches (ECMAScript WhiteSpace and LineTerminator).
 const isSpaceCode = (c: number): boolean =>
-  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  c === 32 ||
+  (c >= 9 && c <= 13) ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 
 /**
  * Whether `text` has a run of `min` characters or more of white space, of anything else, or

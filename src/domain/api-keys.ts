@@ -11,7 +11,8 @@ export interface CreatedKey {
   created_at: string;
 }
 
-export const UNKNOWN_KEY_MESSAGE = 'API key is not valid (unknown or revoked); create one with `npx scout keys create --name <label>`';
+export const UNKNOWN_KEY_MESSAGE =
+  'API key is not valid (unknown or revoked); create one with `npx scout keys create --name <label>`';
 
 export function createApiKeys(store: KeyStore, now: () => Date = () => new Date()) {
   return {
@@ -19,7 +20,12 @@ export function createApiKeys(store: KeyStore, now: () => Date = () => new Date(
       const label = name.trim();
       if (label === '' || label.length > 100) throw new DomainError('invalid', 'key name must be 1 to 100 characters');
       const key = generateApiKey();
-      const record = { id: `key_${randomBase62(12)}`, name: label, hash: hashApiKey(key), createdAt: now().toISOString() };
+      const record = {
+        id: `key_${randomBase62(12)}`,
+        name: label,
+        hash: hashApiKey(key),
+        createdAt: now().toISOString(),
+      };
       await store.insert(record);
       return { id: record.id, name: record.name, key, created_at: record.createdAt };
     },
@@ -34,14 +40,20 @@ export function createApiKeys(store: KeyStore, now: () => Date = () => new Date(
      */
     async authenticate(presented: string): Promise<ApiKeyRecord> {
       if (!isWellFormedApiKey(presented)) {
-        throw new DomainError('unauthorized', 'API key is malformed: expected scout_ followed by 38 letters and digits');
+        throw new DomainError(
+          'unauthorized',
+          'API key is malformed: expected scout_ followed by 38 letters and digits',
+        );
       }
       const hash = hashApiKey(presented);
       let record: ApiKeyRecord | undefined;
       try {
         record = await store.findByHash(hash);
       } catch (e) {
-        throw new DomainError('unavailable', 'the key store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
+        throw new DomainError('unavailable', 'the key store is unavailable; retry shortly', {
+          cause: e,
+          retryAfterS: 5,
+        });
       }
       if (!record || !timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex')) || record.revokedAt) {
         throw new DomainError('unauthorized', UNKNOWN_KEY_MESSAGE);

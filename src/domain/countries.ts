@@ -15,4 +15,8 @@ const CODES =
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(CODES.split(' '));
 
 /** A hint for codes people often write that are not ISO 3166-1 alpha-2. */
-export const COUNTRY_HINTS: Readonly<Record<string, string>> = { UK: 'the United Kingdom is GB', EL: 'Greece is GR', EU: 'list the member countries' };
+export const COUNTRY_HINTS: Readonly<Record<string, string>> = {
+  UK: 'the United Kingdom is GB',
+  EL: 'Greece is GR',
+  EU: 'list the member countries',
+};

@@ -7,8 +7,18 @@
  */
 
 const MONTH_NAMES = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ];
 /** Full names, three-letter abbreviations and "sept". */
 const MONTHS = new Map<string, number>([
@@ -23,7 +33,8 @@ const RELATIVE_RE = /^(\d+|an?|one)\s+(seconds?|secs?|minutes?|mins?|hours?|hrs?
 const MONTH_FIRST_RE = /^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i;
 const DAY_FIRST_RE = /^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i;
 /** RFC 2822 / HTTP dates, as Tavily sends: "Mon, 06 Jan 2025 10:00:00 GMT". */
-const RFC2822_RE = /^(?:[a-z]{3},\s*)?(\d{1,2})\s+([a-z]{3,9})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s*(GMT|UTC|UT|Z|[+-]\d{4})?$/i;
+const RFC2822_RE =
+  /^(?:[a-z]{3},\s*)?(\d{1,2})\s+([a-z]{3,9})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s*(GMT|UTC|UT|Z|[+-]\d{4})?$/i;
 
 const format = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const formatDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

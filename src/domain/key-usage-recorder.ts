@@ -39,9 +39,13 @@ const DEFAULT_FLUSH_MS = 2000;
  * commit succeeds while its answer is lost (a connection cut at that moment) could be
  * written again. A crash loses at most the last flushMs of counts.
  */
-export function createKeyUsageRecorder(store: Pick<KeyStore, 'addUsage'>, options: KeyUsageRecorderOptions = {}): KeyUsageRecorder {
+export function createKeyUsageRecorder(
+  store: Pick<KeyStore, 'addUsage'>,
+  options: KeyUsageRecorderOptions = {},
+): KeyUsageRecorder {
   const flushMs = options.flushMs ?? DEFAULT_FLUSH_MS;
-  if (!(Number.isFinite(flushMs) && flushMs > 0)) throw new RangeError(`flushMs must be a positive number of milliseconds, not ${flushMs}`);
+  if (!(Number.isFinite(flushMs) && flushMs > 0))
+    throw new RangeError(`flushMs must be a positive number of milliseconds, not ${flushMs}`);
   const now = options.now ?? (() => new Date());
   const onError = options.onError ?? (() => undefined);
 
@@ -64,7 +68,12 @@ export function createKeyUsageRecorder(store: Pick<KeyStore, 'addUsage'>, option
   // Never rejects: the timer's flush has no caller to reject to.
   const write = async (batch: Map<string, Delta>): Promise<void> => {
     try {
-      const usage: KeyUsage[] = [...batch].map(([id, d]) => ({ id, requests: d.requests, refusals: d.refusals, lastUsedAt: new Date(d.lastUsedMs).toISOString() }));
+      const usage: KeyUsage[] = [...batch].map(([id, d]) => ({
+        id,
+        requests: d.requests,
+        refusals: d.refusals,
+        lastUsedAt: new Date(d.lastUsedMs).toISOString(),
+      }));
       await store.addUsage(usage);
       writingCount = 0;
     } catch (err) {

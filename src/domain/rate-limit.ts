@@ -6,7 +6,10 @@ async function askLimiter<T>(ask: () => Promise<T>): Promise<T> {
   try {
     return await ask();
   } catch (e) {
-    throw new DomainError('unavailable', 'the rate-limit store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
+    throw new DomainError('unavailable', 'the rate-limit store is unavailable; retry shortly', {
+      cause: e,
+      retryAfterS: 5,
+    });
   }
 }
 
@@ -26,7 +29,9 @@ export const peekRequest = (limiter: RateLimiter, keyId: string): Promise<RateLi
 export function rateLimitRefusal(d: RateLimitDecision): DomainError | undefined {
   if (d.allowed) return undefined;
   const retry = Math.max(1, Math.ceil(d.retryAfterMs / 1000));
-  return new DomainError('rate_limited', `rate limit of ${d.limit} requests per minute exceeded; retry in ${retry} s`, { retryAfterS: retry });
+  return new DomainError('rate_limited', `rate limit of ${d.limit} requests per minute exceeded; retry in ${retry} s`, {
+    retryAfterS: retry,
+  });
 }
 
 /** RateLimit-* headers of an authenticated response. */

@@ -11,7 +11,7 @@ const ALIASES: Record<string, string> = {
   'iso-8859-1': 'windows-1252',
   'iso8859-1': 'windows-1252',
   latin1: 'windows-1252',
-  'l1': 'windows-1252',
+  l1: 'windows-1252',
   'us-ascii': 'windows-1252',
   ascii: 'windows-1252',
   'x-cp1252': 'windows-1252',
@@ -31,7 +31,10 @@ const ALIASES: Record<string, string> = {
 /** Canonical decoder name for a charset label, or null when nothing can decode it. */
 export function normalizeCharset(label: string | null | undefined): string | null {
   if (!label) return null;
-  const key = label.trim().toLowerCase().replace(/^["']|["']$/g, '');
+  const key = label
+    .trim()
+    .toLowerCase()
+    .replace(/^["']|["']$/g, '');
   const name = ALIASES[key] ?? key;
   if (name === 'utf-8' || name === 'utf-16le' || name === 'utf-16be') return name;
   return iconv.encodingExists(name) ? name : null;
@@ -99,7 +102,6 @@ export function decodeWith(body: Uint8Array, charset: string): string {
 export function decodeBody(body: Uint8Array, headerCharset: string | null, markup: boolean): string {
   const bom = bomCharset(body);
   if (bom !== null) return decodeWith(body.subarray(bom.length), bom.charset);
-  const charset =
-    normalizeCharset(headerCharset) ?? (markup ? declaredCharset(body) : null) ?? sniffCharset(body);
+  const charset = normalizeCharset(headerCharset) ?? (markup ? declaredCharset(body) : null) ?? sniffCharset(body);
   return decodeWith(body, charset);
 }

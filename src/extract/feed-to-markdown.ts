@@ -82,7 +82,10 @@ function itemMarkdown(item: Element, base: string): string {
  */
 export function feedToMarkdown(xml: string, pageUrl: string): FeedExtract {
   const bounded = boundMarkup(xml);
-  const doc = new DOMParser().parseFromString(limitNesting(bounded.markup, { xml: true }), 'text/xml') as unknown as Document;
+  const doc = new DOMParser().parseFromString(
+    limitNesting(bounded.markup, { xml: true }),
+    'text/xml',
+  ) as unknown as Document;
   const root = doc.documentElement;
   if (!root) return { title: '', markdown: '', truncated: bounded.truncated };
   const channel = childrenNamed(root, 'channel')[0] ?? root;

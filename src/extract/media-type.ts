@@ -41,11 +41,25 @@ const KIND_BY_TYPE: Record<string, Kind> = {
 /** Families that are never text: 415 without looking at the bytes. */
 const BINARY_PREFIXES = ['image/', 'audio/', 'video/', 'font/', 'model/'];
 const BINARY_TYPES = new Set([
-  'application/octet-stream', 'application/zip', 'application/gzip', 'application/x-gzip',
-  'application/x-tar', 'application/x-7z-compressed', 'application/x-rar-compressed', 'application/vnd.rar',
-  'application/x-bzip2', 'application/x-xz', 'application/zstd', 'application/java-archive',
-  'application/x-msdownload', 'application/vnd.android.package-archive', 'application/wasm',
-  'application/x-shockwave-flash', 'application/ogg', 'application/msword', 'application/vnd.ms-excel',
+  'application/octet-stream',
+  'application/zip',
+  'application/gzip',
+  'application/x-gzip',
+  'application/x-tar',
+  'application/x-7z-compressed',
+  'application/x-rar-compressed',
+  'application/vnd.rar',
+  'application/x-bzip2',
+  'application/x-xz',
+  'application/zstd',
+  'application/java-archive',
+  'application/x-msdownload',
+  'application/vnd.android.package-archive',
+  'application/wasm',
+  'application/x-shockwave-flash',
+  'application/ogg',
+  'application/msword',
+  'application/vnd.ms-excel',
 ]);
 
 /**

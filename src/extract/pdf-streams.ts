@@ -41,7 +41,11 @@ export interface StreamLimits {
   maxStreams: number;
 }
 
-const DEFAULT_LIMITS: StreamLimits = { maxStreamBytes: MAX_PDF_STREAM_BYTES, maxDecodedBytes: MAX_PDF_DECODED_BYTES, maxStreams: MAX_PDF_STREAMS };
+const DEFAULT_LIMITS: StreamLimits = {
+  maxStreamBytes: MAX_PDF_STREAM_BYTES,
+  maxDecodedBytes: MAX_PDF_DECODED_BYTES,
+  maxStreams: MAX_PDF_STREAMS,
+};
 
 export interface BoundedPdf {
   /** The file, with oversized streams emptied (a copy when anything changed). */

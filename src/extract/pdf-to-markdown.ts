@@ -76,7 +76,8 @@ export async function pdfToMarkdown(body: Uint8Array): Promise<PdfExtract> {
     const text: string[] = [];
     const last = Math.min(pdf.numPages, MAX_PDF_PAGES);
     const stopAt = performance.now() + MAX_PDF_READ_MS;
-    while (text.length < last && (text.length === 0 || performance.now() < stopAt)) text.push(await pageText(pdf, text.length + 1));
+    while (text.length < last && (text.length === 0 || performance.now() < stopAt))
+      text.push(await pageText(pdf, text.length + 1));
     const title = typeof meta.info?.Title === 'string' ? meta.info.Title.trim() : '';
     const pages = text.map(tidy).filter((page) => page !== '');
     return { title, markdown: pages.join(PAGE_SEPARATOR), truncated: bounded.truncated || pdf.numPages > text.length };

@@ -107,7 +107,9 @@ export function sniffMediaType(body: Uint8Array, decode: (bytes: Uint8Array) => 
   if (binary !== null) return binary;
   const utf16 = (body[0] === 0xfe && body[1] === 0xff) || (body[0] === 0xff && body[1] === 0xfe);
   if (!utf16 && !looksLikeText(body)) return 'application/octet-stream';
-  const head = decode(body.subarray(0, 4096)).replace(/^\uFEFF/, '').trimStart();
+  const head = decode(body.subarray(0, 4096))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (XML_START.test(head)) return xmlRootType(head);
   if (looksLikeHtml(head)) return 'text/html';
   if (/^<(?:rss|feed|rdf:RDF)[\s>]/i.test(head)) return xmlRootType(head);

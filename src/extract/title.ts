@@ -26,7 +26,12 @@ function isShort(segment: string): boolean {
  * og:site_name or the domain, or, with an unambiguous separator, when it is short and
  * follows a longer headline.
  */
-export function cleanTitle(raw: string, siteName: string | null, pageUrl: string, heading: string | null = null): string {
+export function cleanTitle(
+  raw: string,
+  siteName: string | null,
+  pageUrl: string,
+  heading: string | null = null,
+): string {
   const title = raw.replace(/\s+/g, ' ').trim();
   const parts = title.split(SEPARATOR);
   if (parts.length < 3) return title;

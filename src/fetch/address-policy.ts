@@ -15,9 +15,7 @@ import { isIP } from 'node:net';
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Cidr = [Address, number];
 
-export type AddressVerdict =
-  | { allowed: true; address: string }
-  | { allowed: false; address: string; reason: string };
+export type AddressVerdict = { allowed: true; address: string } | { allowed: false; address: string; reason: string };
 
 export interface AddressPolicy {
   /** Judges one address string (IPv4 dotted or IPv6, no brackets). Never throws. */
@@ -76,14 +74,12 @@ const NAT64_LOCAL = ipaddr.parseCIDR('64:ff9b:1::/48');
 const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16');
 const TEREDO = ipaddr.parseCIDR('2001::/32');
 
-const inRange = (addr: Address, [net, bits]: Cidr): boolean =>
-  addr.kind() === net.kind() && addr.match(net, bits);
+const inRange = (addr: Address, [net, bits]: Cidr): boolean => addr.kind() === net.kind() && addr.match(net, bits);
 
 const findRange = (addr: Address, rows: [Cidr, string][]): string | undefined =>
   rows.find(([cidr]) => inRange(addr, cidr))?.[1];
 
-const v4From = (hi: number, lo: number): ipaddr.IPv4 =>
-  new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+const v4From = (hi: number, lo: number): ipaddr.IPv4 => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
 
 /** IPv4 addresses an IPv6 address leads to, with the name of the form; null if none. */
 function embeddedV4(addr: ipaddr.IPv6): { form: string; v4: ipaddr.IPv4[] } | null {
@@ -92,10 +88,14 @@ function embeddedV4(addr: ipaddr.IPv6): { form: string; v4: ipaddr.IPv4[] } | nu
   if (inRange(addr, COMPATIBLE)) return { form: 'IPv4-compatible', v4: [v4From(p[6], p[7])] };
   if (inRange(addr, NAT64)) return { form: 'NAT64', v4: [v4From(p[6], p[7])] };
   // Local-use NAT64 prefixes may be /48../96; only the /96 layout has an unambiguous IPv4.
-  if (inRange(addr, NAT64_LOCAL)) return p[3] === 0 && p[4] === 0 && p[5] === 0 ? { form: 'NAT64', v4: [v4From(p[6], p[7])] } : { form: 'local-use NAT64', v4: [] };
+  if (inRange(addr, NAT64_LOCAL))
+    return p[3] === 0 && p[4] === 0 && p[5] === 0
+      ? { form: 'NAT64', v4: [v4From(p[6], p[7])] }
+      : { form: 'local-use NAT64', v4: [] };
   if (inRange(addr, SIX_TO_FOUR)) return { form: '6to4', v4: [v4From(p[1], p[2])] };
   // Teredo (RFC 4380): server IPv4 in bits 32..63, client IPv4 bit-inverted in the last 32.
-  if (inRange(addr, TEREDO)) return { form: 'Teredo', v4: [v4From(p[2], p[3]), v4From(~p[6] & 0xffff, ~p[7] & 0xffff)] };
+  if (inRange(addr, TEREDO))
+    return { form: 'Teredo', v4: [v4From(p[2], p[3]), v4From(~p[6] & 0xffff, ~p[7] & 0xffff)] };
   return null;
 }
 
@@ -134,7 +134,9 @@ export function createAddressPolicy(allowCidrs: readonly string[]): AddressPolic
       return undefined;
     }
     if (findRange(v6, GLOBAL_V6_EXCEPTIONS) !== undefined) return undefined;
-    return findRange(v6, REFUSED_V6) ?? (inRange(v6, GLOBAL_UNICAST_V6) ? undefined : 'outside global unicast 2000::/3');
+    return (
+      findRange(v6, REFUSED_V6) ?? (inRange(v6, GLOBAL_UNICAST_V6) ? undefined : 'outside global unicast 2000::/3')
+    );
   };
 
   return {

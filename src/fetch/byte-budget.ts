@@ -24,7 +24,8 @@ const TYPICAL_PAGE = 2 * 1024 * 1024;
  * cap a 9 MB PDF at 8 MB whenever all slots are busy, even with seven small pages beside it;
  * promising 2 MB leaves the rest to whoever needs it first.
  */
-export const promisedShare = (ceiling: number, concurrency: number): number => Math.min(Math.floor(ceiling / concurrency), TYPICAL_PAGE);
+export const promisedShare = (ceiling: number, concurrency: number): number =>
+  Math.min(Math.floor(ceiling / concurrency), TYPICAL_PAGE);
 
 export interface ByteAccount {
   /** Grants up to `n` more bytes; fewer (maybe 0) at the ceiling or once closed. */

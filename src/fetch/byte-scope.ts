@@ -12,7 +12,8 @@ import type { ByteAccount } from './byte-budget.ts';
 
 const scope = new AsyncLocalStorage<ByteAccount>();
 
-export const runWithByteAccount = <T>(account: ByteAccount, work: () => Promise<T>): Promise<T> => scope.run(account, work);
+export const runWithByteAccount = <T>(account: ByteAccount, work: () => Promise<T>): Promise<T> =>
+  scope.run(account, work);
 
 /** The account of the fetch this code runs for, or undefined outside one (the CLI's fetches). */
 export const currentByteAccount = (): ByteAccount | undefined => scope.getStore();

@@ -40,10 +40,16 @@ export function parseContentEncoding(header: string | string[] | undefined): Con
     .map((c): ContentCoding => {
       if (c === 'gzip' || c === 'x-gzip') return 'gzip';
       if (c === 'br' || c === 'deflate') return c;
-      throw new DomainError('upstream', `origin used content encoding "${c}", which is not supported (gzip, br, deflate are)`);
+      throw new DomainError(
+        'upstream',
+        `origin used content encoding "${c}", which is not supported (gzip, br, deflate are)`,
+      );
     });
   if (codings.length > MAX_CODINGS) {
-    throw new DomainError('upstream', `origin stacked ${codings.length} content encodings; at most ${MAX_CODINGS} are decoded`);
+    throw new DomainError(
+      'upstream',
+      `origin stacked ${codings.length} content encodings; at most ${MAX_CODINGS} are decoded`,
+    );
   }
   return codings;
 }
@@ -53,7 +59,8 @@ const lenientZlib = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 const lenientBrotli = { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH };
 
 /** "deflate" is meant to be zlib-wrapped (RFC 9110) but some servers send raw deflate: sniff the header. */
-const isZlibHeader = (b: Uint8Array): boolean => b.length >= 2 && (b[0] & 0x0f) === 8 && ((b[0] << 8) | b[1]) % 31 === 0;
+const isZlibHeader = (b: Uint8Array): boolean =>
+  b.length >= 2 && (b[0] & 0x0f) === 8 && ((b[0] << 8) | b[1]) % 31 === 0;
 
 function decoderFor(coding: ContentCoding, first: Uint8Array): Transform {
   if (coding === 'gzip') return zlib.createGunzip(lenientZlib);
@@ -62,7 +69,11 @@ function decoderFor(coding: ContentCoding, first: Uint8Array): Transform {
 }
 
 /** Yields `source` cut at `max` bytes; sets `state.cut` when it had to cut. Returning closes the source. */
-async function* capped(source: AsyncIterable<Uint8Array>, max: number, state: { cut: boolean }): AsyncGenerator<Uint8Array> {
+async function* capped(
+  source: AsyncIterable<Uint8Array>,
+  max: number,
+  state: { cut: boolean },
+): AsyncGenerator<Uint8Array> {
   let seen = 0;
   for await (const chunk of source) {
     if (seen + chunk.length >= max) {
@@ -77,7 +88,11 @@ async function* capped(source: AsyncIterable<Uint8Array>, max: number, state: { 
 }
 
 /** Yields `source` while `account` grants its bytes; cut (and `state.cut`) where it grants less. */
-async function* metered(source: AsyncIterable<Uint8Array>, account: ByteAccount, state: { cut: boolean }): AsyncGenerator<Uint8Array> {
+async function* metered(
+  source: AsyncIterable<Uint8Array>,
+  account: ByteAccount,
+  state: { cut: boolean },
+): AsyncGenerator<Uint8Array> {
   for await (const chunk of source) {
     const granted = account.take(chunk.length);
     if (granted < chunk.length) {
@@ -115,7 +130,12 @@ async function* decoded(source: AsyncIterable<Uint8Array>, coding: ContentCoding
  * Reads `source` (the raw response body) under the caps, undoing `codings` (as applied, in
  * order). Bytes kept are taken from `account` when given; the caller closes the account.
  */
-export async function readBody(source: Readable, codings: readonly ContentCoding[], limits: ByteLimits, account?: ByteAccount): Promise<BodyRead> {
+export async function readBody(
+  source: Readable,
+  codings: readonly ContentCoding[],
+  limits: ByteLimits,
+  account?: ByteAccount,
+): Promise<BodyRead> {
   const wire = { cut: false };
   let stream: AsyncIterable<Uint8Array> = capped(source, limits.maxWireBytes, wire);
   for (const coding of [...codings].reverse()) stream = decoded(stream, coding);
@@ -132,7 +152,10 @@ export async function readBody(source: Readable, codings: readonly ContentCoding
     }
   } catch (err) {
     if (err instanceof DomainError) throw err;
-    if ((err as NodeJS.ErrnoException).code?.startsWith('Z_') === true || (err as NodeJS.ErrnoException).code?.startsWith('ERR_BROTLI') === true) {
+    if (
+      (err as NodeJS.ErrnoException).code?.startsWith('Z_') === true ||
+      (err as NodeJS.ErrnoException).code?.startsWith('ERR_BROTLI') === true
+    ) {
       throw new DomainError('upstream', `origin sent a corrupt ${codings.join('+')} body`, { cause: err });
     }
     throw err;
@@ -144,4 +167,5 @@ export async function readBody(source: Readable, codings: readonly ContentCoding
   return { body: concat(chunks, size), truncated: wire.cut || decodedCut.cut || ceilingCut.cut };
 }
 
-const concat = (chunks: Uint8Array[], size: number): Uint8Array => (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+const concat = (chunks: Uint8Array[], size: number): Uint8Array =>
+  chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);

@@ -46,23 +46,30 @@ const codeOf = (e: unknown): unknown => (e instanceof Error ? (e as NodeJS.Errno
 /** The DomainError for a task piscina rejected (the worker never answered). */
 function poolFailure(e: unknown, heapMb: number, signal: AbortSignal | undefined, closing: boolean): unknown {
   if (signal?.aborted) {
-    return signal.reason instanceof DomainError ? signal.reason : new DomainError('timeout', 'extracting the page was cancelled');
+    return signal.reason instanceof DomainError
+      ? signal.reason
+      : new DomainError('timeout', 'extracting the page was cancelled');
   }
-  if (closing) return new DomainError('unavailable', 'Scout is shutting down and stopped extracting the page; try again');
+  if (closing)
+    return new DomainError('unavailable', 'Scout is shutting down and stopped extracting the page; try again');
   if (codeOf(e) === 'ERR_WORKER_OUT_OF_MEMORY') {
     return new DomainError('upstream', `the page needs more memory to extract than the limit of ${heapMb} MB`);
   }
   const message = e instanceof Error ? e.message : String(e);
   const exited = /^worker exited with code: (-?\d+)/.exec(message);
   if (exited !== null) {
-    return new DomainError('upstream', `extracting the page stopped its worker thread (exit code ${exited[1]}); the page cannot be read`);
+    return new DomainError(
+      'upstream',
+      `extracting the page stopped its worker thread (exit code ${exited[1]}); the page cannot be read`,
+    );
   }
   return e;
 }
 
 function unwrap(reply: ExtractReply): ExtractResult {
   if (reply.ok) return reply.result;
-  if (reply.kind !== null) throw new DomainError(reply.kind, reply.message, reply.reason === undefined ? undefined : { reason: reply.reason });
+  if (reply.kind !== null)
+    throw new DomainError(reply.kind, reply.message, reply.reason === undefined ? undefined : { reason: reply.reason });
   throw new Error(`extraction failed in its worker: ${reply.message}`);
 }
 

@@ -45,13 +45,16 @@ export const extractInProcess: ExtractRun = async (task) => {
  * (415 for an image or a damaged PDF) must survive. Anything else is a bug: its message
  * comes back without a kind, and the main thread rethrows it as a plain Error (a 500).
  */
-export type ExtractReply = { ok: true; result: ExtractResult } | { ok: false; kind: ErrorKind | null; message: string; reason?: string };
+export type ExtractReply =
+  | { ok: true; result: ExtractResult }
+  | { ok: false; kind: ErrorKind | null; message: string; reason?: string };
 
 export async function runExtractTask(task: ExtractTask): Promise<ExtractReply> {
   try {
     return { ok: true, result: await extractInProcess(task) };
   } catch (e) {
-    if (isDomainError(e)) return { ok: false, kind: e.kind, message: e.message, ...(e.reason === undefined ? {} : { reason: e.reason }) };
+    if (isDomainError(e))
+      return { ok: false, kind: e.kind, message: e.message, ...(e.reason === undefined ? {} : { reason: e.reason }) };
     return { ok: false, kind: null, message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
   }
 }

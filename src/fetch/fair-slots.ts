@@ -56,7 +56,12 @@ export function createFairSlots(capacity: number, lineMax: number): FairSlots {
     for (const entry of callers) {
       const c = entry[1];
       if (c.line.length === 0) continue;
-      if (best === undefined || c.running < best[1].running || (c.running === best[1].running && c.line[0].seq < best[1].line[0].seq)) best = entry;
+      if (
+        best === undefined ||
+        c.running < best[1].running ||
+        (c.running === best[1].running && c.line[0].seq < best[1].line[0].seq)
+      )
+        best = entry;
     }
     return best;
   };
@@ -85,7 +90,8 @@ export function createFairSlots(capacity: number, lineMax: number): FairSlots {
   /** Room in a full line for `c`: the latest arrival of the longest line, if longer than c's. */
   const pushOutFor = (c: Caller): boolean => {
     let longest: [string, Caller] | undefined;
-    for (const entry of callers) if (longest === undefined || entry[1].line.length > longest[1].line.length) longest = entry;
+    for (const entry of callers)
+      if (longest === undefined || entry[1].line.length > longest[1].line.length) longest = entry;
     if (longest === undefined || longest[1].line.length <= c.line.length) return false;
     const [id, victim] = longest;
     const waiter = victim.line.pop() as Waiter;

@@ -111,7 +111,11 @@ export function withFetchCapacity(inner: FetchService, options: FetchCapacityOpt
   };
 
   async function waitForSlot(who: string, caller: AbortSignal | undefined): Promise<() => void> {
-    const line = timeLimit(latestStartMs, () => new DomainError('unavailable', 'waited too long for a fetch slot'), caller);
+    const line = timeLimit(
+      latestStartMs,
+      () => new DomainError('unavailable', 'waited too long for a fetch slot'),
+      caller,
+    );
     try {
       const waiting = slots.acquire(who, line.signal);
       if (waiting === undefined) throw refusedFull();
@@ -132,7 +136,11 @@ export function withFetchCapacity(inner: FetchService, options: FetchCapacityOpt
       const release = await waitForSlot(req.caller ?? '', caller);
       // The rest of the deadline: the service's own timer is the full timeoutMs from now,
       // this signal makes it end at the deadline counted from arrival.
-      const run = timeLimit(Math.max(0, running.endsAt - now()), () => new DomainError('timeout', `fetching the page took longer than ${inSeconds(options.timeoutMs)}`), caller);
+      const run = timeLimit(
+        Math.max(0, running.endsAt - now()),
+        () => new DomainError('timeout', `fetching the page took longer than ${inSeconds(options.timeoutMs)}`),
+        caller,
+      );
       runningUntil.add(running);
       const account = options.bytes?.open();
       try {
@@ -157,4 +165,6 @@ export function withFetchCapacity(inner: FetchService, options: FetchCapacityOpt
 
 /** A caller that gave up while its fetch waited in line: ends as a timeout, like a cancelled fetch (fetch-service.ts). */
 const cancelled = (signal: AbortSignal): DomainError =>
-  signal.reason instanceof DomainError ? signal.reason : new DomainError('timeout', 'the fetch was cancelled before it started');
+  signal.reason instanceof DomainError
+    ? signal.reason
+    : new DomainError('timeout', 'the fetch was cancelled before it started');

@@ -70,7 +70,11 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
     const click = await deps.resolveClickUrl?.(url);
     if (click === undefined) return { url, unwrapped: outer.unwrapped, clickPath: null };
     const inner = unwrapUrl(click.landingUrl);
-    return { url: parseFetchUrl(inner.unwrapped ? inner.url : click.landingUrl), unwrapped: true, clickPath: click.clickPath };
+    return {
+      url: parseFetchUrl(inner.unwrapped ? inner.url : click.landingUrl),
+      unwrapped: true,
+      clickPath: click.clickPath,
+    };
   }
 
   return {
@@ -92,7 +96,9 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
         // No extraction starts past the deadline (a body that arrived just in time still
         // answers 504), and one running at the deadline is stopped by its signal.
         deadline.check();
-        const doc = await deadline.race(deps.extract({ body: res.body, contentType: res.contentType, url: res.url }, deadline.signal));
+        const doc = await deadline.race(
+          deps.extract({ body: res.body, contentType: res.contentType, url: res.url }, deadline.signal),
+        );
         deadline.check();
         const { content, truncated } = truncateMarkdown(doc.markdown, maxChars);
         return {

@@ -69,9 +69,14 @@ export interface HttpFetcher {
   close(): Promise<void>;
 }
 
-export const DEFAULT_LIMITS = { maxWireBytes: 10 * 1024 * 1024, maxDecodedBytes: 20 * 1024 * 1024, maxRedirects: 10 } as const;
+export const DEFAULT_LIMITS = {
+  maxWireBytes: 10 * 1024 * 1024,
+  maxDecodedBytes: 20 * 1024 * 1024,
+  maxRedirects: 10,
+} as const;
 const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; ScoutFetch/0.1)';
-const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,application/json;q=0.8,application/pdf;q=0.8,*/*;q=0.5';
+const ACCEPT =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,application/json;q=0.8,application/pdf;q=0.8,*/*;q=0.5';
 const DEFAULT_STALL_MS = 30_000;
 const DRAIN_LIMIT = 64 * 1024;
 
@@ -90,7 +95,12 @@ export function createHttpFetcher(options: HttpFetchOptions): HttpFetcher {
     maxDecodedBytes: options.maxDecodedBytes ?? DEFAULT_LIMITS.maxDecodedBytes,
   };
   const maxRedirects = options.maxRedirects ?? DEFAULT_LIMITS.maxRedirects;
-  const headers = { 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT, accept: ACCEPT, 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en;q=0.9, *;q=0.5' };
+  const headers = {
+    'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+    accept: ACCEPT,
+    'accept-encoding': 'gzip, deflate, br',
+    'accept-language': 'en;q=0.9, *;q=0.5',
+  };
   const agent = new Agent({
     // Spread into net.connect/tls.connect: resolution happens inside connect, through the guard.
     connect: { lookup: guard.lookup, autoSelectFamily: true, ...(options.ca === undefined ? {} : { ca: options.ca }) },
@@ -136,7 +146,10 @@ export function createHttpFetcher(options: HttpFetchOptions): HttpFetcher {
     }
   }
 
-  const parseContentEncodingSafely = (res: { headers: Record<string, string | string[] | undefined>; body: NodeJS.ReadableStream & { destroy(): unknown } }) => {
+  const parseContentEncodingSafely = (res: {
+    headers: Record<string, string | string[] | undefined>;
+    body: NodeJS.ReadableStream & { destroy(): unknown };
+  }) => {
     try {
       return parseContentEncoding(res.headers['content-encoding']);
     } catch (err) {

@@ -23,7 +23,10 @@ export function toOriginError(err: unknown, target: string): DomainError {
   // net's happy-eyeballs connect reports every failed attempt in an AggregateError.
   const e = (err instanceof AggregateError && err.errors.length > 0 ? err.errors[0] : err) as ErrnoLike | undefined;
   const code = e?.code ?? '';
-  const where = e?.address !== undefined && e.port !== undefined ? `${e.address.includes(':') ? `[${e.address}]` : e.address}:${e.port}` : target;
+  const where =
+    e?.address !== undefined && e.port !== undefined
+      ? `${e.address.includes(':') ? `[${e.address}]` : e.address}:${e.port}`
+      : target;
   const upstream = (message: string): DomainError => new DomainError('upstream', message, { cause: err });
   switch (code) {
     case 'ECONNREFUSED':

@@ -25,7 +25,10 @@ export function ownDocsReader(docsDir: string): OwnDocsReader {
   return async (url) => {
     if (!isDocsUrl(url)) return undefined;
     const file = docFileOf(url);
-    const missing = new DomainError('upstream', `origin answered 404 (Not Found): Scout's docs have no ${url.pathname.slice(0, 200)}`);
+    const missing = new DomainError(
+      'upstream',
+      `origin answered 404 (Not Found): Scout's docs have no ${url.pathname.slice(0, 200)}`,
+    );
     if (file === undefined) throw missing;
     let markdown: string;
     try {

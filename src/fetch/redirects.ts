@@ -40,7 +40,8 @@ export function createRedirectTrail(start: URL, maxHops: number): RedirectTrail 
       const key = withoutHash(next);
       if (seen.has(key)) throw new DomainError('upstream', `redirect loop: ${start.href} leads back to ${next.href}`);
       hops += 1;
-      if (hops > maxHops) throw new DomainError('upstream', `too many redirects: ${start.href} redirected more than ${maxHops} times`);
+      if (hops > maxHops)
+        throw new DomainError('upstream', `too many redirects: ${start.href} redirected more than ${maxHops} times`);
       seen.add(key);
     },
   };

@@ -29,7 +29,8 @@ export const plainStatusError = (status: number): DomainError =>
   new DomainError('upstream', `origin answered ${status}${STATUS_CODES[status] ? ` (${STATUS_CODES[status]})` : ''}`);
 
 /** Interstitials are HTML; some are sent without a Content-Type. */
-const mayBeHtml = (mediaType: string | undefined): boolean => mediaType === undefined || mediaType.includes('html') || mediaType === 'text/plain';
+const mayBeHtml = (mediaType: string | undefined): boolean =>
+  mediaType === undefined || mediaType.includes('html') || mediaType === 'text/plain';
 
 /** Never throws: a body that cannot be read (reset, corrupt, unknown coding) leaves the plain status error. */
 export async function statusError(status: number, headers: Headers, body: Body): Promise<DomainError> {
@@ -42,7 +43,10 @@ export async function statusError(status: number, headers: Headers, body: Body):
   }
   try {
     const codings = parseContentEncoding(headers['content-encoding']);
-    const read = await readBody(body, codings, { maxWireBytes: STATUS_BODY_PREFIX, maxDecodedBytes: STATUS_BODY_PREFIX });
+    const read = await readBody(body, codings, {
+      maxWireBytes: STATUS_BODY_PREFIX,
+      maxDecodedBytes: STATUS_BODY_PREFIX,
+    });
     const found = findBlockPage(pageSignals(decodeBody(read.body, type?.charset ?? null, true)));
     return found === null ? plainStatusError(status) : blockPageError(found, status);
   } catch {

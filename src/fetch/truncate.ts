@@ -40,9 +40,7 @@ const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xd
 
 function makeSafe(text: string, spans: Span[]): (p: number) => boolean {
   return (p) =>
-    p > 0 &&
-    !(isHighSurrogate(text.charCodeAt(p - 1)) && p < text.length) &&
-    !spans.some(([s, e]) => s < p && p < e);
+    p > 0 && !(isHighSurrogate(text.charCodeAt(p - 1)) && p < text.length) && !spans.some(([s, e]) => s < p && p < e);
 }
 
 /** Largest safe cut position ≤ `budget` by tier; a hard cut as the last resort. */
@@ -53,7 +51,9 @@ function cutPosition(text: string, budget: number): number {
   }
   const floor = Math.floor(budget * SENTENCE_FLOOR);
   const window = text.slice(floor, budget + 1);
-  const ends = [...window.matchAll(SENTENCE_END)].map((m) => floor + (m.index ?? 0) + (m[0] === '\n' ? 0 : m[0].length));
+  const ends = [...window.matchAll(SENTENCE_END)].map(
+    (m) => floor + (m.index ?? 0) + (m[0] === '\n' ? 0 : m[0].length),
+  );
   for (let i = ends.length - 1; i >= 0; i -= 1) if (ends[i] <= budget && safe(ends[i])) return ends[i];
   for (let p = budget; p >= floor; p -= 1) if (/\s/.test(text[p] ?? '') && safe(p)) return p;
   for (let p = budget; p > 0; p -= 1) if (safe(p)) return p;

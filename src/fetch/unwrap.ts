@@ -48,7 +48,9 @@ const duckduckgo: Unwrapper = (url) =>
 
 const facebook: Unwrapper = (url) => {
   const domain = getDomain(url.hostname);
-  return (domain === 'facebook.com' || domain === 'messenger.com') && url.pathname === '/l.php' ? param(url, 'u') : null;
+  return (domain === 'facebook.com' || domain === 'messenger.com') && url.pathname === '/l.php'
+    ? param(url, 'u')
+    : null;
 };
 
 const linkedin: Unwrapper = (url) =>

@@ -40,9 +40,9 @@ export interface UrlGuard {
 /** WHATWG Fetch "bad port" list (https://fetch.spec.whatwg.org/#port-blocking), port 0 included since 2025. */
 const BAD_PORTS = new Set([
   0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
-  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540,
-  548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000,
-  6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
 export const defaultResolver: Resolver = async (hostname) => {
@@ -59,7 +59,10 @@ export function parseFetchUrl(raw: string): URL {
     throw new DomainError('invalid', 'url is not a valid absolute URL; send a full http:// or https:// URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new DomainError('invalid', `url scheme ${url.protocol} is not supported; only http and https URLs can be fetched`);
+    throw new DomainError(
+      'invalid',
+      `url scheme ${url.protocol} is not supported; only http and https URLs can be fetched`,
+    );
   }
   return url;
 }
@@ -81,7 +84,10 @@ export const isLocalhostName = (hostname: string): boolean => {
 };
 
 const refused = (what: string, reason: string): DomainError =>
-  new DomainError('forbidden', `refused: ${what} is not a public address (${reason}); private, loopback and reserved addresses cannot be fetched`);
+  new DomainError(
+    'forbidden',
+    `refused: ${what} is not a public address (${reason}); private, loopback and reserved addresses cannot be fetched`,
+  );
 
 /** The literal IP of a URL host (brackets removed), or null for a domain name. */
 export const literalAddress = (hostname: string): string | null => {
@@ -90,9 +96,15 @@ export const literalAddress = (hostname: string): string | null => {
 };
 
 /** Why a lookup failed, in words; `undefined` is an empty answer. */
-export const dnsFailureReason = (err: unknown): 'no such host' | 'DNS lookup failed temporarily' | 'DNS lookup failed' => {
+export const dnsFailureReason = (
+  err: unknown,
+): 'no such host' | 'DNS lookup failed temporarily' | 'DNS lookup failed' => {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOTFOUND' || code === 'ENODATA' ? 'no such host' : code === 'EAI_AGAIN' ? 'DNS lookup failed temporarily' : 'DNS lookup failed';
+  return code === 'ENOTFOUND' || code === 'ENODATA'
+    ? 'no such host'
+    : code === 'EAI_AGAIN'
+      ? 'DNS lookup failed temporarily'
+      : 'DNS lookup failed';
 };
 
 const dnsFailure = (hostname: string, err: unknown): DomainError =>
@@ -109,9 +121,13 @@ export function createUrlGuard(deps: { policy: AddressPolicy; resolver?: Resolve
 
   const checkUrl: UrlGuard['checkUrl'] = (url, origin) => {
     const bad = (message: string): DomainError =>
-      origin === 'caller' ? new DomainError('invalid', message) : new DomainError('upstream', `origin redirected to an unusable URL: ${message}`);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad(`scheme ${url.protocol} is not supported; only http and https`);
-    if (url.username !== '' || url.password !== '') throw bad('URLs with credentials (user:password@) are not accepted; remove them');
+      origin === 'caller'
+        ? new DomainError('invalid', message)
+        : new DomainError('upstream', `origin redirected to an unusable URL: ${message}`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw bad(`scheme ${url.protocol} is not supported; only http and https`);
+    if (url.username !== '' || url.password !== '')
+      throw bad('URLs with credentials (user:password@) are not accepted; remove them');
     if (isBlockedPort(url.port)) {
       throw new DomainError('forbidden', `refused: port ${url.port} is on the WHATWG Fetch list of blocked ports`);
     }
@@ -138,7 +154,10 @@ export function createUrlGuard(deps: { policy: AddressPolicy; resolver?: Resolve
     // resolves to (that would let any key holder map split-horizon DNS).
     for (const a of answers) {
       if (!policy.check(a.address).allowed) {
-        throw new DomainError('forbidden', `refused: ${hostname} resolves to an address that is not public; private, loopback and reserved addresses cannot be fetched`);
+        throw new DomainError(
+          'forbidden',
+          `refused: ${hostname} resolves to an address that is not public; private, loopback and reserved addresses cannot be fetched`,
+        );
       }
     }
     return answers.map((a) => ({ address: a.address, family: isIP(a.address) === 6 ? 6 : 4 }));
@@ -147,7 +166,8 @@ export function createUrlGuard(deps: { policy: AddressPolicy; resolver?: Resolve
   const lookup: LookupFunction = (hostname, options, callback) => {
     resolve(hostname).then(
       (answers) => {
-        const wanted = options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
+        const wanted =
+          options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
         if (wanted.length === 0) return callback(dnsFailure(hostname, undefined), '', undefined);
         if (options.all === true) return callback(null, wanted);
         callback(null, wanted[0].address, wanted[0].family);

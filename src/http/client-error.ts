@@ -4,10 +4,17 @@ import { expireRequest } from './request-deadline.ts';
 import { inSeconds } from '../domain/durations.ts';
 
 const REASONS: Record<string, { status: number; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, message: 'request headers (or the URL) are too large; send a shorter URL, or use POST /v1/search' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    message: 'request headers (or the URL) are too large; send a shorter URL, or use POST /v1/search',
+  },
 };
 const DEFAULT = { status: 400, message: 'malformed HTTP request; check the request line and headers' };
-const TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
 
 /**
  * Requests Node's HTTP parser refuses never reach Fastify's routing (a header line without a

@@ -11,7 +11,8 @@ export function clientGone(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   const res = reply.raw;
   res.once('close', () => {
-    if (!res.writableFinished) controller.abort(new DomainError('timeout', 'the client closed its connection before the answer'));
+    if (!res.writableFinished)
+      controller.abort(new DomainError('timeout', 'the client closed its connection before the answer'));
   });
   return controller.signal;
 }

@@ -12,7 +12,12 @@ export function answerConnect(server: Server): void {
   server.on('connect', (_request: unknown, socket: Socket) => {
     socket.on('error', () => undefined);
     socket.end(
-      rawErrorResponse(405, 'Method Not Allowed', 'method CONNECT is not allowed: Scout is not a proxy; use GET or POST on the API paths (see /openapi.json)', 'Allow: \r\n'),
+      rawErrorResponse(
+        405,
+        'Method Not Allowed',
+        'method CONNECT is not allowed: Scout is not a proxy; use GET or POST on the API paths (see /openapi.json)',
+        'Allow: \r\n',
+      ),
       () => socket.destroy(),
     );
   });

@@ -88,7 +88,12 @@ export function limitConnections(
     if (t - warnedAt >= WARN_EVERY_MS) {
       warnedAt = t;
       log.warn(
-        { refused: { total: counts.total, perAddress: counts.perAddress }, reclaimed: counts.reclaimed, latest_address: group, limits },
+        {
+          refused: { total: counts.total, perAddress: counts.perAddress },
+          reclaimed: counts.reclaimed,
+          latest_address: group,
+          limits,
+        },
         'connections refused over the connection caps, or reclaimed for a fair share (counts since the previous such line)',
       );
       counts = { total: 0, perAddress: 0, reclaimed: 0 };
@@ -164,7 +169,12 @@ export function limitConnections(
       return;
     }
     if (conns.size >= limits.maxConnections && !reclaimFor(group, held)) {
-      refuse(socket, group, 'total', `the server has too many open connections (at most ${limits.maxConnections}); retry shortly`);
+      refuse(
+        socket,
+        group,
+        'total',
+        `the server has too many open connections (at most ${limits.maxConnections}); retry shortly`,
+      );
       return;
     }
     const c: Conn = { socket, group, openedAt: now(), authenticated: false };

@@ -13,7 +13,10 @@ const FRAMEWORK_MESSAGES: Record<string, (e: FastifyError, limit: number) => { s
   FST_ERR_CTP_INVALID_JSON_BODY: () => ({ status: 400, message: 'request body is not valid JSON; send a JSON object' }),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => ({ status: 400, message: 'request body is empty; send a JSON object' }),
   // The spec has no 415 for a wrong *request* type (415 on fetch means the page's type).
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => ({ status: 400, message: 'request body must be JSON: send Content-Type: application/json' }),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => ({
+    status: 400,
+    message: 'request body must be JSON: send Content-Type: application/json',
+  }),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ status: 400, message: 'Content-Length does not match the body sent' }),
   FST_ERR_CTP_BODY_TOO_LARGE: (_e, limit) => ({ status: 413, message: `request body is larger than ${limit} bytes` }),
   FST_ERR_BAD_URL: () => ({ status: 400, message: 'the request URL is malformed' }),

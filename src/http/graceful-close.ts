@@ -51,7 +51,10 @@ export function registerGracefulClose(app: FastifyInstance, options: GracefulClo
     if (sockets.size > 0) {
       const timer = setTimeout(() => {
         if (sockets.size === 0) return;
-        options.log.warn({ connections: sockets.size, drain_ms: options.drainMs }, 'shutdown: requests still in flight after the drain (SCOUT_HTTP_SHUTDOWN_DRAIN_MS); their connections are cut');
+        options.log.warn(
+          { connections: sockets.size, drain_ms: options.drainMs },
+          'shutdown: requests still in flight after the drain (SCOUT_HTTP_SHUTDOWN_DRAIN_MS); their connections are cut',
+        );
         for (const socket of sockets) socket.destroy();
       }, options.drainMs);
       // The timer never holds the process; server.close() waits for the connections anyway.

@@ -23,7 +23,10 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     if (request.headers['content-encoding'] !== undefined && request.headers['content-encoding'] !== 'identity') {
-      done(new DomainError('invalid', 'Content-Encoding is not supported on requests; send the JSON body uncompressed'), undefined);
+      done(
+        new DomainError('invalid', 'Content-Encoding is not supported on requests; send the JSON body uncompressed'),
+        undefined,
+      );
       return;
     }
     let text: string;
@@ -36,7 +39,10 @@ export function registerJsonBody(app: FastifyInstance): void {
     parseJson(request, text, (err, value) => {
       // Fastify's parser hides why it failed: valid JSON refused here is prototype poisoning.
       if (err && (err as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' && parses(text)) {
-        done(new DomainError('invalid', 'request body must not contain "__proto__" or "constructor.prototype" keys'), undefined);
+        done(
+          new DomainError('invalid', 'request body must not contain "__proto__" or "constructor.prototype" keys'),
+          undefined,
+        );
       } else done(err, value);
     });
   });

@@ -3,7 +3,12 @@ import { sendError } from './error-handler.ts';
 
 /** '/v1/r/:rec_id' → a regex matching its concrete paths ('/v1/r/rec_abc'). */
 const pathPattern = (url: string): RegExp =>
-  new RegExp(`^${url.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+  new RegExp(
+    `^${url
+      .split('/')
+      .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}$`,
+  );
 
 /**
  * Fastify answers an unknown method on a known path with 404; the caller is better served
@@ -23,7 +28,10 @@ export function registerNotFound(app: FastifyInstance): void {
     if (allowed.size > 0) {
       const list = [...allowed].sort().join(', ');
       reply.header('allow', list);
-      return sendError(reply, { status: 405, message: `method ${request.method} is not allowed on ${path.slice(0, 200)}; use ${list}` });
+      return sendError(reply, {
+        status: 405,
+        message: `method ${request.method} is not allowed on ${path.slice(0, 200)}; use ${list}`,
+      });
     }
     return sendError(reply, {
       status: 404,

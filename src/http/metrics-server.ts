@@ -23,13 +23,25 @@ export async function startMetricsServer(metrics: ScoutMetrics, port: number): P
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...extra });
       res.end(req.method === 'HEAD' ? undefined : body);
     };
-    if (path !== '/metrics') return send(404, 'application/json; charset=utf-8', errorBody(404, `nothing at ${path}: this port serves GET /metrics only`));
+    if (path !== '/metrics')
+      return send(
+        404,
+        'application/json; charset=utf-8',
+        errorBody(404, `nothing at ${path}: this port serves GET /metrics only`),
+      );
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return send(405, 'application/json; charset=utf-8', errorBody(405, `/metrics answers GET, not ${req.method}`), { allow: 'GET, HEAD' });
+      return send(405, 'application/json; charset=utf-8', errorBody(405, `/metrics answers GET, not ${req.method}`), {
+        allow: 'GET, HEAD',
+      });
     }
     metrics.render().then(
       (text) => send(200, metrics.contentType, text),
-      (e: unknown) => send(500, 'application/json; charset=utf-8', errorBody(500, `metrics could not be collected: ${(e as Error).message}`)),
+      (e: unknown) =>
+        send(
+          500,
+          'application/json; charset=utf-8',
+          errorBody(500, `metrics could not be collected: ${(e as Error).message}`),
+        ),
     );
   });
   answerHalfClosedClients(server);

@@ -30,7 +30,8 @@ export function nameComponents(document: Json, examples: Record<string, unknown[
     const name = out.title;
     const seen = named.get(name);
     // Two different shapes under one title would make the named type lie for one of them.
-    if (seen !== undefined && !isDeepStrictEqual(seen, out)) throw new Error(`two different schemas are titled ${name}`);
+    if (seen !== undefined && !isDeepStrictEqual(seen, out))
+      throw new Error(`two different schemas are titled ${name}`);
     named.set(name, out);
     return { $ref: REF + name };
   };
@@ -61,7 +62,8 @@ function dropCopiedDescriptions(operation: Json): void {
   for (const response of Object.values(isObject(operation.responses) ? operation.responses : {})) {
     if (!isObject(response) || !isObject(response.content)) continue;
     for (const media of Object.values(response.content)) {
-      if (isObject(media) && isObject(media.schema) && media.schema.description === response.description) delete media.schema.description;
+      if (isObject(media) && isObject(media.schema) && media.schema.description === response.description)
+        delete media.schema.description;
     }
   }
 }
@@ -71,7 +73,8 @@ function requestBodies(paths: unknown): Set<string> {
   const names = new Set<string>();
   for (const item of Object.values(isObject(paths) ? paths : {})) {
     for (const op of Object.values(isObject(item) ? item : {})) {
-      const body = isObject(op) && isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
+      const body =
+        isObject(op) && isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
       for (const media of Object.values(body)) {
         const ref = isObject(media) && isObject(media.schema) ? media.schema.$ref : undefined;
         if (typeof ref === 'string' && ref.startsWith(REF)) names.add(ref.slice(REF.length));

@@ -27,7 +27,9 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl: string): 
       security: [{ bearer: [] }, { apiKey: [] }],
     },
     transformObject: (documents) =>
-      'openapiObject' in documents ? nameComponents(documents.openapiObject as Record<string, unknown>, EXAMPLES) : documents.swaggerObject,
+      'openapiObject' in documents
+        ? nameComponents(documents.openapiObject as Record<string, unknown>, EXAMPLES)
+        : documents.swaggerObject,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

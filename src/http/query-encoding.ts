@@ -21,10 +21,16 @@ export function assertDecodableQuery(url: string): void {
     const eq = pair.indexOf('=');
     const name = decode(eq < 0 ? pair : pair.slice(0, eq));
     if (name === undefined) {
-      throw new DomainError('invalid', 'a query parameter name is not valid percent-encoded UTF-8; encode it as UTF-8, and a literal % as %25');
+      throw new DomainError(
+        'invalid',
+        'a query parameter name is not valid percent-encoded UTF-8; encode it as UTF-8, and a literal % as %25',
+      );
     }
     if (eq >= 0 && decode(pair.slice(eq + 1)) === undefined) {
-      throw new DomainError('invalid', `${name.slice(0, 50)} is not valid percent-encoded UTF-8; encode the text as UTF-8, and a literal % as %25`);
+      throw new DomainError(
+        'invalid',
+        `${name.slice(0, 50)} is not valid percent-encoded UTF-8; encode the text as UTF-8, and a literal % as %25`,
+      );
     }
   }
 }

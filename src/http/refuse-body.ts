@@ -8,7 +8,11 @@ import { DISCARD_BOUNDS, discardBody, type DiscardBounds } from './discard-body.
  * then read and thrown away (see discardBody for why), and only then does the response end,
  * which lets Node close the connection cleanly. Past a bound, the connection is destroyed.
  */
-export function sendBodyRefusal(reply: FastifyReply, json: string, bounds: DiscardBounds = DISCARD_BOUNDS): FastifyReply {
+export function sendBodyRefusal(
+  reply: FastifyReply,
+  json: string,
+  bounds: DiscardBounds = DISCARD_BOUNDS,
+): FastifyReply {
   const req = reply.request.raw;
   // Refused after the body was read whole (a rule on its content): nothing is in flight.
   if (req.readableEnded) return reply.send(json);

@@ -62,7 +62,11 @@ export function expireRequest(socket: Socket, requestTimeoutMs: number): boolean
   const { body, req, res } = entry;
   if (!req.complete && body !== undefined && !body.destroyed && !res.headersSent) {
     const s = inSeconds(requestTimeoutMs);
-    body.destroy(new RequestTimeoutError(`the request body was not received within ${s}; send the whole request within ${s} of its first byte`));
+    body.destroy(
+      new RequestTimeoutError(
+        `the request body was not received within ${s}; send the whole request within ${s} of its first byte`,
+      ),
+    );
   } else {
     socket.destroy();
   }

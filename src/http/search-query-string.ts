@@ -53,7 +53,10 @@ export function searchRequestFromQuery(q: Query): Record<string, unknown> {
   }
   for (const name of Object.keys(q)) {
     if (!PARAMS.has(name)) {
-      throw new DomainError('invalid', `unknown query parameter "${name.slice(0, 50)}"; allowed parameters are ${[...PARAMS].join(', ')}`);
+      throw new DomainError(
+        'invalid',
+        `unknown query parameter "${name.slice(0, 50)}"; allowed parameters are ${[...PARAMS].join(', ')}`,
+      );
     }
   }
   const body: Partial<Record<keyof SearchRequest, unknown>> = { query: single(q, 'q') };

@@ -29,4 +29,3 @@ export function serverTimeoutOptions(t: ServerTimeouts) {
     },
   };
 }
-

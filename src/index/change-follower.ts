@@ -48,7 +48,10 @@ export class ChangeFollower {
     this.#store = store;
     this.#o = { pageSize: 500, syncLimit: 500, batch: 64, ...options };
     // No file to read a page's texts from: the ranker keeps them (they count in its budget).
-    this.ranker = new MemoryRanker({ keepTexts: true, ...(options.budgetBytes !== undefined ? { budgetBytes: options.budgetBytes } : {}) });
+    this.ranker = new MemoryRanker({
+      keepTexts: true,
+      ...(options.budgetBytes !== undefined ? { budgetBytes: options.budgetBytes } : {}),
+    });
   }
 
   /** Sequence number of the last change applied: equal numbers mean equal rankers. */

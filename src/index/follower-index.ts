@@ -67,7 +67,11 @@ export class FollowerIndex extends StoreIndexWriter implements LocalIndexApi {
     const index = new FollowerIndex(store, options);
     const start = performance.now();
     await index.#follower.catchUp();
-    index.#onRankerChange?.({ state: 'ready', documents: index.#follower.ranker.size, ms: Math.round(performance.now() - start) });
+    index.#onRankerChange?.({
+      state: 'ready',
+      documents: index.#follower.ranker.size,
+      ms: Math.round(performance.now() - start),
+    });
     index.#follower.start();
     return index;
   }
@@ -114,9 +118,10 @@ export class FollowerIndex extends StoreIndexWriter implements LocalIndexApi {
     // A failed read is reported by the follower (onStoreError); the write itself stands.
     await this.#follower.catchUp().catch(() => undefined);
   }
-
 }
 
 /** Opens a local index over a document store (see FollowerIndex). */
-export const openFollowerIndex = (store: IndexDocumentStore, options: FollowerIndexOptions = {}): Promise<FollowerIndex> =>
-  FollowerIndex.open(store, options);
+export const openFollowerIndex = (
+  store: IndexDocumentStore,
+  options: FollowerIndexOptions = {},
+): Promise<FollowerIndex> => FollowerIndex.open(store, options);

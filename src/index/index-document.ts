@@ -45,7 +45,12 @@ function requiredText(o: Record<string, unknown>, field: string): string | Refus
 }
 
 /** Trimmed text, or null when absent or blank; a refusal when present but not a string or not matching `valid`. */
-function optionalText(o: Record<string, unknown>, field: string, valid: (s: string) => boolean, rule: string): string | null | Refusal {
+function optionalText(
+  o: Record<string, unknown>,
+  field: string,
+  valid: (s: string) => boolean,
+  rule: string,
+): string | null | Refusal {
   const v = o[field];
   if (v === undefined || v === null) return null;
   if (typeof v !== 'string') return { reason: `${field} must be a string when present` };
@@ -90,7 +95,12 @@ export function checkDocument(input: unknown): Checked {
   if (refused(title)) return title;
   const content = requiredText(o, 'content');
   if (refused(content)) return content;
-  const date = optionalText(o, 'published_date', (s) => parsePublishedDate(s) !== undefined, 'an ISO 8601 date (YYYY-MM-DD) or date-time');
+  const date = optionalText(
+    o,
+    'published_date',
+    (s) => parsePublishedDate(s) !== undefined,
+    'an ISO 8601 date (YYYY-MM-DD) or date-time',
+  );
   if (refused(date)) return date;
   const country = optionalText(o, 'country', (s) => /^[a-z]{2}$/i.test(s), 'a 2-letter ISO 3166-1 code');
   if (refused(country)) return country;

@@ -15,7 +15,14 @@ import { listDocuments } from './list-documents.ts';
 import { readStats, type IndexStats } from './stats.ts';
 import { RankerSync } from './ranker/ranker-sync.ts';
 import type { RankerMemory } from './ranker/memory-ranker.ts';
-import type { DocumentSource, IndexListEntry, IndexListQuery, LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
+import type {
+  DocumentSource,
+  IndexListEntry,
+  IndexListQuery,
+  LocalHit,
+  LocalIndexOptions,
+  LocalSearch,
+} from './local-index-types.ts';
 
 export type { IndexDocument } from './index-document.ts';
 export type { IndexStats } from './stats.ts';
@@ -74,14 +81,16 @@ export class LocalIndex implements LocalIndexApi {
     this.#db = db;
     this.#stmts = new StatementCache(db);
     this.#frequencies = new DocFrequency(db);
-    this.#upsert = db.prepare(
-      `INSERT INTO documents (url, domain, published_date, published_day, language, country, source, indexed_at)
+    this.#upsert = db
+      .prepare(
+        `INSERT INTO documents (url, domain, published_date, published_day, language, country, source, indexed_at)
        VALUES (@url, @domain, @published_date, @published_day, @language, @country, @source, @indexed_at)
        ON CONFLICT(url) DO UPDATE SET domain = excluded.domain, published_date = excluded.published_date,
          published_day = excluded.published_day, language = excluded.language, country = excluded.country,
          source = excluded.source, indexed_at = excluded.indexed_at
        RETURNING id`,
-    ).pluck();
+      )
+      .pluck();
     this.#upsertText = db.prepare(
       `INSERT INTO document_texts (id, title, content) VALUES (@id, @title, @content)
        ON CONFLICT(id) DO UPDATE SET title = excluded.title, content = excluded.content`,
@@ -175,7 +184,12 @@ export class LocalIndex implements LocalIndexApi {
     const key = JSON.stringify([version, plan.match, phrases, limit, offset, filters, withText]);
     const cached = this.#cache?.get(key);
     if (cached) return cached.slice();
-    const ranked = this.#rank({ all: terms, informative: this.#frequencies.informative(terms, version) }, phrases, filters, offset + limit);
+    const ranked = this.#rank(
+      { all: terms, informative: this.#frequencies.informative(terms, version) },
+      phrases,
+      filters,
+      offset + limit,
+    );
     const hits = this.#details(ranked.slice(offset, offset + limit), snippetMatcher(terms), withText);
     this.#cache?.set(key, hits);
     return hits.slice();
@@ -246,7 +260,12 @@ export class LocalIndex implements LocalIndexApi {
    * documents, the rest comes from the full OR, in its order, which is where those
    * documents rank anyway (their common terms score ~0).
    */
-  #rank(terms: { all: string[]; informative: string[] }, phrases: string | undefined, f: Filters, wanted: number): Ranked[] {
+  #rank(
+    terms: { all: string[]; informative: string[] },
+    phrases: string | undefined,
+    f: Filters,
+    wanted: number,
+  ): Ranked[] {
     const rerank = phrases !== undefined && this.#weights.proximityWeight > 0;
     const shape: FilterShape = {
       include: f.include.length,
@@ -287,7 +306,8 @@ export class LocalIndex implements LocalIndexApi {
   #details(page: Ranked[], matcher: SnippetMatcher | undefined, withText: boolean): LocalHit[] {
     if (page.length === 0) return [];
     const rows = new Map<number, DetailRow>();
-    for (const row of this.#stmts.details.all({ ids: JSON.stringify(page.map((r) => r.id)) }) as DetailRow[]) rows.set(row.id, row);
+    for (const row of this.#stmts.details.all({ ids: JSON.stringify(page.map((r) => r.id)) }) as DetailRow[])
+      rows.set(row.id, row);
     const hits: LocalHit[] = [];
     for (const r of page) {
       const row = rows.get(r.id);
@@ -321,7 +341,16 @@ export function openIndexDatabase(file: string): Database.Database {
   return db;
 }
 
-const ROW_FIELDS = ['url', 'domain', 'title', 'content', 'published_date', 'published_day', 'language', 'country'] as const;
+const ROW_FIELDS = [
+  'url',
+  'domain',
+  'title',
+  'content',
+  'published_date',
+  'published_day',
+  'language',
+  'country',
+] as const;
 
 /** Whether a stored row holds exactly these fields (undefined: not stored). */
 function sameRow(stored: DocumentRow | undefined, row: DocumentRow): boolean {

@@ -34,7 +34,10 @@ export interface FilterShape {
  */
 function domainTest(prefix: 'i' | 'x', n: number): string {
   if (n > INLINE_DOMAINS) return `scout_domain_in(d.domain, @${prefix}list)`;
-  const ors = Array.from({ length: n }, (_, k) => `d.domain = @${prefix}${k} OR substr(d.domain, -@${prefix}${k}n) = @${prefix}${k}s`);
+  const ors = Array.from(
+    { length: n },
+    (_, k) => `d.domain = @${prefix}${k} OR substr(d.domain, -@${prefix}${k}n) = @${prefix}${k}s`,
+  );
   return `(${ors.join(' OR ')})`;
 }
 
@@ -94,7 +97,9 @@ export class StatementCache {
   constructor(db: Database.Database) {
     this.#db = db;
     registerDomainFunction(db);
-    this.phrases = db.prepare(`SELECT rowid AS id, ${BM25} AS score FROM documents_fts WHERE documents_fts MATCH @phrases`);
+    this.phrases = db.prepare(
+      `SELECT rowid AS id, ${BM25} AS score FROM documents_fts WHERE documents_fts MATCH @phrases`,
+    );
     // One statement for a whole page: each statement is a read transaction of its own
     // (file locks, WAL index check), which cost more than the rows on a page.
     this.details = db.prepare(

@@ -16,7 +16,26 @@ const LEAD = 60;
 /** Matches considered per document: enough to find the densest window of any real text. */
 export const MAX_MATCHES = 256;
 
-const SUFFIXES = ['ations', 'ation', 'ments', 'ment', 'ness', 'ings', 'ing', 'ions', 'ion', 'ers', 'er', 'ies', 'ied', 'ed', 'es', 'ly', 's', 'y'];
+const SUFFIXES = [
+  'ations',
+  'ation',
+  'ments',
+  'ment',
+  'ness',
+  'ings',
+  'ing',
+  'ions',
+  'ion',
+  'ers',
+  'er',
+  'ies',
+  'ied',
+  'ed',
+  'es',
+  'ly',
+  's',
+  'y',
+];
 
 /** What may follow a stem in a matching word: "index" matches "indexed", not "indexical". */
 const INFLECTIONS = [...SUFFIXES, 'e', 'd'].sort((a, b) => b.length - a.length).join('|');

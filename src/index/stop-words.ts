@@ -7,8 +7,8 @@
  * are also content words in search: "us", "who" (WHO), "can", "may", "might", "d" (vitamin D).
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
+  // Lucene EnglishAnalyzer.ENGLISH_STOP_WORDS_SET
   (
-    // Lucene EnglishAnalyzer.ENGLISH_STOP_WORDS_SET
     'a an and are as at be but by for if in into is it no not of on or such that the their then there ' +
     'these they this to was will with ' +
     // question and pronoun words

@@ -1,5 +1,10 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /**
  * The SDK Transport under the one long-lived MCP Server of a Scout process (http-handler.ts).
@@ -57,7 +62,12 @@ export class ExchangeTransport<C> implements Transport {
    * request among them is answered: one answer alone, several as an array (the SDK's shape).
    * Without requests nothing is awaited and `reply` is never called (the POST is a 202).
    */
-  dispatch(messages: JSONRPCMessage[], extra: MessageExtraInfo, context: C, reply: (json: string) => void): Exchange<C> {
+  dispatch(
+    messages: JSONRPCMessage[],
+    extra: MessageExtraInfo,
+    context: C,
+    reply: (json: string) => void,
+  ): Exchange<C> {
     const exchange: Exchange<C> = { context, ourIds: [], answers: [], waiting: 0, reply };
     for (const m of messages) {
       // Not passed on: a client's responses (this server sends no requests to answer, and the
@@ -94,7 +104,11 @@ export class ExchangeTransport<C> implements Transport {
     for (const ourId of exchange.ourIds) {
       if (!this.#pending.delete(ourId)) continue;
       // The SDK's own cancellation: the handler's signal aborts and its answer is dropped.
-      this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: ourId, reason: 'HTTP connection closed' } });
+      this.onmessage?.({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: ourId, reason: 'HTTP connection closed' },
+      });
     }
   }
 
@@ -121,7 +135,11 @@ export class ExchangeTransport<C> implements Transport {
   /** Nothing closes it while the app runs; if the Server is closed, what is in flight is answered. */
   async close(): Promise<void> {
     for (const id of [...this.#pending.keys()]) {
-      await this.send({ jsonrpc: '2.0', id, error: { code: ErrorCode.ConnectionClosed, message: 'Connection closed' } });
+      await this.send({
+        jsonrpc: '2.0',
+        id,
+        error: { code: ErrorCode.ConnectionClosed, message: 'Connection closed' },
+      });
     }
     this.onclose?.();
   }

@@ -11,7 +11,9 @@ export interface HttpBackendOptions {
   fetch?: typeof fetch;
 }
 
-const KIND_OF = new Map<number, ErrorKind>(Object.entries(STATUS_OF).map(([kind, status]) => [status, kind as ErrorKind]));
+const KIND_OF = new Map<number, ErrorKind>(
+  Object.entries(STATUS_OF).map(([kind, status]) => [status, kind as ErrorKind]),
+);
 
 /** The DomainError for a non-2xx answer: the server's own message, its Retry-After. */
 async function failure(res: Response, what: string): Promise<DomainError> {
@@ -40,14 +42,24 @@ export function httpBackend(o: HttpBackendOptions): ToolBackend {
     try {
       res = await doFetch(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${o.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${o.apiKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
         body: JSON.stringify(body),
         // A cancelled call closes its connection, which stops the fetch on the server too.
-        signal: cancelled === undefined ? AbortSignal.timeout(timeoutMs) : AbortSignal.any([AbortSignal.timeout(timeoutMs), cancelled]),
+        signal:
+          cancelled === undefined
+            ? AbortSignal.timeout(timeoutMs)
+            : AbortSignal.any([AbortSignal.timeout(timeoutMs), cancelled]),
       });
     } catch (e) {
       if (cancelled?.aborted === true) throw new DomainError('timeout', 'the tool call was cancelled', { cause: e });
-      const reason = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : String((e as Error).cause ?? e);
+      const reason =
+        e instanceof Error && e.name === 'TimeoutError'
+          ? `no answer within ${timeoutMs / 1000} s`
+          : String((e as Error).cause ?? e);
       throw new DomainError('upstream', `could not reach Scout at ${o.baseUrl} (SCOUT_URL): ${reason}`, { cause: e });
     }
     if (!res.ok) throw await failure(res, `Scout at ${o.baseUrl}`);

@@ -1,5 +1,10 @@
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { isInitializeRequest, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  isInitializeRequest,
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /**
  * The HTTP side of POST /mcp, as the SDK's stateless Streamable HTTP transport with JSON
@@ -30,7 +35,9 @@ export interface McpHttpAnswer {
 /** Request headers as Node gives them (lower-case names). */
 export type McpHttpHeaders = Record<string, string | string[] | undefined>;
 
-export type Framed = { ok: true; messages: JSONRPCMessage[]; hasRequests: boolean } | { ok: false; answer: McpHttpAnswer };
+export type Framed =
+  | { ok: true; messages: JSONRPCMessage[]; hasRequests: boolean }
+  | { ok: false; answer: McpHttpAnswer };
 
 /** The SDK's createJsonErrorResponse: a JSON-RPC error with id null. */
 export const refusal = (status: number, code: number, message: string): McpHttpAnswer => ({
@@ -38,7 +45,10 @@ export const refusal = (status: number, code: number, message: string): McpHttpA
   body: JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }),
 });
 
-const refused = (status: number, code: number, message: string): Framed => ({ ok: false, answer: refusal(status, code, message) });
+const refused = (status: number, code: number, message: string): Framed => ({
+  ok: false,
+  answer: refusal(status, code, message),
+});
 
 // One value, as the Web Headers the SDK reads would give it: repeated fields joined with ", ".
 const header = (headers: McpHttpHeaders, name: string): string | undefined => {
@@ -47,7 +57,8 @@ const header = (headers: McpHttpHeaders, name: string): string | undefined => {
 };
 
 // A cheap test first: the schema check alone builds a failure for every other message.
-const isInitialize = (m: JSONRPCMessage): boolean => 'method' in m && m.method === 'initialize' && isInitializeRequest(m);
+const isInitialize = (m: JSONRPCMessage): boolean =>
+  'method' in m && m.method === 'initialize' && isInitializeRequest(m);
 
 /** Checks one POST's headers and parsed body; the JSON-RPC messages it carries, or the refusal to answer. */
 export function frame(headers: McpHttpHeaders, body: unknown): Framed {
@@ -65,15 +76,25 @@ export function frame(headers: McpHttpHeaders, body: unknown): Framed {
     // Revisions are dates, so they compare as strings.
     const version = header(headers, 'mcp-protocol-version');
     if (version !== undefined && version >= FIRST_WITHOUT_BATCHES) {
-      return refused(400, -32600, `Invalid Request: MCP ${version} has no JSON-RPC batches (removed in ${FIRST_WITHOUT_BATCHES}); send one message per POST`);
+      return refused(
+        400,
+        -32600,
+        `Invalid Request: MCP ${version} has no JSON-RPC batches (removed in ${FIRST_WITHOUT_BATCHES}); send one message per POST`,
+      );
     }
     if (body.length > MAX_BATCH_MESSAGES) {
-      return refused(400, -32600, `Invalid Request: a batch may hold at most ${MAX_BATCH_MESSAGES} messages; send the others in further POSTs`);
+      return refused(
+        400,
+        -32600,
+        `Invalid Request: a batch may hold at most ${MAX_BATCH_MESSAGES} messages; send the others in further POSTs`,
+      );
     }
   }
   let messages: JSONRPCMessage[];
   try {
-    messages = Array.isArray(body) ? body.map((m) => JSONRPCMessageSchema.parse(m)) : [JSONRPCMessageSchema.parse(body)];
+    messages = Array.isArray(body)
+      ? body.map((m) => JSONRPCMessageSchema.parse(m))
+      : [JSONRPCMessageSchema.parse(body)];
   } catch {
     return refused(400, -32700, 'Parse error: Invalid JSON-RPC message');
   }
@@ -84,7 +105,11 @@ export function frame(headers: McpHttpHeaders, body: unknown): Framed {
     const version = header(headers, 'mcp-protocol-version');
     if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
       const supported = SUPPORTED_PROTOCOL_VERSIONS.join(', ');
-      return refused(400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supported})`);
+      return refused(
+        400,
+        -32000,
+        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supported})`,
+      );
     }
   }
   // The schema is strict, so a valid message with a method and an id is a request.

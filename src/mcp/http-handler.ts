@@ -97,7 +97,9 @@ export function createMcpHttpHandler(deps: McpHttpDeps): McpHttpHandler {
       let done!: (answer: McpHttpAnswer | undefined) => void;
       const answer = new Promise<McpHttpAnswer | undefined>((resolve) => {
         done = resolve;
-        exchange = transport.dispatch(framed.messages, extra, new PostCaller(caller), (json) => resolve({ status: 200, body: json }));
+        exchange = transport.dispatch(framed.messages, extra, new PostCaller(caller), (json) =>
+          resolve({ status: 200, body: json }),
+        );
       });
       return {
         answer,

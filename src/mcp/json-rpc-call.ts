@@ -5,7 +5,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
  * is stateless, so no initialize round trip or session is needed. Scout answers JSON (not
  * an SSE stream); the Accept header must still list both types, as the transport requires.
  */
-export const MCP_POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } as const;
+export const MCP_POST_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+} as const;
 
 /** The JSON-RPC body of tools/call. */
 export const toolCallBody = (id: number | string, name: string, args: Record<string, unknown>): string =>
@@ -31,6 +34,7 @@ export async function callToolOverHttp(o: ToolCallOverHttp): Promise<CallToolRes
   const text = await res.text();
   if (!res.ok) throw new Error(`POST /mcp answered HTTP ${res.status}: ${text.slice(0, 300)}`);
   const answer = JSON.parse(text) as { result?: CallToolResult; error?: { code: number; message: string } };
-  if (answer.result === undefined) throw new Error(`POST /mcp answered a JSON-RPC error: ${answer.error?.message ?? text.slice(0, 300)}`);
+  if (answer.result === undefined)
+    throw new Error(`POST /mcp answered a JSON-RPC error: ${answer.error?.message ?? text.slice(0, 300)}`);
   return answer.result;
 }

@@ -12,7 +12,9 @@ export type JsonSchema = { [key: string]: unknown };
  * every tool's schema into one validator, where two tools carrying the same id would clash).
  */
 export function jsonSchemaOf(schema: TSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(schema), (key, value) => (key === RULE || key === '$id' ? undefined : value)) as JsonSchema;
+  return JSON.parse(JSON.stringify(schema), (key, value) =>
+    key === RULE || key === '$id' ? undefined : value,
+  ) as JsonSchema;
 }
 
 /**

@@ -24,7 +24,12 @@ const INSTRUCTIONS = [
  * caller by it); `signal` aborts when the call is cancelled (its HTTP connection closed, or a
  * stdio client's notifications/cancelled), so the work stops.
  */
-export type ToolCallHandler = (name: string, args: unknown, requestId: RequestId, signal: AbortSignal) => Promise<CallToolResult>;
+export type ToolCallHandler = (
+  name: string,
+  args: unknown,
+  requestId: RequestId,
+  signal: AbortSignal,
+) => Promise<CallToolResult>;
 
 let shared: { version: string; validator: AjvJsonSchemaValidator } | undefined;
 
@@ -49,9 +54,14 @@ export function createMcpServer(callTool: ToolCallHandler): Server {
   // as Server's registration would.
   Protocol.prototype.setRequestHandler.call(server, AnyArgumentsCall, async (request, extra) => {
     const { name, arguments: args } = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
-    if (typeof name !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'Invalid tools/call request: params.name must be a string, the name of the tool');
+    if (typeof name !== 'string')
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
+        'Invalid tools/call request: params.name must be a string, the name of the tool',
+      );
     const checked = CallToolResultSchema.safeParse(await callTool(name, args, extra.requestId, extra.signal));
-    if (!checked.success) throw new ProtocolError(ErrorCode.InternalError, 'Scout built a tools/call result that is not valid MCP');
+    if (!checked.success)
+      throw new ProtocolError(ErrorCode.InternalError, 'Scout built a tools/call result that is not valid MCP');
     return checked.data;
   });
   return server;

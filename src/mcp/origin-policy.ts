@@ -21,7 +21,10 @@ const originOf = (url: string): string | undefined => {
   }
 };
 
-export function createOriginPolicy(o: { publicUrl: string | undefined; allowedOrigins: readonly string[] }): OriginPolicy {
+export function createOriginPolicy(o: {
+  publicUrl: string | undefined;
+  allowedOrigins: readonly string[];
+}): OriginPolicy {
   const allowed = new Set(o.allowedOrigins);
   const own = o.publicUrl === undefined ? undefined : originOf(o.publicUrl);
   if (own !== undefined) allowed.add(own);

@@ -57,15 +57,29 @@ export interface PagePart {
 export function pagePart(page: FetchResponse, start: number, maxChars: number, limit: number): PagePart {
   const full = page.content;
   if (start > 0 && start >= full.length) {
-    throw new DomainError('invalid', `start_index ${start} is past the end of the page content (${full.length} characters); the page has been read to its end`);
+    throw new DomainError(
+      'invalid',
+      `start_index ${start} is past the end of the page content (${full.length} characters); the page has been read to its end`,
+    );
   }
   const rest = full.slice(start);
   const make = (len: number, bounded: boolean): PagePart => {
     const content = rest.slice(0, len);
     // truncated: the page goes on after this part (readable with start_index, or past what Scout reads).
-    const body: FetchResponse = { ...page, content, chars: content.length, truncated: start + len < full.length || page.truncated };
+    const body: FetchResponse = {
+      ...page,
+      content,
+      chars: content.length,
+      truncated: start + len < full.length || page.truncated,
+    };
     const next = start + len < full.length ? start + len : undefined;
-    const info = { start, total: full.length, cutAtRead: page.truncated, ...(next === undefined ? {} : { next }), ...(bounded ? { boundTokens: limit } : {}) };
+    const info = {
+      start,
+      total: full.length,
+      cutAtRead: page.truncated,
+      ...(next === undefined ? {} : { next }),
+      ...(bounded ? { boundTokens: limit } : {}),
+    };
     const text = pageText(body, info);
     const json = JSON.stringify(body);
     return { body, text, json, tokens: jsonResultTokens(text, json, limit) };
@@ -75,7 +89,10 @@ export function pagePart(page: FetchResponse, start: number, maxChars: number, l
   // The content is in the result twice (text and JSON); its share is what the rest leaves.
   const overhead = make(0, true).tokens;
   if (overhead >= limit) {
-    throw new DomainError('upstream', `the page's title and address alone are longer than the result limit of ${limit} tokens`);
+    throw new DomainError(
+      'upstream',
+      `the page's title and address alone are longer than the result limit of ${limit} tokens`,
+    );
   }
   let budget = Math.floor((limit - overhead) / 2.2);
   for (let round = 0; round < ROUNDS; round += 1) {

@@ -16,7 +16,11 @@ interface Parts {
 const parts = new WeakMap<CallToolResult, Parts>();
 
 /** A result of markdown `text` and `structured` content, `structuredJson` being JSON.stringify(structured). */
-export function measuredResult(text: string, structured: Record<string, unknown>, structuredJson: string): CallToolResult {
+export function measuredResult(
+  text: string,
+  structured: Record<string, unknown>,
+  structuredJson: string,
+): CallToolResult {
   const result: CallToolResult = { content: [{ type: 'text', text }], structuredContent: structured };
   parts.set(result, { text, structuredJson });
   return result;

@@ -28,7 +28,11 @@ function sponsored(r: Result, i: number): string[] {
 
 function organic(r: Result, i: number): string[] {
   const source = [`Source: ${r.domain}`, r.published_date === undefined ? undefined : `Published: ${r.published_date}`];
-  const lines = [`### ${r.position ?? i + 1}. ${oneLine(r.title)}`, `URL: ${r.url}`, source.filter(Boolean).join(' · ')];
+  const lines = [
+    `### ${r.position ?? i + 1}. ${oneLine(r.title)}`,
+    `URL: ${r.url}`,
+    source.filter(Boolean).join(' · '),
+  ];
   if (r.content !== '') lines.push(r.content);
   if (r.extra_snippets?.length) lines.push('Passages:', ...r.extra_snippets.map((s) => `- ${oneLine(s)}`));
   if (r.raw_content !== undefined && r.raw_content !== '') lines.push('Page text:', r.raw_content);
@@ -50,7 +54,9 @@ export function searchText(body: SearchResponse, notes: SearchTextNotes = {}): s
   if (found.length === 0) blocks.push('No results. Try other words, fewer domain filters or a wider date range.');
   const tail: string[] = [];
   if (notes.shortenedTo !== undefined) {
-    tail.push(`Results were shortened to stay within ${notes.shortenedTo} tokens (page text first, then passages, snippets and the last results).`);
+    tail.push(
+      `Results were shortened to stay within ${notes.shortenedTo} tokens (page text first, then passages, snippets and the last results).`,
+    );
   }
   if (found.length > 0 || ads.length > 0) tail.push('To read a result in full, call fetch_page with its URL.');
   if (tail.length) blocks.push(tail.join(' '));

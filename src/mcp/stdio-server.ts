@@ -33,11 +33,14 @@ export async function serveStdio(callTool: ToolCalls, stdin: Readable, stdout: W
   server.onerror = (e) => (lastError = e);
   stdin.once('end', () => settle());
   stdin.once('close', () => settle());
-  server.onclose = () => settle(closing ? undefined : `the stdio transport closed${lastError ? `: ${lastError.message}` : ''}`);
+  server.onclose = () =>
+    settle(closing ? undefined : `the stdio transport closed${lastError ? `: ${lastError.message}` : ''}`);
   await server.connect(transport);
   // After connect, so the transport is reading stdin before this listener can start the flow.
   const stopWatching = watchLineLength(stdin, MAX_STDIN_LINE_BYTES, () =>
-    settle(`a line on stdin is longer than ${MAX_STDIN_LINE_BYTES} bytes (10 MiB), the most one MCP message may take; stopped reading`),
+    settle(
+      `a line on stdin is longer than ${MAX_STDIN_LINE_BYTES} bytes (10 MiB), the most one MCP message may take; stopped reading`,
+    ),
   );
   return {
     ended,

@@ -15,7 +15,10 @@ const kindOf = (v: unknown): string => (Array.isArray(v) ? 'an array' : `a ${typ
 export function toolArguments(args: unknown): Record<string, unknown> {
   if (args === undefined || args === null) return {};
   if (typeof args !== 'object' || Array.isArray(args)) {
-    throw new DomainError('invalid', `arguments must be an object of named arguments (such as {"query": "..."}), not ${kindOf(args)}`);
+    throw new DomainError(
+      'invalid',
+      `arguments must be an object of named arguments (such as {"query": "..."}), not ${kindOf(args)}`,
+    );
   }
   const given = args as Record<string, unknown>;
   // Top level only: a null inside a list (include_domains: [null]) is still an invalid value.

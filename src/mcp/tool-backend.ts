@@ -47,7 +47,10 @@ export interface ServiceDeps {
  */
 export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
   // The key is the caller the fetch capacity shares its slots between.
-  const context = async (caller: ServiceCaller): Promise<RequestContext> => ({ ...caller.context(), caller: await caller.keyId() });
+  const context = async (caller: ServiceCaller): Promise<RequestContext> => ({
+    ...caller.context(),
+    caller: await caller.keyId(),
+  });
   return {
     async admit(caller) {
       const d = await takeRequest(deps.rateLimiter, await caller.keyId());

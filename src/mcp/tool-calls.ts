@@ -29,7 +29,12 @@ const fetchArgs = createValidator<FetchPageArguments>(FetchPageArguments, 'argum
  * fixed caller); `signal` aborts when the call is cancelled, and stops a page fetch.
  * Throws a ProtocolError (a JSON-RPC error) for an unknown tool; every other failure is a result.
  */
-export type ToolCalls<C = void> = (name: string, args: unknown, caller: C, signal?: AbortSignal) => Promise<CallToolResult>;
+export type ToolCalls<C = void> = (
+  name: string,
+  args: unknown,
+  caller: C,
+  signal?: AbortSignal,
+) => Promise<CallToolResult>;
 
 /** tools/call: arguments checked, the backend called, the answer bounded and rendered. */
 export function createToolCalls<C = void>(backend: ToolBackend<C>, o: ToolCallOptions<C>): ToolCalls<C> {
@@ -50,7 +55,10 @@ export function createToolCalls<C = void>(backend: ToolBackend<C>, o: ToolCallOp
   }
 
   // A Map, not an object: a name such as "constructor" or "__proto__" must not find what every object inherits.
-  const TOOLS = new Map<string, (args: Record<string, unknown>, caller: C, signal?: AbortSignal) => Promise<CallToolResult>>([
+  const TOOLS = new Map<
+    string,
+    (args: Record<string, unknown>, caller: C, signal?: AbortSignal) => Promise<CallToolResult>
+  >([
     [WEB_SEARCH, webSearch],
     [FETCH_PAGE, fetchPage],
   ]);
@@ -60,7 +68,12 @@ export function createToolCalls<C = void>(backend: ToolBackend<C>, o: ToolCallOp
     return errorResult(e);
   };
 
-  return async function callTool(name: string, args: unknown, caller: C, signal?: AbortSignal): Promise<CallToolResult> {
+  return async function callTool(
+    name: string,
+    args: unknown,
+    caller: C,
+    signal?: AbortSignal,
+  ): Promise<CallToolResult> {
     // Every call is charged first, whatever its name and arguments, as a POST /v1/search is
     // before its body is read; past the limit it is the 429 tool error like any other call.
     try {

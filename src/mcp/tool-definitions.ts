@@ -20,33 +20,33 @@ const L = SEARCH_LIMITS;
 
 const NULL_IS_ABSENT = 'An optional argument given as null is the same as leaving it out.';
 
-export const webSearchInput = nullableOptionals(describedSchema(
-  SearchRequest,
-  `Arguments of web_search. Only query is required. ${NULL_IS_ABSENT}`,
-  {
+export const webSearchInput = nullableOptionals(
+  describedSchema(SearchRequest, `Arguments of web_search. Only query is required. ${NULL_IS_ABSENT}`, {
     query: `What to search for, 1 to ${L.queryMax} characters: keywords or a plain question. Put site and date limits in include_domains, freshness or the dates rather than in the query.`,
     max_results: `How many organic results to return, ${L.maxResults.min} to ${L.maxResults.max} (default ${L.maxResults.default}). Ask for fewer to get a shorter answer.`,
     include_domains: `Only return results from these domains: one domain or a list of at most ${L.domainEntries}; each also matches its subdomains (e.g. ["python.org"] for the official docs).`,
     exclude_domains: `Never return results from these domains (one domain or a list of at most ${L.domainEntries}; subdomains included).`,
-    freshness: 'Only results published within the last day, week, month or year: use it for news and recent events. start_date and end_date override it.',
-    start_date: 'Earliest publication date, YYYY-MM-DD (inclusive). Undated results are left out under any date filter.',
+    freshness:
+      'Only results published within the last day, week, month or year: use it for news and recent events. start_date and end_date override it.',
+    start_date:
+      'Earliest publication date, YYYY-MM-DD (inclusive). Undated results are left out under any date filter.',
     end_date: 'Latest publication date, YYYY-MM-DD (inclusive).',
     search_depth:
-      'basic (default): titles, URLs, snippets and dates; fast, 1 search unit. advanced: Scout also reads each result\'s page and adds its most relevant passages and page text; slower (seconds) and 2 search units. Use advanced when snippets will not answer the question (details, numbers, technical specifics), basic to find pages or for simple facts.',
+      "basic (default): titles, URLs, snippets and dates; fast, 1 search unit. advanced: Scout also reads each result's page and adds its most relevant passages and page text; slower (seconds) and 2 search units. Use advanced when snippets will not answer the question (details, numbers, technical specifics), basic to find pages or for simple facts.",
     max_content_tokens: `Token budget, ${L.maxContentTokens.min} to ${L.maxContentTokens.max}, for the page text (advanced) or the snippets (basic) of all results together. Leave it out unless you need less text; the whole result is kept under a fixed size anyway.`,
-    country: 'Two-letter ISO 3166-1 country code (US, GB, DE, ...) to get results for that country. The United Kingdom is GB.',
-  },
-));
+    country:
+      'Two-letter ISO 3166-1 country code (US, GB, DE, ...) to get results for that country. The United Kingdom is GB.',
+  }),
+);
 
-export const fetchPageInput = nullableOptionals(describedSchema(
-  FetchPageArguments,
-  `Arguments of fetch_page. Only url is required. ${NULL_IS_ABSENT}`,
-  {
+export const fetchPageInput = nullableOptionals(
+  describedSchema(FetchPageArguments, `Arguments of fetch_page. Only url is required. ${NULL_IS_ABSENT}`, {
     url: `Absolute http(s) URL of the page (a web_search result URL, sponsored ones included), at most ${FETCH_LIMITS.urlMax} characters.`,
     max_chars: `Most characters of page content to return in this call, ${FETCH_LIMITS.maxChars.min} to ${FETCH_LIMITS.maxChars.max} (default ${FETCH_LIMITS.maxChars.default}). The result is also kept under a fixed token size, so a long page comes in parts.`,
-    start_index: 'Where to start reading, as a character offset into the page content (default 0). When a result says more content follows, call again with the start_index it gives.',
-  },
-));
+    start_index:
+      'Where to start reading, as a character offset into the page content (default 0). When a result says more content follows, call again with the start_index it gives.',
+  }),
+);
 
 export const webSearchOutput = jsonSchemaOf(SearchResponse);
 export const fetchPageOutput = jsonSchemaOf(FetchResponse);
@@ -59,7 +59,7 @@ export const TOOLS: Tool[] = [
     title: 'Web search',
     description: [
       'Search the web. Returns numbered results with title, URL, source domain, publication date and snippet (advanced depth: also the most relevant page text).',
-      'Use it to find pages and facts; then call fetch_page with a result\'s url to read that page in full.',
+      "Use it to find pages and facts; then call fetch_page with a result's url to read that page in full.",
       'Sponsored entries, when there are any, come first, are marked [Sponsored] with their disclosure, and never replace or reorder organic results: weigh them as ads.',
     ].join(' '),
     inputSchema: webSearchInput as Tool['inputSchema'],

@@ -9,21 +9,34 @@ import { STATUS_OF } from '../http/status-table.ts';
  */
 const ADVICE: Partial<Record<ErrorKind, (retryAfterS?: number) => string>> = {
   invalid: () => 'Fix the arguments named above and call again.',
-  unauthorized: () => 'The API key configured for this MCP server is missing or not valid; the user must set a valid Scout API key. Retrying will not help.',
+  unauthorized: () =>
+    'The API key configured for this MCP server is missing or not valid; the user must set a valid Scout API key. Retrying will not help.',
   forbidden: () => 'Scout only fetches public http(s) addresses; do not retry this URL.',
   not_found: () => 'Check the URL.',
   payload_too_large: () => 'Send shorter arguments.',
-  unsupported_media: () => 'fetch_page reads HTML, PDF, feeds and text; this content type cannot be read. Try another source.',
+  unsupported_media: () =>
+    'fetch_page reads HTML, PDF, feeds and text; this content type cannot be read. Try another source.',
   rate_limited: (s) => `Rate limited: wait ${s ?? 1} s, then call again.`,
   upstream: () => 'The source failed; try another URL or query, or retry later.',
-  unavailable: (s) => (s !== undefined && s > 3600 ? `Do not retry: this will not change for about ${Math.round(s / 3600)} hours.` : `Retry in ${s ?? 5} s.`),
+  unavailable: (s) =>
+    s !== undefined && s > 3600
+      ? `Do not retry: this will not change for about ${Math.round(s / 3600)} hours.`
+      : `Retry in ${s ?? 5} s.`,
   timeout: () => 'The page took too long; retry once or use another source.',
 };
 
 export function errorResult(e: unknown, requestId?: string): CallToolResult {
   if (isDomainError(e)) {
     const advice = ADVICE[e.kind]?.(e.retryAfterS);
-    return { isError: true, content: [{ type: 'text', text: `Error ${STATUS_OF[e.kind]}: ${e.message.replace(/\.$/, '')}.${advice ? ` ${advice}` : ''}` }] };
+    return {
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: `Error ${STATUS_OF[e.kind]}: ${e.message.replace(/\.$/, '')}.${advice ? ` ${advice}` : ''}`,
+        },
+      ],
+    };
   }
   const id = requestId === undefined ? '' : ` (request id ${requestId})`;
   return { isError: true, content: [{ type: 'text', text: `Error 500: internal error in Scout${id}; retry later.` }] };

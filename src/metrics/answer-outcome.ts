@@ -9,7 +9,13 @@
  */
 export type AnswerOutcome = 'ok' | 'client_error' | 'upstream_error' | 'budget_exhausted' | 'server_error';
 
-export const ANSWER_OUTCOMES: readonly AnswerOutcome[] = ['ok', 'client_error', 'upstream_error', 'budget_exhausted', 'server_error'];
+export const ANSWER_OUTCOMES: readonly AnswerOutcome[] = [
+  'ok',
+  'client_error',
+  'upstream_error',
+  'budget_exhausted',
+  'server_error',
+];
 
 /** `error`: the domain error the request failed with, if it failed with one. */
 export function answerOutcome(status: number, error?: { kind: string; reason?: string }): AnswerOutcome {

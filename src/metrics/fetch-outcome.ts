@@ -18,7 +18,19 @@ export type FetchOutcome =
   | 'timeout'
   | 'error';
 
-export const FETCH_OUTCOMES: readonly FetchOutcome[] = ['ok', 'invalid', 'refused', 'blocked', 'app_shell', 'unsupported', 'upstream', 'too_large', 'busy', 'timeout', 'error'];
+export const FETCH_OUTCOMES: readonly FetchOutcome[] = [
+  'ok',
+  'invalid',
+  'refused',
+  'blocked',
+  'app_shell',
+  'unsupported',
+  'upstream',
+  'too_large',
+  'busy',
+  'timeout',
+  'error',
+];
 
 export function fetchOutcome(error?: unknown): FetchOutcome {
   if (error === undefined) return 'ok';

@@ -56,7 +56,7 @@ export function createScoutMetrics(sources: MetricSources): ScoutMetrics {
   });
   const duration = new Histogram({
     name: 'scout_http_request_duration_seconds',
-    help: 'Time from a request\'s arrival to its answer, by route template and method.',
+    help: "Time from a request's arrival to its answer, by route template and method.",
     labelNames: ['route', 'method'],
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,
@@ -87,7 +87,8 @@ export function createScoutMetrics(sources: MetricSources): ScoutMetrics {
     registers,
     collect() {
       this.reset();
-      for (const p of sources.providers()) this.set({ provider: p.name }, p.state === 'open' ? 1 : p.state === 'half_open' ? 0.5 : 0);
+      for (const p of sources.providers())
+        this.set({ provider: p.name }, p.state === 'open' ? 1 : p.state === 'half_open' ? 0.5 : 0);
     },
   });
   const fetches = new Counter({
@@ -150,7 +151,7 @@ export function createScoutMetrics(sources: MetricSources): ScoutMetrics {
   });
   new Gauge({
     name: 'scout_search_budget_units',
-    help: 'The month\'s search budget (UTC), in units: total, used and left.',
+    help: "The month's search budget (UTC), in units: total, used and left.",
     labelNames: ['state'],
     registers,
     async collect() {

@@ -80,7 +80,10 @@ export function resultList(
 }
 
 /** Sets the optional fields every adapter reads the same way (date already normalised). */
-export function withOptionalFields(out: ProviderResult, fields: { publishedDate?: string | undefined; favicon?: unknown; score?: unknown }): ProviderResult {
+export function withOptionalFields(
+  out: ProviderResult,
+  fields: { publishedDate?: string | undefined; favicon?: unknown; score?: unknown },
+): ProviderResult {
   if (fields.publishedDate) out.publishedDate = fields.publishedDate;
   const favicon = text(fields.favicon);
   if (favicon) out.favicon = favicon;

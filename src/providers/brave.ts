@@ -2,7 +2,18 @@ import { str, url } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { Freshness, ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { asArray, asRecord, clamp, honoursOf, malformed, plainText, text, withParams, type HttpProviderOptions, resultList } from './adapter-kit.ts';
+import {
+  asArray,
+  asRecord,
+  clamp,
+  honoursOf,
+  malformed,
+  plainText,
+  text,
+  withParams,
+  type HttpProviderOptions,
+  resultList,
+} from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
 import { describeProvider } from './provider-descriptor.ts';
@@ -19,7 +30,9 @@ const MAX_RESULTS = 20;
 
 /** Countries Brave accepts (its "Country Codes" table); others are sent as ALL, not US. */
 const BRAVE_COUNTRIES = new Set(
-  'AR AU AT BE BR CA CL DK FI FR DE HK IN ID IT JP KR MY MX NL NZ NO CN PL PT PH RU SA ZA ES SE CH TW TR GB US'.split(' '),
+  'AR AU AT BE BR CA CL DK FI FR DE HK IN ID IT JP KR MY MX NL NZ NO CN PL PT PH RU SA ZA ES SE CH TW TR GB US'.split(
+    ' ',
+  ),
 );
 
 const FRESHNESS: Record<Freshness, string> = { day: 'pd', week: 'pw', month: 'pm', year: 'py' };
@@ -90,8 +103,18 @@ export function createBraveProvider(opts: HttpProviderOptions): SearchProvider {
 export const braveProvider = describeProvider({
   name: NAME,
   settings: {
-    braveUrl: s('SCOUT_BRAVE_URL', url, 'https://api.search.brave.com/res/v1/web/search', 'Brave Web Search API endpoint (full URL).'),
-    braveApiKey: s('SCOUT_BRAVE_API_KEY', str, '', 'Brave Search API subscription token; required when brave is listed in SCOUT_SEARCH_PROVIDERS.'),
+    braveUrl: s(
+      'SCOUT_BRAVE_URL',
+      url,
+      'https://api.search.brave.com/res/v1/web/search',
+      'Brave Web Search API endpoint (full URL).',
+    ),
+    braveApiKey: s(
+      'SCOUT_BRAVE_API_KEY',
+      str,
+      '',
+      'Brave Search API subscription token; required when brave is listed in SCOUT_SEARCH_PROVIDERS.',
+    ),
   },
   requires: { setting: 'braveApiKey', as: '(a Brave Search API subscription token)' },
   honours: HONOURS,

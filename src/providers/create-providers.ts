@@ -25,7 +25,10 @@ export type ProvidersConfig = Pick<Config, 'searchProviders'> & ProviderListConf
 const LISTED = settings.searchProviders.env;
 
 /** Every name SCOUT_SEARCH_PROVIDERS may list with these descriptors. */
-export const providerNames = (list: readonly ListedProvider[] = providerList): string[] => ['local', ...list.map((d) => d.name)];
+export const providerNames = (list: readonly ListedProvider[] = providerList): string[] => [
+  'local',
+  ...list.map((d) => d.name),
+];
 
 export const PROVIDER_NAMES: readonly string[] = providerNames();
 
@@ -36,18 +39,29 @@ function isSet(value: unknown): boolean {
   return value !== undefined;
 }
 
-function buildOne(name: string, config: ProvidersConfig, builtins: BuiltinProviders, deps: ProviderDeps, list: readonly ListedProvider[]): SearchProvider {
+function buildOne(
+  name: string,
+  config: ProvidersConfig,
+  builtins: BuiltinProviders,
+  deps: ProviderDeps,
+  list: readonly ListedProvider[],
+): SearchProvider {
   if (name === 'local') {
-    if (!builtins.local) throw new ConfigError(`${LISTED} lists local, but the local index is not available in this process`);
+    if (!builtins.local)
+      throw new ConfigError(`${LISTED} lists local, but the local index is not available in this process`);
     return builtins.local;
   }
   const descriptor = list.find((d) => d.name === name);
   if (!descriptor) {
-    throw new ConfigError(`${LISTED} lists unknown provider "${name}"; known providers: ${providerNames(list).join(', ')}`);
+    throw new ConfigError(
+      `${LISTED} lists unknown provider "${name}"; known providers: ${providerNames(list).join(', ')}`,
+    );
   }
   const required = descriptor.requires;
   if (required && !isSet((config as Readonly<Record<string, unknown>>)[required.setting])) {
-    throw new ConfigError(`${LISTED} lists ${name}, so ${descriptor.settings[required.setting]?.env} must be set ${required.as}`);
+    throw new ConfigError(
+      `${LISTED} lists ${name}, so ${descriptor.settings[required.setting]?.env} must be set ${required.as}`,
+    );
   }
   return descriptor.build(config, deps);
 }
@@ -63,7 +77,8 @@ export function createProviders(
   list: readonly ListedProvider[] = providerList,
 ): SearchProvider[] {
   const names = config.searchProviders.map((n) => n.trim().toLowerCase());
-  if (names.length === 0) throw new ConfigError(`${LISTED} must list at least one provider (${providerNames(list).join(', ')})`);
+  if (names.length === 0)
+    throw new ConfigError(`${LISTED} must list at least one provider (${providerNames(list).join(', ')})`);
   const seen = new Set<string>();
   return names.map((name) => {
     if (seen.has(name)) throw new ConfigError(`${LISTED} lists ${name} twice; list each provider once`);

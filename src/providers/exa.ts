@@ -2,7 +2,17 @@ import { str, url } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { asArray, asRecord, clamp, honoursOf, plainText, text, type HttpProviderOptions, resultList, withOptionalFields } from './adapter-kit.ts';
+import {
+  asArray,
+  asRecord,
+  clamp,
+  honoursOf,
+  plainText,
+  text,
+  type HttpProviderOptions,
+  resultList,
+  withOptionalFields,
+} from './adapter-kit.ts';
 import { createJsonPostProvider } from './json-post-provider.ts';
 import type { SearchProvider } from './provider.ts';
 import { describeProvider } from './provider-descriptor.ts';
@@ -50,7 +60,11 @@ function toResult(item: unknown, now: Date): ProviderResult | undefined {
   const url = text(r?.url);
   if (!r || !url) return undefined;
   const out: ProviderResult = { title: plainText(r.title), url, content: snippet(r) };
-  return withOptionalFields(out, { publishedDate: normalizeDate(r.publishedDate, now), favicon: r.favicon, score: r.score });
+  return withOptionalFields(out, {
+    publishedDate: normalizeDate(r.publishedDate, now),
+    favicon: r.favicon,
+    score: r.score,
+  });
 }
 
 export function parseExaResponse(body: unknown, now: Date): ProviderResult[] {

@@ -83,7 +83,12 @@ export interface ReadTarget {
  * Reads the body up to `max` bytes; past it, `truncate` keeps the start (error answers) or
  * fails as malformed. Transport failures become the provider's network or timeout errors.
  */
-export async function readText(res: Dispatcher.ResponseData, max: number, req: ReadTarget, truncate: boolean): Promise<string> {
+export async function readText(
+  res: Dispatcher.ResponseData,
+  max: number,
+  req: ReadTarget,
+  truncate: boolean,
+): Promise<string> {
   const declared = Number(res.headers['content-length']);
   // Fast path: a declared length within the cap is read in one go (undici enforces it).
   if (Number.isFinite(declared) && declared <= max) {

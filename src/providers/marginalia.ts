@@ -1,7 +1,16 @@
 import { str, url } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { asRecord, clamp, honoursOf, plainText, text, withParams, type HttpProviderOptions, resultList } from './adapter-kit.ts';
+import {
+  asRecord,
+  clamp,
+  honoursOf,
+  plainText,
+  text,
+  withParams,
+  type HttpProviderOptions,
+  resultList,
+} from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
 import { describeProvider } from './provider-descriptor.ts';
@@ -55,10 +64,23 @@ export function createMarginaliaProvider(opts: HttpProviderOptions): SearchProvi
 export const marginaliaProvider = describeProvider({
   name: NAME,
   settings: {
-    marginaliaUrl: s('SCOUT_MARGINALIA_URL', url, 'https://api2.marginalia-search.com/search', 'Marginalia Search API endpoint (full URL).'),
-    marginaliaApiKey: s('SCOUT_MARGINALIA_API_KEY', str, '', 'Marginalia API key; required when marginalia is listed (`public` is a shared, often rate-limited key for trials).'),
+    marginaliaUrl: s(
+      'SCOUT_MARGINALIA_URL',
+      url,
+      'https://api2.marginalia-search.com/search',
+      'Marginalia Search API endpoint (full URL).',
+    ),
+    marginaliaApiKey: s(
+      'SCOUT_MARGINALIA_API_KEY',
+      str,
+      '',
+      'Marginalia API key; required when marginalia is listed (`public` is a shared, often rate-limited key for trials).',
+    ),
   },
-  requires: { setting: 'marginaliaApiKey', as: '(a Marginalia API key, or `public` for the shared, often rate-limited trial key)' },
+  requires: {
+    setting: 'marginaliaApiKey',
+    as: '(a Marginalia API key, or `public` for the shared, often rate-limited trial key)',
+  },
   honours: HONOURS,
   maxResults: MAX_RESULTS,
   build: (c, deps) => createMarginaliaProvider({ ...deps, url: c.marginaliaUrl, apiKey: c.marginaliaApiKey.trim() }),

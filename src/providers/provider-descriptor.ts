@@ -28,7 +28,8 @@ export interface ProviderDescriptor<S extends SettingTable = SettingTable> {
 }
 
 /** Declares a descriptor with its settings' keys and types kept for `build` and `requires`. */
-export const describeProvider = <S extends SettingTable>(descriptor: ProviderDescriptor<S>): ProviderDescriptor<S> => descriptor;
+export const describeProvider = <S extends SettingTable>(descriptor: ProviderDescriptor<S>): ProviderDescriptor<S> =>
+  descriptor;
 
 /**
  * A descriptor as a list of different providers holds it, its settings' keys forgotten (a

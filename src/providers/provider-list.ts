@@ -13,7 +13,15 @@ import { tavilyProvider } from './tavily.ts';
  * since it needs the store: create-providers.ts), one line each. The order is that of their
  * settings in `scout settings` and the README, and of the names in start-up errors.
  */
-export const PROVIDER_LIST = [braveProvider, searxngProvider, tavilyProvider, exaProvider, serperProvider, marginaliaProvider, openSearchProvider] as const;
+export const PROVIDER_LIST = [
+  braveProvider,
+  searxngProvider,
+  tavilyProvider,
+  exaProvider,
+  serperProvider,
+  marginaliaProvider,
+  openSearchProvider,
+] as const;
 
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 

@@ -12,7 +12,6 @@ import type { BackendLogger, SearchAnswer, SearchBackend } from '../search/searc
 
 export type SearchMode = 'failover' | 'fusion';
 
-
 export interface SearchBackendOptions {
   /** failover (default): first provider that answers; fusion: all in parallel, merged by RRF. */
   mode?: SearchMode;
@@ -97,7 +96,9 @@ export function createSearchBackend(
     provider,
     breaker: new CircuitBreaker({ ...o.breaker, ...(options.now ? { now: options.now } : {}) }),
   }));
-  const cache = options.cache ?? createResultCache({ ttlMs: o.cacheTtlMs, max: o.cacheMax, ...(options.now ? { now: options.now } : {}) });
+  const cache =
+    options.cache ??
+    createResultCache({ ttlMs: o.cacheTtlMs, max: o.cacheMax, ...(options.now ? { now: options.now } : {}) });
   // Providers whose answers follow local writes (the local index) key the cache by their
   // revision, read before they are asked: a write, from anywhere, is a miss on the next search.
   // (Not read at all when the cache is off: it would only cost the search a read transaction.)
@@ -105,7 +106,13 @@ export function createSearchBackend(
   const revision = (): string => (revised.length === 0 ? '' : `${revised.map((p) => p.revision!()).join(' ')}\n`);
 
   /** One provider, within what is left of the deadline; throws only when the caller cancelled. */
-  async function run(slot: Slot, query: SearchQuery, deadlineAt: number, log: BackendLogger, signal?: AbortSignal): Promise<Outcome> {
+  async function run(
+    slot: Slot,
+    query: SearchQuery,
+    deadlineAt: number,
+    log: BackendLogger,
+    signal?: AbortSignal,
+  ): Promise<Outcome> {
     const { provider: p, breaker } = slot;
     const left = Math.floor(deadlineAt - performance.now());
     if (left <= 0) return { name: p.name, reason: `not tried (search deadline of ${o.deadlineMs} ms reached)` };
@@ -151,7 +158,10 @@ export function createSearchBackend(
       'search provider failed',
     );
     if (opened) {
-      log.warn({ provider: p.name, cooldownMs: o.breaker.cooldownMs, failures: breaker.consecutiveFailures }, 'search provider suspended');
+      log.warn(
+        { provider: p.name, cooldownMs: o.breaker.cooldownMs, failures: breaker.consecutiveFailures },
+        'search provider suspended',
+      );
     }
   }
 
@@ -160,13 +170,21 @@ export function createSearchBackend(
     throw new DomainError('upstream', `every search provider failed, try again later: ${list}`);
   }
 
-  async function failover(query: SearchQuery, log: BackendLogger, signal?: AbortSignal): Promise<SearchAnswer & { cached: boolean }> {
+  async function failover(
+    query: SearchQuery,
+    log: BackendLogger,
+    signal?: AbortSignal,
+  ): Promise<SearchAnswer & { cached: boolean }> {
     const deadlineAt = performance.now() + o.deadlineMs;
     const failed: Outcome[] = [];
     for (const slot of slots) {
       const out = await run(slot, query, deadlineAt, log, signal);
       if (out.results) {
-        if (failed.length) log.info({ provider: out.name, failed: failed.map((f) => `${f.name}: ${f.reason}`) }, 'search answered after failover');
+        if (failed.length)
+          log.info(
+            { provider: out.name, failed: failed.map((f) => `${f.name}: ${f.reason}`) },
+            'search answered after failover',
+          );
         return { results: out.results.slice(0, query.maxResults), providers: [out.name], cached: false };
       }
       failed.push(out);
@@ -174,7 +192,11 @@ export function createSearchBackend(
     return allFailed(failed);
   }
 
-  async function fusion(query: SearchQuery, log: BackendLogger, signal?: AbortSignal): Promise<SearchAnswer & { cached: boolean }> {
+  async function fusion(
+    query: SearchQuery,
+    log: BackendLogger,
+    signal?: AbortSignal,
+  ): Promise<SearchAnswer & { cached: boolean }> {
     const deadlineAt = performance.now() + o.deadlineMs;
     const outcomes = await Promise.all(slots.map((slot) => run(slot, query, deadlineAt, log, signal)));
     const answered = outcomes.filter((x) => x.results);
@@ -188,12 +210,17 @@ export function createSearchBackend(
       const at = revision();
       const hit = await cache.get(query, at);
       if (hit) return { results: hit.results.slice(), providers: hit.providers.slice(), cached: true };
-      if (slots.length === 0) throw new DomainError('unavailable', 'no search provider is configured (SCOUT_SEARCH_PROVIDERS)');
+      if (slots.length === 0)
+        throw new DomainError('unavailable', 'no search provider is configured (SCOUT_SEARCH_PROVIDERS)');
       const answer = o.mode === 'fusion' ? await fusion(query, log, signal) : await failover(query, log, signal);
       await cache.set(query, answer, at);
       return answer;
     },
     status: () =>
-      slots.map(({ provider, breaker }) => ({ name: provider.name, state: breaker.state(), consecutiveFailures: breaker.consecutiveFailures })),
+      slots.map(({ provider, breaker }) => ({
+        name: provider.name,
+        state: breaker.state(),
+        consecutiveFailures: breaker.consecutiveFailures,
+      })),
   };
 }

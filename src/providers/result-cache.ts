@@ -59,7 +59,12 @@ export function searchCacheKey(q: SearchQuery): string {
 const frozenCopy = (a: CachedAnswer): CachedAnswer =>
   Object.freeze({
     results: Object.freeze(
-      a.results.map((r): ProviderResult => Object.freeze(r.extraSnippets ? { ...r, extraSnippets: Object.freeze([...r.extraSnippets]) as string[] } : { ...r })),
+      a.results.map(
+        (r): ProviderResult =>
+          Object.freeze(
+            r.extraSnippets ? { ...r, extraSnippets: Object.freeze([...r.extraSnippets]) as string[] } : { ...r },
+          ),
+      ),
     ) as ProviderResult[],
     providers: Object.freeze([...a.providers]) as string[],
   });
@@ -95,7 +100,11 @@ export function createResultCache(opts: ResultCacheOptions): MemoryResultCache {
     get: async (q, revision = '') => lru.get(revision + searchCacheKey(q)),
     set: async (q, answer, revision = '', ttlMs) => {
       if (answerChars(answer) > maxChars || (ttlMs !== undefined && ttlMs <= 0)) return;
-      lru.set(revision + searchCacheKey(q), frozenCopy(answer), ttlMs === undefined ? undefined : { ttl: Math.min(ttlMs, opts.ttlMs) });
+      lru.set(
+        revision + searchCacheKey(q),
+        frozenCopy(answer),
+        ttlMs === undefined ? undefined : { ttl: Math.min(ttlMs, opts.ttlMs) },
+      );
     },
     get size() {
       return lru.size;

@@ -2,7 +2,16 @@ import { optionalUrl, str } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { asRecord, clamp, honoursOf, plainText, text, withParams, type ProviderDeps, resultList } from './adapter-kit.ts';
+import {
+  asRecord,
+  clamp,
+  honoursOf,
+  plainText,
+  text,
+  withParams,
+  type ProviderDeps,
+  resultList,
+} from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import type { SearchProvider } from './provider.ts';
 import { describeProvider } from './provider-descriptor.ts';
@@ -69,8 +78,18 @@ export function createSearxngProvider(opts: SearxngOptions): SearchProvider {
 export const searxngProvider = describeProvider({
   name: NAME,
   settings: {
-    searxngUrl: s('SCOUT_SEARXNG_URL', optionalUrl, '', "Your SearXNG instance's /search URL (e.g. http://searxng:8080/search); required when searxng is listed. The instance must enable json in search.formats."),
-    searxngApiKey: s('SCOUT_SEARXNG_API_KEY', str, '', 'Optional; sent as a Bearer token for SearXNG instances behind an authenticating proxy.'),
+    searxngUrl: s(
+      'SCOUT_SEARXNG_URL',
+      optionalUrl,
+      '',
+      "Your SearXNG instance's /search URL (e.g. http://searxng:8080/search); required when searxng is listed. The instance must enable json in search.formats.",
+    ),
+    searxngApiKey: s(
+      'SCOUT_SEARXNG_API_KEY',
+      str,
+      '',
+      'Optional; sent as a Bearer token for SearXNG instances behind an authenticating proxy.',
+    ),
   },
   requires: { setting: 'searxngUrl', as: "to the instance's /search URL" },
   honours: HONOURS,

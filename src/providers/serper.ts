@@ -2,7 +2,16 @@ import { str, url } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { Freshness, ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { asRecord, clamp, honoursOf, malformed, plainText, text, type HttpProviderOptions, resultList } from './adapter-kit.ts';
+import {
+  asRecord,
+  clamp,
+  honoursOf,
+  malformed,
+  plainText,
+  text,
+  type HttpProviderOptions,
+  resultList,
+} from './adapter-kit.ts';
 import { createJsonPostProvider } from './json-post-provider.ts';
 import type { SearchProvider } from './provider.ts';
 import { describeProvider } from './provider-descriptor.ts';

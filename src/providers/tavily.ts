@@ -2,7 +2,16 @@ import { str, url } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { asRecord, clamp, honoursOf, plainText, text, type HttpProviderOptions, resultList, withOptionalFields } from './adapter-kit.ts';
+import {
+  asRecord,
+  clamp,
+  honoursOf,
+  plainText,
+  text,
+  type HttpProviderOptions,
+  resultList,
+  withOptionalFields,
+} from './adapter-kit.ts';
 import { createJsonPostProvider } from './json-post-provider.ts';
 import type { SearchProvider } from './provider.ts';
 import { describeProvider } from './provider-descriptor.ts';
@@ -21,14 +30,57 @@ const MAX_RESULTS = 20;
 
 /** ISO 3166-1 alpha-2 → Tavily's country name, for the names Tavily is known to accept. */
 const COUNTRY_NAMES: Record<string, string> = {
-  AE: 'united arab emirates', AR: 'argentina', AT: 'austria', AU: 'australia', BD: 'bangladesh', BE: 'belgium',
-  BR: 'brazil', CA: 'canada', CH: 'switzerland', CL: 'chile', CN: 'china', CO: 'colombia', CZ: 'czech republic',
-  DE: 'germany', DK: 'denmark', EG: 'egypt', ES: 'spain', FI: 'finland', FR: 'france', GB: 'united kingdom',
-  GR: 'greece', HU: 'hungary', ID: 'indonesia', IE: 'ireland', IL: 'israel', IN: 'india', IT: 'italy', JP: 'japan',
-  KE: 'kenya', KR: 'south korea', MX: 'mexico', MY: 'malaysia', NG: 'nigeria', NL: 'netherlands', NO: 'norway',
-  NZ: 'new zealand', PH: 'philippines', PK: 'pakistan', PL: 'poland', PT: 'portugal', RO: 'romania', RU: 'russia',
-  SA: 'saudi arabia', SE: 'sweden', SG: 'singapore', TH: 'thailand', TR: 'turkey', UA: 'ukraine', US: 'united states',
-  VN: 'vietnam', ZA: 'south africa',
+  AE: 'united arab emirates',
+  AR: 'argentina',
+  AT: 'austria',
+  AU: 'australia',
+  BD: 'bangladesh',
+  BE: 'belgium',
+  BR: 'brazil',
+  CA: 'canada',
+  CH: 'switzerland',
+  CL: 'chile',
+  CN: 'china',
+  CO: 'colombia',
+  CZ: 'czech republic',
+  DE: 'germany',
+  DK: 'denmark',
+  EG: 'egypt',
+  ES: 'spain',
+  FI: 'finland',
+  FR: 'france',
+  GB: 'united kingdom',
+  GR: 'greece',
+  HU: 'hungary',
+  ID: 'indonesia',
+  IE: 'ireland',
+  IL: 'israel',
+  IN: 'india',
+  IT: 'italy',
+  JP: 'japan',
+  KE: 'kenya',
+  KR: 'south korea',
+  MX: 'mexico',
+  MY: 'malaysia',
+  NG: 'nigeria',
+  NL: 'netherlands',
+  NO: 'norway',
+  NZ: 'new zealand',
+  PH: 'philippines',
+  PK: 'pakistan',
+  PL: 'poland',
+  PT: 'portugal',
+  RO: 'romania',
+  RU: 'russia',
+  SA: 'saudi arabia',
+  SE: 'sweden',
+  SG: 'singapore',
+  TH: 'thailand',
+  TR: 'turkey',
+  UA: 'ukraine',
+  US: 'united states',
+  VN: 'vietnam',
+  ZA: 'south africa',
 };
 
 export function tavilyBody(q: SearchQuery): Record<string, unknown> {
@@ -61,7 +113,11 @@ function toResult(item: unknown, now: Date): ProviderResult | undefined {
   if (!r || !url) return undefined;
   const out: ProviderResult = { title: plainText(r.title), url, content: plainText(r.content) };
   if (typeof r.raw_content === 'string' && r.raw_content !== '') out.rawContent = r.raw_content;
-  return withOptionalFields(out, { publishedDate: normalizeDate(r.published_date, now), favicon: r.favicon, score: r.score });
+  return withOptionalFields(out, {
+    publishedDate: normalizeDate(r.published_date, now),
+    favicon: r.favicon,
+    score: r.score,
+  });
 }
 
 export function parseTavilyResponse(body: unknown, now: Date): ProviderResult[] {

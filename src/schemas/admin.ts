@@ -18,7 +18,9 @@ export const AdminBudget = Type.Object(
     left: Count,
     resets_at: Type.String(),
     projected_used: Count,
-    projected_exhausted_at: Nullable(Type.String({ description: 'When the budget runs out at this month\'s pace; null when it lasts the month.' })),
+    projected_exhausted_at: Nullable(
+      Type.String({ description: "When the budget runs out at this month's pace; null when it lasts the month." }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -36,7 +38,11 @@ export const TrafficBucket = Type.Object(
     p95_ms: Ms,
     latency: Type.Object(
       { search: KindLatency, fetch: KindLatency, mcp: KindLatency },
-      { additionalProperties: false, description: 'Latency of searches (POST and GET /v1/search), fetches (/v1/fetch) and MCP requests (/mcp) apart; p50_ms and p95_ms above are of every agent request.' },
+      {
+        additionalProperties: false,
+        description:
+          'Latency of searches (POST and GET /v1/search), fetches (/v1/fetch) and MCP requests (/mcp) apart; p50_ms and p95_ms above are of every agent request.',
+      },
     ),
   },
   { additionalProperties: false },
@@ -89,7 +95,9 @@ export const RefusedDomain = Type.Object(
 export const AdminOverview = Type.Object(
   {
     generated_at: Type.String(),
-    started_at: Type.String({ description: 'When this process started: traffic, providers and fetches are this process\'s.' }),
+    started_at: Type.String({
+      description: "When this process started: traffic, providers and fetches are this process's.",
+    }),
     storage: Type.String(),
     budget: Nullable(AdminBudget),
     traffic: Type.Object({ hour: TrafficSeries, day: TrafficSeries }, { additionalProperties: false }),

@@ -29,36 +29,54 @@ const text = (max: number, description: string) =>
 const micros = (max: number, description: string) =>
   Type.Integer({ minimum: 1, maximum: max, description, ...rule(`must be a whole number of micros from 1 to ${max}`) });
 const phrases = (min: number, description: string) =>
-  Type.Array(Type.String({ minLength: 1, maxLength: L.keyword, ...rule(`must be a phrase of 1 to ${L.keyword} characters`) }), {
-    minItems: min,
-    maxItems: L.keywords,
-    description,
-    ...rule(`must be an array of ${min} to ${L.keywords} phrases`),
-  });
+  Type.Array(
+    Type.String({ minLength: 1, maxLength: L.keyword, ...rule(`must be a phrase of 1 to ${L.keyword} characters`) }),
+    {
+      minItems: min,
+      maxItems: L.keywords,
+      description,
+      ...rule(`must be an array of ${min} to ${L.keywords} phrases`),
+    },
+  );
 const day = (description: string) => Type.String({ pattern: DATE, description, ...rule('must be a date YYYY-MM-DD') });
 
 export const CampaignIncentive = Type.Object(
   {
-    kind: Type.Union([Type.Literal('credit'), Type.Literal('code'), Type.Literal('trial')], rule('must be one of credit, code, trial')),
+    kind: Type.Union(
+      [Type.Literal('credit'), Type.Literal('code'), Type.Literal('trial')],
+      rule('must be one of credit, code, trial'),
+    ),
     code: Type.Optional(text(L.code, 'The code to redeem; required when kind is code.')),
     benefit: text(L.benefit, 'What the agent or its user gets, in a sentence.'),
   },
-  { additionalProperties: false, description: 'SPEC 2.4 Incentive shown with the ad.', ...rule('must be an object with kind, benefit and optional code') },
+  {
+    additionalProperties: false,
+    description: 'SPEC 2.4 Incentive shown with the ad.',
+    ...rule('must be an object with kind, benefit and optional code'),
+  },
 );
 
 const fileProperties = {
   advertiser: text(L.advertiser, 'Who pays; shown in the default disclosure.'),
   title: text(L.title, 'Title of the sponsored entry.'),
-  url: Type.String({ minLength: 1, maxLength: L.url, description: 'Landing page (http or https).', ...rule(`must be an http(s) URL of at most ${L.url} characters`) }),
-  content: text(L.content, 'Ad text, shown as the entry\'s content.'),
+  url: Type.String({
+    minLength: 1,
+    maxLength: L.url,
+    description: 'Landing page (http or https).',
+    ...rule(`must be an http(s) URL of at most ${L.url} characters`),
+  }),
+  content: text(L.content, "Ad text, shown as the entry's content."),
   keywords: phrases(1, 'Words or phrases; the ad is eligible when one occurs in the query.'),
   negative_keywords: Type.Optional(phrases(0, 'Words or phrases that keep the ad off a query.')),
   countries: Type.Optional(
-    Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$', ...rule('must be an ISO 3166-1 alpha-2 country code such as US') }), {
-      maxItems: 249,
-      description: 'ISO 3166-1 alpha-2 codes; when given, the ad only shows to requests with one of these countries.',
-      ...rule('must be an array of ISO 3166-1 alpha-2 country codes'),
-    }),
+    Type.Array(
+      Type.String({ pattern: '^[A-Za-z]{2}$', ...rule('must be an ISO 3166-1 alpha-2 country code such as US') }),
+      {
+        maxItems: 249,
+        description: 'ISO 3166-1 alpha-2 codes; when given, the ad only shows to requests with one of these countries.',
+        ...rule('must be an array of ISO 3166-1 alpha-2 country codes'),
+      },
+    ),
   ),
   bid_micros: micros(L.maxBidMicros, 'Price of one agent read, in millionths of the currency unit.'),
   budget_micros: micros(L.maxBudgetMicros, 'Total budget, in millionths of the currency unit.'),
@@ -66,7 +84,10 @@ const fileProperties = {
   start_date: Type.Optional(day('First UTC day the ad may show (inclusive).')),
   end_date: Type.Optional(day('Last UTC day the ad may show (inclusive).')),
   status: Type.Optional(
-    Type.Union([Type.Literal('active'), Type.Literal('paused')], { description: 'Default active.', ...rule('must be one of active, paused') }),
+    Type.Union([Type.Literal('active'), Type.Literal('paused')], {
+      description: 'Default active.',
+      ...rule('must be one of active, paused'),
+    }),
   ),
   disclosure: Type.Optional(text(L.disclosure, 'Label shown with the ad; default "Sponsored · <advertiser>".')),
   incentive: Type.Optional(CampaignIncentive),
@@ -102,7 +123,10 @@ export const Campaign = Type.Object(
 );
 export type Campaign = Static<typeof Campaign>;
 
-export const CampaignList = Type.Object({ campaigns: Type.Array(Campaign) }, { title: 'CampaignList', additionalProperties: false });
+export const CampaignList = Type.Object(
+  { campaigns: Type.Array(Campaign) },
+  { title: 'CampaignList', additionalProperties: false },
+);
 export type CampaignList = Static<typeof CampaignList>;
 
 export const CampaignReportRow = Type.Object(

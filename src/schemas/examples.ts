@@ -31,11 +31,17 @@ const organic: Result = {
   title: 'PgBouncer: lightweight connection pooler for PostgreSQL',
   url: 'https://www.pgbouncer.org/usage.html',
   domain: 'pgbouncer.org',
-  content: 'PgBouncer is a lightweight connection pooler for PostgreSQL. Pool modes: session, transaction and statement.',
+  content:
+    'PgBouncer is a lightweight connection pooler for PostgreSQL. Pool modes: session, transaction and statement.',
   published_date: '2025-03-14',
 };
 
-const searchRequest: SearchRequest = { query: 'postgres connection pooling', max_results: 5, search_depth: 'basic', country: 'US' };
+const searchRequest: SearchRequest = {
+  query: 'postgres connection pooling',
+  max_results: 5,
+  search_depth: 'basic',
+  country: 'US',
+};
 
 const searchResponse: SearchResponse = {
   request_id: REQUEST_ID,
@@ -52,7 +58,8 @@ const fetchResponse: FetchResponse = {
   url: 'https://www.pgbouncer.org/usage.html',
   final_url: 'https://www.pgbouncer.org/usage.html',
   title: 'Usage',
-  content: '## Synopsis\n\n```\npgbouncer [-d][-R][-v][-u user] <pgbouncer.ini>\n```\n\n## Description\n\nPgBouncer is a PostgreSQL connection pooler.',
+  content:
+    '## Synopsis\n\n```\npgbouncer [-d][-R][-v][-u user] <pgbouncer.ini>\n```\n\n## Description\n\nPgBouncer is a PostgreSQL connection pooler.',
   chars: 130,
   truncated: false,
   response_time_ms: 238.5,

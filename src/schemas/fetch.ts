@@ -12,13 +12,15 @@ export const FetchRequest = Type.Object(
       description: 'Absolute http(s) URL of the page, 1..2048 characters.',
       ...rule(`must be an absolute http(s) URL of 1 to ${FETCH_LIMITS.urlMax} characters`),
     }),
-    max_chars: Type.Optional(Type.Integer({
-      minimum: FETCH_LIMITS.maxChars.min,
-      maximum: FETCH_LIMITS.maxChars.max,
-      default: FETCH_LIMITS.maxChars.default,
-      description: 'Hard cap on content length in characters, 500..200000 (default 50000).',
-      ...rule('must be an integer from 500 to 200000'),
-    })),
+    max_chars: Type.Optional(
+      Type.Integer({
+        minimum: FETCH_LIMITS.maxChars.min,
+        maximum: FETCH_LIMITS.maxChars.max,
+        default: FETCH_LIMITS.maxChars.default,
+        description: 'Hard cap on content length in characters, 500..200000 (default 50000).',
+        ...rule('must be an integer from 500 to 200000'),
+      }),
+    ),
   },
   { title: 'FetchRequest', additionalProperties: false },
 );

@@ -19,7 +19,9 @@ const DomainList = () =>
     ],
     {
       description: `A domain or a list of at most ${SEARCH_LIMITS.domainEntries} domains; each matches itself and its subdomains.`,
-      ...rule(`must be a domain string or an array of at most ${SEARCH_LIMITS.domainEntries} domain strings (each 1..253 characters)`),
+      ...rule(
+        `must be a domain string or an array of at most ${SEARCH_LIMITS.domainEntries} domain strings (each 1..253 characters)`,
+      ),
     },
   );
 
@@ -32,26 +34,37 @@ export const SearchRequest = Type.Object(
       description: 'The search query, 1..400 characters.',
       ...rule(`must be a string of 1 to ${SEARCH_LIMITS.queryMax} characters`),
     }),
-    max_results: Type.Optional(Type.Integer({
-      minimum: SEARCH_LIMITS.maxResults.min,
-      maximum: SEARCH_LIMITS.maxResults.max,
-      default: SEARCH_LIMITS.maxResults.default,
-      description: 'Organic results wanted, 1..20 (default 10). Sponsored entries never take an organic slot.',
-      ...rule('must be an integer from 1 to 20'),
-    })),
+    max_results: Type.Optional(
+      Type.Integer({
+        minimum: SEARCH_LIMITS.maxResults.min,
+        maximum: SEARCH_LIMITS.maxResults.max,
+        default: SEARCH_LIMITS.maxResults.default,
+        description: 'Organic results wanted, 1..20 (default 10). Sponsored entries never take an organic slot.',
+        ...rule('must be an integer from 1 to 20'),
+      }),
+    ),
     include_domains: Type.Optional(DomainList()),
     exclude_domains: Type.Optional(DomainList()),
     freshness: Type.Optional(
       Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month'), Type.Literal('year')], {
-        description: 'Only results published within the last day, week, month or year. start_date/end_date win over it.',
+        description:
+          'Only results published within the last day, week, month or year. start_date/end_date win over it.',
         ...rule('must be one of day, week, month, year'),
       }),
     ),
     start_date: Type.Optional(
-      Type.String({ pattern: DATE, description: 'Earliest publication date, YYYY-MM-DD (inclusive).', ...rule('must be a date YYYY-MM-DD') }),
+      Type.String({
+        pattern: DATE,
+        description: 'Earliest publication date, YYYY-MM-DD (inclusive).',
+        ...rule('must be a date YYYY-MM-DD'),
+      }),
     ),
     end_date: Type.Optional(
-      Type.String({ pattern: DATE, description: 'Latest publication date, YYYY-MM-DD (inclusive).', ...rule('must be a date YYYY-MM-DD') }),
+      Type.String({
+        pattern: DATE,
+        description: 'Latest publication date, YYYY-MM-DD (inclusive).',
+        ...rule('must be a date YYYY-MM-DD'),
+      }),
     ),
     search_depth: Type.Optional(
       Type.Union([Type.Literal('basic'), Type.Literal('advanced')], {
@@ -127,10 +140,7 @@ export const SearchResponse = Type.Object(
     query: Type.String(),
     results: Type.Array(Result),
     response_time_ms: Type.Number(),
-    meta: Type.Object(
-      { sponsored_count: Type.Number(), result_count: Type.Number() },
-      { additionalProperties: false },
-    ),
+    meta: Type.Object({ sponsored_count: Type.Number(), result_count: Type.Number() }, { additionalProperties: false }),
   },
   { title: 'SearchResponse', additionalProperties: false },
 );
@@ -142,7 +152,10 @@ const QS = (description: string) => Type.String({ description, ...rule('must be 
 const QSList = (description: string) => Type.Union([Type.String(), Type.Array(Type.String())], { description });
 export const SearchQueryString = Type.Object(
   {
-    q: Type.String({ description: 'The search query (maps to query), 1..400 characters.', ...rule('must be given once, 1 to 400 characters') }),
+    q: Type.String({
+      description: 'The search query (maps to query), 1..400 characters.',
+      ...rule('must be given once, 1 to 400 characters'),
+    }),
     max_results: Type.Optional(QS('Integer 1..20, digits only.')),
     search_depth: Type.Optional(QS('basic or advanced.')),
     freshness: Type.Optional(QS('day, week, month or year.')),

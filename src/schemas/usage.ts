@@ -16,7 +16,10 @@ export const Usage = Type.Object(
         reset_seconds: count('Seconds until the allowance is full again (RateLimit-Reset); 0 when it is full.'),
         retry_after_seconds: count('Seconds until the next request is allowed; 0 when remaining is above 0.'),
       },
-      { additionalProperties: false, description: 'The calling key\'s token bucket: it refills evenly over the minute.' },
+      {
+        additionalProperties: false,
+        description: "The calling key's token bucket: it refills evenly over the minute.",
+      },
     ),
     budget: Type.Object(
       {
@@ -24,7 +27,9 @@ export const Usage = Type.Object(
         units_total: count('Units the service may spend on searches this month.'),
         units_used: count('Units of the searches served this month, by every key (refunded searches excluded).'),
         units_left: count('units_total less units_used; a search that does not fit is 503.'),
-        resets_at: Type.String({ description: 'When the month ends and units_used starts again from 0 (ISO 8601, UTC).' }),
+        resets_at: Type.String({
+          description: 'When the month ends and units_used starts again from 0 (ISO 8601, UTC).',
+        }),
         search_cost: Type.Object(
           {
             basic: count('Units of a basic search.'),

@@ -27,7 +27,9 @@ export interface DateWindow {
 }
 
 export const dateWindow = (q: SearchQuery): DateWindow | undefined =>
-  q.startDate || q.endDate ? { ...(q.startDate ? { start: q.startDate } : {}), ...(q.endDate ? { end: q.endDate } : {}) } : undefined;
+  q.startDate || q.endDate
+    ? { ...(q.startDate ? { start: q.startDate } : {}), ...(q.endDate ? { end: q.endDate } : {}) }
+    : undefined;
 
 const hasDomainFilter = (q: SearchQuery): boolean => q.includeDomains.length > 0 || q.excludeDomains.length > 0;
 
@@ -58,7 +60,9 @@ export function filterResults<T extends FilterableResult>(
 
 /** True when Scout will drop some of this provider's results for `query`. */
 export function scoutFilters(query: SearchQuery, honours: ReadonlySet<FilterName>): boolean {
-  return (hasDomainFilter(query) && !honours.has('domains')) || (dateWindow(query) !== undefined && !honours.has('dates'));
+  return (
+    (hasDomainFilter(query) && !honours.has('domains')) || (dateWindow(query) !== undefined && !honours.has('dates'))
+  );
 }
 
 /** Most results asked of one provider when over-fetching. */
@@ -69,5 +73,7 @@ export const OVERFETCH_CAP = 50;
  * when Scout has to filter what the provider could not, so `max_results` is still met.
  */
 export function fetchCount(query: SearchQuery, honours: ReadonlySet<FilterName>): number {
-  return scoutFilters(query, honours) ? Math.min(OVERFETCH_CAP, Math.max(query.maxResults * 3, query.maxResults)) : query.maxResults;
+  return scoutFilters(query, honours)
+    ? Math.min(OVERFETCH_CAP, Math.max(query.maxResults * 3, query.maxResults))
+    : query.maxResults;
 }

@@ -64,7 +64,8 @@ export function createSearchBudget(
   const leases = new Map<string, number>();
   let block = 1;
   /** The next block, once `used` units of the month are taken: within MAX_LEASE and 1/16 of what is left. */
-  const nextBlock = (used: number): number => Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - used) / LEASE_SHARE)));
+  const nextBlock = (used: number): number =>
+    Math.max(1, Math.min(MAX_LEASE, Math.floor((monthlyUnits - used) / LEASE_SHARE)));
   // Everything that touches the store takes its turn. A read of `used` between a block's
   // store write and its arrival in `leases` would count the block as spent; and a search
   // that waited for a block could find it spent by others before it took its own units.
@@ -81,13 +82,16 @@ export function createSearchBudget(
   let idleCheck: NodeJS.Timeout | undefined;
   function watchIdle(): void {
     if (!options.shared || idleCheck) return;
-    idleCheck = setInterval(() => {
-      if (performance.now() - lastDrawn < idleReturnMs) return;
-      clearInterval(idleCheck);
-      idleCheck = undefined;
-      // Failures keep the lease (counted as used, as after a crash); the next lease retries nothing.
-      void inTurn(() => returnOthers('')).catch(() => undefined);
-    }, Math.max(10, Math.floor(idleReturnMs / 2)));
+    idleCheck = setInterval(
+      () => {
+        if (performance.now() - lastDrawn < idleReturnMs) return;
+        clearInterval(idleCheck);
+        idleCheck = undefined;
+        // Failures keep the lease (counted as used, as after a crash); the next lease retries nothing.
+        void inTurn(() => returnOthers('')).catch(() => undefined);
+      },
+      Math.max(10, Math.floor(idleReturnMs / 2)),
+    );
     idleCheck.unref();
   }
 
@@ -176,7 +180,10 @@ export function createSearchBudget(
           return lease(period, units);
         });
       } catch (e) {
-        throw new DomainError('unavailable', 'the quota store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
+        throw new DomainError('unavailable', 'the quota store is unavailable; retry shortly', {
+          cause: e,
+          retryAfterS: 5,
+        });
       }
       if (!allowed) {
         const reset = periodReset(at);
@@ -205,9 +212,18 @@ export function createSearchBudget(
       try {
         served = await used(period);
       } catch (e) {
-        throw new DomainError('unavailable', 'the quota store is unavailable; retry shortly', { cause: e, retryAfterS: 5 });
+        throw new DomainError('unavailable', 'the quota store is unavailable; retry shortly', {
+          cause: e,
+          retryAfterS: 5,
+        });
       }
-      return { period, total: monthlyUnits, used: served, left: Math.max(0, monthlyUnits - served), resetsAt: periodReset(at) };
+      return {
+        period,
+        total: monthlyUnits,
+        used: served,
+        left: Math.max(0, monthlyUnits - served),
+        resetsAt: periodReset(at),
+      };
     },
     /**
      * Returns the unspent lease to the store (on shutdown). Best effort: a store that is

@@ -16,12 +16,16 @@ function domainList(field: string, value: string | string[] | undefined): string
   if (value === undefined) return [];
   const entries = Array.isArray(value) ? value : [value];
   if (entries.length > SEARCH_LIMITS.domainEntries) {
-    throw new DomainError('invalid', `${field} must have at most ${SEARCH_LIMITS.domainEntries} entries, got ${entries.length}`);
+    throw new DomainError(
+      'invalid',
+      `${field} must have at most ${SEARCH_LIMITS.domainEntries} entries, got ${entries.length}`,
+    );
   }
   const out = new Set<string>();
   for (const entry of entries) {
     const d = normalizeDomainEntry(entry);
-    if (d === undefined) throw new DomainError('invalid', `${field} entry "${entry.slice(0, 100)}" is not a domain such as example.com`);
+    if (d === undefined)
+      throw new DomainError('invalid', `${field} entry "${entry.slice(0, 100)}" is not a domain such as example.com`);
     out.add(d);
   }
   return [...out];
@@ -29,7 +33,8 @@ function domainList(field: string, value: string | string[] | undefined): string
 
 function date(field: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (!isCalendarDate(value)) throw new DomainError('invalid', `${field} must be a real calendar date YYYY-MM-DD, got "${value}"`);
+  if (!isCalendarDate(value))
+    throw new DomainError('invalid', `${field} must be a real calendar date YYYY-MM-DD, got "${value}"`);
   return value;
 }
 

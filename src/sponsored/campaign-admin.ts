@@ -45,11 +45,17 @@ async function definitionOf(file: unknown, landing: LandingCheck): Promise<Campa
   if (verdict.ok) return v.definition;
   if (verdict.kind === 'unresolved' && verdict.temporary) {
     const host = verdict.via ?? new URL(v.definition.url).hostname;
-    throw new DomainError('unavailable', `could not check url host ${host} (${verdict.reason}); nothing was stored, try again`);
+    throw new DomainError(
+      'unavailable',
+      `could not check url host ${host} (${verdict.reason}); nothing was stored, try again`,
+    );
   }
   if (verdict.kind === 'unreachable') {
     // Where the page redirects is unknown: not stored, as a refused hop could be behind it.
-    throw new DomainError('unavailable', `${verdict.problem}; nothing was stored: try again once the landing page answers`);
+    throw new DomainError(
+      'unavailable',
+      `${verdict.problem}; nothing was stored: try again once the landing page answers`,
+    );
   }
   throw new DomainError('invalid', describeProblems([verdict.problem]));
 }
@@ -69,7 +75,12 @@ export function createCampaignAdmin(o: CampaignAdminOptions): CampaignAdmin {
   return {
     async create(file) {
       const at = stamp();
-      const record: CampaignRecord = { ...(await definitionOf(file, landing)), id: newCampaignId(), createdAt: at, updatedAt: at };
+      const record: CampaignRecord = {
+        ...(await definitionOf(file, landing)),
+        id: newCampaignId(),
+        createdAt: at,
+        updatedAt: at,
+      };
       await campaigns.insert(record);
       o.onChange();
       return toCampaignView(record);
@@ -85,7 +96,12 @@ export function createCampaignAdmin(o: CampaignAdminOptions): CampaignAdmin {
     async replace(id, file) {
       const old = await campaigns.get(id);
       if (!old) throw notFound(id);
-      const record: CampaignRecord = { ...(await definitionOf(file, landing)), id, createdAt: old.createdAt, updatedAt: stamp() };
+      const record: CampaignRecord = {
+        ...(await definitionOf(file, landing)),
+        id,
+        createdAt: old.createdAt,
+        updatedAt: stamp(),
+      };
       if (!(await campaigns.replace(record))) throw notFound(id);
       o.onChange();
       return toCampaignView(record);
@@ -97,8 +113,13 @@ export function createCampaignAdmin(o: CampaignAdminOptions): CampaignAdmin {
       o.onChange();
     },
     async report(since) {
-      if (since !== undefined && !isCalendarDate(since)) throw new DomainError('invalid', 'since must be a date YYYY-MM-DD (UTC day)');
-      const [list, stats, spend] = await Promise.all([campaigns.list(), events.stats(since), events.spend(isoDay(o.now()))]);
+      if (since !== undefined && !isCalendarDate(since))
+        throw new DomainError('invalid', 'since must be a date YYYY-MM-DD (UTC day)');
+      const [list, stats, spend] = await Promise.all([
+        campaigns.list(),
+        events.stats(since),
+        events.spend(isoDay(o.now())),
+      ]);
       const statsOf = new Map(stats.map((s) => [s.campaignId, s]));
       const totalOf = new Map(spend.map((s) => [s.campaignId, s.totalMicros]));
       return {

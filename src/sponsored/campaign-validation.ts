@@ -39,7 +39,8 @@ function describeError(e: ValueError): string {
     return `unknown field "${name}"; allowed fields${parent ? ` of ${label(parent)}` : ''} are ${allowed}`;
   }
   const rule = schemaAt(CampaignFile, e.path)?.[RULE] as string | undefined;
-  if (e.type === ValueErrorType.ObjectRequiredProperty) return rule ? `${name} is required and ${rule}` : `${name} is required`;
+  if (e.type === ValueErrorType.ObjectRequiredProperty)
+    return rule ? `${name} is required and ${rule}` : `${name} is required`;
   return rule ? `${name} ${rule}` : `${name}: ${e.message.toLowerCase()}`;
 }
 
@@ -72,14 +73,22 @@ function landingUrlProblem(raw: unknown, landing: Pick<LandingCheck, 'urlProblem
 /** Rules a schema cannot say: a public landing page, real dates, real countries, meaningful keywords, coherent money. */
 function meaningProblems(f: Record<string, unknown>, landing: Pick<LandingCheck, 'urlProblem'>): string[] {
   const out: string[] = [];
-  for (const k of ['advertiser', 'title', 'content', 'disclosure'] as const) if (blank(f[k])) out.push(`${k} must not be blank`);
+  for (const k of ['advertiser', 'title', 'content', 'disclosure'] as const)
+    if (blank(f[k])) out.push(`${k} must not be blank`);
   const urlProblem = landingUrlProblem(f.url, landing);
   if (urlProblem) out.push(urlProblem);
   for (const k of ['start_date', 'end_date'] as const) {
     const d = f[k];
-    if (typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) && !isCalendarDate(d)) out.push(`${k} ${d} is not a calendar day`);
+    if (typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) && !isCalendarDate(d))
+      out.push(`${k} ${d} is not a calendar day`);
   }
-  if (typeof f.start_date === 'string' && typeof f.end_date === 'string' && isCalendarDate(f.start_date) && isCalendarDate(f.end_date) && f.end_date < f.start_date) {
+  if (
+    typeof f.start_date === 'string' &&
+    typeof f.end_date === 'string' &&
+    isCalendarDate(f.start_date) &&
+    isCalendarDate(f.end_date) &&
+    f.end_date < f.start_date
+  ) {
     out.push('end_date must not be before start_date');
   }
   for (const k of ['keywords', 'negative_keywords'] as const) {
@@ -102,11 +111,14 @@ function meaningProblems(f: Record<string, unknown>, landing: Pick<LandingCheck,
     });
   }
   const int = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
-  if (int(f.bid_micros) && int(f.budget_micros) && f.bid_micros > f.budget_micros) out.push('bid_micros must not exceed budget_micros');
-  if (int(f.bid_micros) && int(f.daily_cap_micros) && f.daily_cap_micros < f.bid_micros) out.push('daily_cap_micros must be at least bid_micros');
+  if (int(f.bid_micros) && int(f.budget_micros) && f.bid_micros > f.budget_micros)
+    out.push('bid_micros must not exceed budget_micros');
+  if (int(f.bid_micros) && int(f.daily_cap_micros) && f.daily_cap_micros < f.bid_micros)
+    out.push('daily_cap_micros must be at least bid_micros');
   const inc = f.incentive as Record<string, unknown> | undefined;
   if (inc && typeof inc === 'object') {
-    if (inc.kind === 'code' && inc.code === undefined) out.push('incentive.code is required when incentive.kind is code');
+    if (inc.kind === 'code' && inc.code === undefined)
+      out.push('incentive.code is required when incentive.kind is code');
     for (const k of ['code', 'benefit'] as const) if (blank(inc[k])) out.push(`incentive.${k} must not be blank`);
   }
   return out;
@@ -130,7 +142,11 @@ function toDefinition(f: CampaignFile): CampaignDefinition {
     status: f.status ?? 'active',
     disclosure: f.disclosure?.trim() ?? `Sponsored · ${advertiser}`,
     incentive: f.incentive
-      ? { kind: f.incentive.kind, benefit: f.incentive.benefit.trim(), ...(f.incentive.code !== undefined ? { code: f.incentive.code.trim() } : {}) }
+      ? {
+          kind: f.incentive.kind,
+          benefit: f.incentive.benefit.trim(),
+          ...(f.incentive.code !== undefined ? { code: f.incentive.code.trim() } : {}),
+        }
       : null,
   };
 }
@@ -143,9 +159,17 @@ const STRICT_LANDING = createLandingCheck({ allowCidrs: [] });
  * URL is judged as far as it shows by itself (IP literals, localhost names); its host name is
  * resolved by the caller that stores the campaign (`LandingCheck.check`).
  */
-export function validateCampaignFile(value: unknown, landing: Pick<LandingCheck, 'urlProblem'> = STRICT_LANDING): CampaignValidation {
+export function validateCampaignFile(
+  value: unknown,
+  landing: Pick<LandingCheck, 'urlProblem'> = STRICT_LANDING,
+): CampaignValidation {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, problems: [`a campaign must be one JSON object with the fields ${Object.keys(CampaignFile.properties).join(', ')}`] };
+    return {
+      ok: false,
+      problems: [
+        `a campaign must be one JSON object with the fields ${Object.keys(CampaignFile.properties).join(', ')}`,
+      ],
+    };
   }
   const problems = [...shapeProblems(value), ...meaningProblems(value as Record<string, unknown>, landing)];
   if (problems.length > 0) return { ok: false, problems };

@@ -26,7 +26,11 @@ export function toCampaignView(r: CampaignRecord): Campaign {
 }
 
 /** One report line: counts of the period, remaining budget of all time. */
-export function toReportRow(r: CampaignRecord, stats: CampaignStats | undefined, totalSpendMicros: number): CampaignReportRow {
+export function toReportRow(
+  r: CampaignRecord,
+  stats: CampaignStats | undefined,
+  totalSpendMicros: number,
+): CampaignReportRow {
   const impressions = stats?.impressions ?? 0;
   const reads = stats?.reads ?? 0;
   return {

@@ -81,14 +81,24 @@ export function createClickLinks(o: ClickLinksOptions): ClickLinks {
     const verdict = await o.landing.check(url);
     if (verdict.ok) return;
     // Where the landing page redirects, the browser goes too: a refused hop refuses the link.
-    const where = verdict.kind !== 'unreachable' && verdict.via !== undefined ? `the landing page on ${url.hostname} redirects to ${verdict.via}, which` : `the landing page on ${url.hostname}`;
-    if (verdict.kind === 'refused') throw new DomainError('forbidden', `sponsored link refused: ${where} is not at a public address`);
+    const where =
+      verdict.kind !== 'unreachable' && verdict.via !== undefined
+        ? `the landing page on ${url.hostname} redirects to ${verdict.via}, which`
+        : `the landing page on ${url.hostname}`;
+    if (verdict.kind === 'refused')
+      throw new DomainError('forbidden', `sponsored link refused: ${where} is not at a public address`);
     if (verdict.kind === 'unresolved') {
       const host = verdict.via ?? url.hostname;
-      throw new DomainError('upstream', `sponsored link could not be followed: the landing page host ${host} could not be resolved (${verdict.reason}); try again later`);
+      throw new DomainError(
+        'upstream',
+        `sponsored link could not be followed: the landing page host ${host} could not be resolved (${verdict.reason}); try again later`,
+      );
     }
     // Unchecked is not followed: where it would lead is unknown.
-    throw new DomainError('upstream', `sponsored link could not be followed: the landing page on ${url.hostname} could not be checked (${verdict.reason}); try again later`);
+    throw new DomainError(
+      'upstream',
+      `sponsored link could not be followed: the landing page on ${url.hostname} could not be checked (${verdict.reason}); try again later`,
+    );
   }
 
   const unknown = (recId: string) =>

@@ -16,7 +16,9 @@ import { createSponsoredStage } from './sponsored-stage.ts';
  * real requests by default; a stub resolver (tests) must come with a stub probe, or the
  * check would connect to whatever public address the stub made up.
  */
-export type LandingNetwork = { resolver?: undefined; landingProbe?: LandingProbe } | { resolver: Resolver; landingProbe: LandingProbe };
+export type LandingNetwork =
+  | { resolver?: undefined; landingProbe?: LandingProbe }
+  | { resolver: Resolver; landingProbe: LandingProbe };
 
 export type SponsoredOptions = SponsoredSettings & LandingNetwork;
 
@@ -69,7 +71,10 @@ export interface Sponsored {
 
 /** The options createSponsored needs, from the loaded Config. */
 export function sponsoredOptionsFrom(
-  config: Pick<Config, 'sponsoredMax' | 'sponsoredRecTtlDays' | 'publicUrl' | 'port' | 'fetchAllowCidrs' | 'fetchTimeoutMs'>,
+  config: Pick<
+    Config,
+    'sponsoredMax' | 'sponsoredRecTtlDays' | 'publicUrl' | 'port' | 'fetchAllowCidrs' | 'fetchTimeoutMs'
+  >,
 ): Omit<SponsoredSettings, 'stores'> {
   return {
     maxAds: config.sponsoredMax,
@@ -90,7 +95,12 @@ export function createSponsored(o: SponsoredOptions): Sponsored {
   const recIdKey = recIdKeyOrDefault(o.recIdKey);
   const onError = o.onError ?? warn;
   const { stores } = o;
-  const snapshots = createSnapshotSource({ campaigns: stores.campaigns, events: stores.events, refreshMs: o.refreshMs ?? 1000, now });
+  const snapshots = createSnapshotSource({
+    campaigns: stores.campaigns,
+    events: stores.events,
+    refreshMs: o.refreshMs ?? 1000,
+    now,
+  });
   const queue = createEventQueue({
     store: stores.events,
     flushMs: o.flushMs ?? 200,
@@ -114,7 +124,15 @@ export function createSponsored(o: SponsoredOptions): Sponsored {
     landing,
     recIdKey,
   });
-  const stage = createSponsoredStage({ snapshots, queue, maxAds: o.maxAds, clickUrl: clicks.clickUrl, now, onError, recIdKey });
+  const stage = createSponsoredStage({
+    snapshots,
+    queue,
+    maxAds: o.maxAds,
+    clickUrl: clicks.clickUrl,
+    now,
+    onError,
+    recIdKey,
+  });
   const admin = createCampaignAdmin({ stores, now, onChange: snapshots.invalidate, landing });
   return {
     stage,

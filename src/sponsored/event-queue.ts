@@ -60,13 +60,22 @@ export function createEventQueue(o: EventQueueOptions): EventQueue {
       // Keep the batch for the next attempt, within bounds: a dead store must not eat memory.
       pending = [...batch, ...pending];
       if (!failing) {
-        o.onError(new Error(`ad events could not be written (${pending.length} kept, retried every ${o.flushMs} ms): ${(e as Error).message}`, { cause: e }));
+        o.onError(
+          new Error(
+            `ad events could not be written (${pending.length} kept, retried every ${o.flushMs} ms): ${(e as Error).message}`,
+            { cause: e },
+          ),
+        );
       }
       failing = true;
       const overflow = pending.length - maxPending;
       if (overflow > 0) {
         forget(pending.splice(0, overflow));
-        o.onError(new Error(`${overflow} ad events dropped: the store has failed for longer than ${maxPending} events could be kept`));
+        o.onError(
+          new Error(
+            `${overflow} ad events dropped: the store has failed for longer than ${maxPending} events could be kept`,
+          ),
+        );
       }
       if (!closed) schedule();
     }

@@ -63,7 +63,8 @@ interface LandingCheckBase {
  * resolver comes with a stub probe (the type says so): a real request to the public address
  * a stub made up would leave the machine.
  */
-export type LandingCheckOptions = LandingCheckBase & ({ resolver?: undefined; probe?: LandingProbe } | { resolver: Resolver; probe: LandingProbe });
+export type LandingCheckOptions = LandingCheckBase &
+  ({ resolver?: undefined; probe?: LandingProbe } | { resolver: Resolver; probe: LandingProbe });
 
 const NOT_PUBLIC = 'url must be a public http(s) URL';
 
@@ -77,7 +78,8 @@ export function createLandingCheck(o: LandingCheckOptions): LandingCheck {
   const urlProblem = (url: URL): string | undefined => {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'url must use http or https';
     if (url.username !== '' || url.password !== '') return 'url must not carry a user name or password';
-    if (isBlockedPort(url.port)) return `url must not use port ${url.port}: browsers and Scout’s fetch refuse it (WHATWG Fetch blocked ports)`;
+    if (isBlockedPort(url.port))
+      return `url must not use port ${url.port}: browsers and Scout’s fetch refuse it (WHATWG Fetch blocked ports)`;
     if (isLocalhostName(url.hostname)) return `${NOT_PUBLIC}; ${url.hostname} is a loopback name`;
     const literal = literalAddress(url.hostname);
     if (literal === null) return undefined;
@@ -101,14 +103,21 @@ export function createLandingCheck(o: LandingCheckOptions): LandingCheck {
     // Operators (CLI, admin token) see the address: they need it to fix their DNS.
     for (const { address } of answers) {
       const verdict = policy.check(address);
-      if (!verdict.allowed) return { ok: false, kind: 'refused', problem: `${NOT_PUBLIC}; ${host} resolves to ${address}, which is not a public address (${verdict.reason})` };
+      if (!verdict.allowed)
+        return {
+          ok: false,
+          kind: 'refused',
+          problem: `${NOT_PUBLIC}; ${host} resolves to ${address}, which is not a public address (${verdict.reason})`,
+        };
     }
     return undefined;
   }
 
   /** A hop's verdict, said of the redirect that led to it (hop 0 is the url itself). */
   const viaRedirect = (v: Refusal, from: URL, to: URL): LandingVerdict =>
-    v.kind === 'unreachable' ? v : { ...v, via: to.hostname, problem: `url ${from.href} redirects to ${to.href}, which is refused: ${v.problem}` };
+    v.kind === 'unreachable'
+      ? v
+      : { ...v, via: to.hostname, problem: `url ${from.href} redirects to ${to.href}, which is refused: ${v.problem}` };
 
   return {
     urlProblem,
@@ -126,13 +135,24 @@ export function createLandingCheck(o: LandingCheckOptions): LandingCheck {
           next = redirectTarget(url, answer.location, answer.status);
           trail.follow(next);
         } catch (err) {
-          const e = signal.aborted ? new DomainError('timeout', `no answer within ${timeoutMs / 1000} s`) : toOriginError(err, url.host);
+          const e = signal.aborted
+            ? new DomainError('timeout', `no answer within ${timeoutMs / 1000} s`)
+            : toOriginError(err, url.host);
           // The guard's lookup refuses an address that changed since `hostVerdict` (rebinding).
           if (isDomainError(e) && e.kind === 'forbidden') {
-            const refusal: Refusal = { ok: false, kind: 'refused', problem: `${NOT_PUBLIC}; ${url.hostname} resolves to an address that is not public` };
+            const refusal: Refusal = {
+              ok: false,
+              kind: 'refused',
+              problem: `${NOT_PUBLIC}; ${url.hostname} resolves to an address that is not public`,
+            };
             return hop === 0 ? refusal : viaRedirect(refusal, from, url);
           }
-          return { ok: false, kind: 'unreachable', reason: e.message, problem: `could not check where url ${start.href} leads (${url.href}: ${e.message})` };
+          return {
+            ok: false,
+            kind: 'unreachable',
+            reason: e.message,
+            problem: `could not check where url ${start.href} leads (${url.href}: ${e.message})`,
+          };
         }
         from = url;
         url = next;
@@ -141,7 +161,10 @@ export function createLandingCheck(o: LandingCheckOptions): LandingCheck {
   };
 }
 
-function unresolved(host: string, reason: ReturnType<typeof dnsFailureReason>): Extract<LandingVerdict, { kind: 'unresolved' }> {
+function unresolved(
+  host: string,
+  reason: ReturnType<typeof dnsFailureReason>,
+): Extract<LandingVerdict, { kind: 'unresolved' }> {
   // Only "no such host" is the caller's to fix; any other failure may pass.
   const temporary = reason !== 'no such host';
   return {

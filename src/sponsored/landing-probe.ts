@@ -18,15 +18,27 @@ export interface LandingHop {
 export type LandingProbe = (url: URL, signal: AbortSignal) => Promise<LandingHop>;
 
 // Named so an advertiser's logs say why Scout asked; it is a GET like the fetch a browser makes.
-const HEADERS = { 'user-agent': 'Mozilla/5.0 (compatible; ScoutLandingCheck/0.1)', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const HEADERS = {
+  'user-agent': 'Mozilla/5.0 (compatible; ScoutLandingCheck/0.1)',
+  accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+};
 
 export function createLandingProbe(o: { lookup: LookupFunction; ca?: string | Buffer }): LandingProbe {
   let agent: Agent | undefined;
   // Built on first use: a process that never checks a landing page opens nothing.
   const dispatcher = (): Agent =>
-    (agent ??= new Agent({ connect: { lookup: o.lookup, autoSelectFamily: true, ...(o.ca === undefined ? {} : { ca: o.ca }) } }));
+    (agent ??= new Agent({
+      connect: { lookup: o.lookup, autoSelectFamily: true, ...(o.ca === undefined ? {} : { ca: o.ca }) },
+    }));
   return async (url, signal) => {
-    const res = await dispatcher().request({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', headers: HEADERS, signal, reset: true });
+    const res = await dispatcher().request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      headers: HEADERS,
+      signal,
+      reset: true,
+    });
     // undici's body emits an error when destroyed unread: listen, or it is uncaught.
     res.body.on('error', () => {}).destroy();
     return { status: res.statusCode, location: res.headers.location };

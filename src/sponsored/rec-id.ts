@@ -70,7 +70,8 @@ const keyObjects = new WeakMap<Uint8Array, KeyObject>();
 function keyObject(key: Uint8Array): KeyObject {
   let k = keyObjects.get(key);
   if (!k) {
-    if (key.byteLength < MIN_KEY_BYTES) throw new Error(`the rec_id key must be at least ${MIN_KEY_BYTES} bytes (it has ${key.byteLength})`);
+    if (key.byteLength < MIN_KEY_BYTES)
+      throw new Error(`the rec_id key must be at least ${MIN_KEY_BYTES} bytes (it has ${key.byteLength})`);
     k = createSecretKey(key);
     keyObjects.set(key, k);
   }

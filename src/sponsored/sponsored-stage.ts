@@ -85,7 +85,14 @@ export function createSponsoredStage(o: SponsoredStageOptions): SponsoredStage {
         const recId = newRecId(campaign.record.id, key, shownAt);
         o.queue.push({
           kind: 'impression',
-          impression: { recId, campaignId: campaign.record.id, landingUrl: campaign.record.url, shownAt, requestId: ctx.requestId, position: i + 1 },
+          impression: {
+            recId,
+            campaignId: campaign.record.id,
+            landingUrl: campaign.record.url,
+            shownAt,
+            requestId: ctx.requestId,
+            position: i + 1,
+          },
         });
         return toResult(campaign, i + 1, recId, o.clickUrl(recId));
       });

@@ -33,7 +33,22 @@ export function tokenize(text: string): string[] {
 }
 
 /** Words that end in s but are not plurals, where stripping it would meet another word. */
-const NOT_PLURAL = new Set(['news', 'series', 'species', 'means', 'does', 'goes', 'lens', 'canvas', 'atlas', 'bias', 'alias', 'chaos', 'ios', 'macos']);
+const NOT_PLURAL = new Set([
+  'news',
+  'series',
+  'species',
+  'means',
+  'does',
+  'goes',
+  'lens',
+  'canvas',
+  'atlas',
+  'bias',
+  'alias',
+  'chaos',
+  'ios',
+  'macos',
+]);
 const SIBILANT_END = /(s|x|z|ch|sh|o)$/;
 
 /**

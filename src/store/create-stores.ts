@@ -106,7 +106,7 @@ async function openEmbedded(config: Config, o: ServerStorageOptions, closers: Cl
 }
 
 /** PostgreSQL's pool opener, loaded only in the shared modes (the driver with it). */
-const openMigratedPool: (typeof import('./postgres/migrated-pool.ts'))['openMigratedPool'] = async (config, o) =>
+const openMigratedPool: typeof import('./postgres/migrated-pool.ts')['openMigratedPool'] = async (config, o) =>
   (await import('./postgres/migrated-pool.ts')).openMigratedPool(config, o);
 
 async function openShared(config: Config, o: ServerStorageOptions, closers: Closers): Promise<ServerStorage> {
@@ -125,7 +125,10 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
     schema: config.databaseSchema,
     listener: {
       onDown: (err) =>
-        logger.warn({ err: err.message }, 'PostgreSQL key-change listener lost: every key is verified against PostgreSQL until it is back'),
+        logger.warn(
+          { err: err.message },
+          'PostgreSQL key-change listener lost: every key is verified against PostgreSQL until it is back',
+        ),
       onUp: () => logger.info({}, 'PostgreSQL key-change listener restored: verified keys are remembered again'),
     },
   });
@@ -143,7 +146,11 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
     // only answers that cost an upstream call are shared.
     if (o.remoteProviders) {
       const { createRedisResultCache } = await import('./redis/redis-result-cache.ts');
-      resultCache = createRedisResultCache(redis, { ttlMs: config.searchCacheTtl * 1000, front: { max: config.searchCacheSize }, logger });
+      resultCache = createRedisResultCache(redis, {
+        ttlMs: config.searchCacheTtl * 1000,
+        front: { max: config.searchCacheSize },
+        logger,
+      });
     }
   } else {
     const { createPostgresRateLimiter } = await import('./postgres/pg-rate-limiter.ts');
@@ -153,8 +160,10 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
   const { createPostgresIndexStore } = await import('./postgres/pg-index-store.ts');
   const index = await openFollowerIndex(createPostgresIndexStore(pool), {
     memoryBudgetBytes: config.indexMemoryMb * MIB,
-    onRankerChange: (s) => logger.info({ documents: s.documents, ms: s.ms }, 'local index (PostgreSQL) ranked in memory'),
-    onStoreError: (err) => logger.warn({ err: String(err) }, 'local index cannot read PostgreSQL: searching what it holds until it can'),
+    onRankerChange: (s) =>
+      logger.info({ documents: s.documents, ms: s.ms }, 'local index (PostgreSQL) ranked in memory'),
+    onStoreError: (err) =>
+      logger.warn({ err: String(err) }, 'local index cannot read PostgreSQL: searching what it holds until it can'),
     onStoreRecovered: () => logger.info({}, 'local index reads PostgreSQL again'),
   });
   closers.add(() => index.close());
@@ -168,7 +177,12 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
     ping: () => pg.ping(),
     close: async () => undefined,
   };
-  const sponsored: SponsoredStores = { campaigns: pg.campaigns, events: pg.events, secrets: pg.secrets, close: async () => undefined };
+  const sponsored: SponsoredStores = {
+    campaigns: pg.campaigns,
+    events: pg.events,
+    secrets: pg.secrets,
+    close: async () => undefined,
+  };
   return {
     mode: storageMode(config),
     stores,
@@ -187,7 +201,10 @@ export interface CliStoreOptions {
 }
 
 /** The key store the server reads, for `scout keys`. */
-export async function openKeyStore(config: Config, o: CliStoreOptions): Promise<{ keys: Stores['keys']; close(): Promise<void> }> {
+export async function openKeyStore(
+  config: Config,
+  o: CliStoreOptions,
+): Promise<{ keys: Stores['keys']; close(): Promise<void> }> {
   if (config.databaseUrl === undefined) {
     if (o.mustExist) requireExistingStore(storeFile(config.dataDir), 'key store', config.dataDir);
     const stores = createStores(config);
@@ -245,7 +262,9 @@ export async function databaseMigrations(
   action: 'migrate' | 'status',
 ): Promise<MigrationState[]> {
   if (config.databaseUrl === undefined) {
-    throw new ConfigError('scout db works on PostgreSQL: set SCOUT_DATABASE_URL (the embedded SQLite files are migrated when opened)');
+    throw new ConfigError(
+      'scout db works on PostgreSQL: set SCOUT_DATABASE_URL (the embedded SQLite files are migrated when opened)',
+    );
   }
   return (await import('./postgres/migrated-pool.ts')).runMigrations(config, action);
 }

@@ -24,8 +24,15 @@ export const gcra = (perMinute: number): Gcra => {
  */
 export function gcraDecision(g: Gcra, tat: number, t: number, cost: number): RateLimitDecision {
   const debt = tat + g.interval * cost - t;
-  if (debt > g.window) return { allowed: false, limit: g.perMinute, remaining: 0, resetMs: tat - t, retryAfterMs: debt - g.window };
-  return { allowed: true, limit: g.perMinute, remaining: Math.floor((g.window - debt) / g.interval), resetMs: debt, retryAfterMs: 0 };
+  if (debt > g.window)
+    return { allowed: false, limit: g.perMinute, remaining: 0, resetMs: tat - t, retryAfterMs: debt - g.window };
+  return {
+    allowed: true,
+    limit: g.perMinute,
+    remaining: Math.floor((g.window - debt) / g.interval),
+    resetMs: debt,
+    retryAfterMs: 0,
+  };
 }
 
 /** The bucket at time `t` without taking from it: the same test as a consume of 1. */

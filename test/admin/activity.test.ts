@@ -25,15 +25,29 @@ describe('rolling buckets', () => {
 });
 
 describe('activity', () => {
-  it('classes statuses and leaves the operator\'s own routes out of the traffic', () => {
-    expect([200, 304, 400, 404, 429, 500, 503].map(trafficClass)).toEqual(['ok', 'ok', 'client_error', 'client_error', 'rate_limited', 'server_error', 'server_error']);
+  it("classes statuses and leaves the operator's own routes out of the traffic", () => {
+    expect([200, 304, 400, 404, 429, 500, 503].map(trafficClass)).toEqual([
+      'ok',
+      'ok',
+      'client_error',
+      'client_error',
+      'rate_limited',
+      'server_error',
+      'server_error',
+    ]);
     expect(['/v1/search', '/v1/fetch', '/mcp', 'unmatched'].every(isAgentTraffic)).toBe(true);
     expect(['/admin', '/admin/v1/overview', '/metrics', '/healthz'].some(isAgentTraffic)).toBe(false);
   });
 
   // Issue 23: the dashboard drew one latency line of searches, fetches and MCP calls together.
   it('keeps the latency of searches, fetches and MCP requests apart', () => {
-    expect(['/v1/search', '/v1/fetch', '/mcp', '/v1/usage', 'unmatched'].map(requestKind)).toEqual(['search', 'fetch', 'mcp', undefined, undefined]);
+    expect(['/v1/search', '/v1/fetch', '/mcp', '/v1/usage', 'unmatched'].map(requestKind)).toEqual([
+      'search',
+      'fetch',
+      'mcp',
+      undefined,
+      undefined,
+    ]);
     const a = createActivity(() => T0);
     a.request(200, 0.001, 'search');
     a.request(200, 0.002, 'search');

@@ -10,7 +10,7 @@ const usage = (used: number, total: number) => ({
 });
 
 describe('budget projection', () => {
-  it('carries the month\'s pace to its end', () => {
+  it("carries the month's pace to its end", () => {
     // Half of November (30 days) gone, 300 used: 600 by the end.
     const p = projectBudget(usage(300, 1000), new Date('2026-11-16T00:00:00Z'));
     expect(p.projectedUsed).toBe(600);

@@ -58,7 +58,10 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     keyA = await t.scout.keys.create('agent A');
     keyB = await t.scout.keys.create('agent B');
 
-    const created = await t.request('POST', '/admin/v1/campaigns', { ...admin, body: campaignFile({ advertiser: ADVERTISER }) });
+    const created = await t.request('POST', '/admin/v1/campaigns', {
+      ...admin,
+      body: campaignFile({ advertiser: ADVERTISER }),
+    });
     expect(created.status).toBe(201);
     campaignId = created.body.id;
 
@@ -68,7 +71,9 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
       expect(r.status).toBe(200);
       if (query === 'running shoes') expect(r.body.meta.sponsored_count).toBe(1);
     }
-    expect((await t.request('POST', '/v1/fetch', { key: keyA.key, body: { url: 'http://127.0.0.1/' } })).status).toBe(403);
+    expect((await t.request('POST', '/v1/fetch', { key: keyA.key, body: { url: 'http://127.0.0.1/' } })).status).toBe(
+      403,
+    );
     // Key B: a burst past its bucket (RPM at once) until two 429s.
     while (rateLimited < 2) {
       const r = await t.request('POST', '/v1/search', { key: keyB.key, body: { query: `burst ${burst}` } });
@@ -106,7 +111,10 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
   async function refreshNow(): Promise<void> {
     const before = await attr('[data-field="updated"]');
     await page.click('[data-action="refresh"]');
-    await page.waitForFunction((b) => document.querySelector('[data-field="updated"]')?.getAttribute('data-value') !== b, before);
+    await page.waitForFunction(
+      (b) => document.querySelector('[data-field="updated"]')?.getAttribute('data-value') !== b,
+      before,
+    );
   }
 
   /** Takes the errors seen so far: each must be the browser's note of one expected failed request. */
@@ -116,19 +124,23 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     for (const p of expected) expect(p).toMatch(new RegExp(`status of ${status}.*${path.replaceAll('/', '\\/')}\\)$`));
   }
 
-  it('serves the page with its Content-Security-Policy; a wrong token stays on the form with the server\'s message', async () => {
+  it("serves the page with its Content-Security-Policy; a wrong token stays on the form with the server's message", async () => {
     const res = await page.goto(`${t.baseUrl}/admin`);
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toBe(CSP);
     // expect.poll gives up after 1 s by default: far too close for a busy machine (issue 24).
-    await expect.poll(() => page.isVisible('[data-panel="login"] input[type="password"]'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.isVisible('[data-panel="login"] input[type="password"]'), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.isVisible('[data-panel="budget"]')).toBe(false);
     await shot('1-sign-in');
 
     await page.fill('#admin-token', `${TOKEN}-wrong`);
     await page.click('[data-panel="login"] button[type="submit"]');
     await page.waitForSelector('[data-field="login-error"]:not([hidden])');
-    expect(await page.textContent('[data-field="login-error"]')).toBe('the admin token is not valid (API keys do not authorise the admin API)');
+    expect(await page.textContent('[data-field="login-error"]')).toBe(
+      'the admin token is not valid (API keys do not authorise the admin API)',
+    );
     expect(await page.isVisible('[data-panel="budget"]')).toBe(false);
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
     await shot('2-wrong-token');
@@ -161,33 +173,47 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     await page.clock.fastForward(10_000);
     expect(await attr('[data-field="updated"]')).toBe(before);
     await page.clock.fastForward(5_000);
-    await page.waitForFunction((b) => document.querySelector('[data-field="updated"]')?.getAttribute('data-value') !== b, before);
+    await page.waitForFunction(
+      (b) => document.querySelector('[data-field="updated"]')?.getAttribute('data-value') !== b,
+      before,
+    );
   });
 
-  it('the keys table counts each key\'s requests and refusals as the API does', async () => {
+  it("the keys table counts each key's requests and refusals as the API does", async () => {
     await expect
       .poll(
         async () => {
           await refreshNow();
-          return [await num(`${row('keys', keyA.id)} [data-field="requests"]`), await num(`${row('keys', keyB.id)} [data-field="refusals"]`)];
+          return [
+            await num(`${row('keys', keyA.id)} [data-field="requests"]`),
+            await num(`${row('keys', keyB.id)} [data-field="refusals"]`),
+          ];
         },
         { timeout: 10_000, interval: 250 },
       )
       .toEqual([4, rateLimited]);
     expect(await num(`${row('keys', keyA.id)} [data-field="refusals"]`)).toBe(0);
     expect(await num(`${row('keys', keyB.id)} [data-field="requests"]`)).toBe(burst);
-    const listed = (await t.request('GET', '/admin/v1/keys', admin)).body.keys as { id: string; requests: number; refusals: number }[];
+    const listed = (await t.request('GET', '/admin/v1/keys', admin)).body.keys as {
+      id: string;
+      requests: number;
+      refusals: number;
+    }[];
     for (const k of listed) {
       expect(await num(`${row('keys', k.id)} [data-field="requests"]`)).toBe(k.requests);
       expect(await num(`${row('keys', k.id)} [data-field="refusals"]`)).toBe(k.refusals);
     }
     expect(await page.textContent(`${row('keys', keyA.id)} [data-field="name"]`)).toBe('agent A');
     expect(await attr(`${row('keys', keyB.id)} [data-field="status"]`)).toBe('active');
-    expect(await page.textContent(`${row('keys', keyA.id)} [data-field="last-used"]`)).toMatch(new RegExp(`^${DATE_TIME}$`));
+    expect(await page.textContent(`${row('keys', keyA.id)} [data-field="last-used"]`)).toMatch(
+      new RegExp(`^${DATE_TIME}$`),
+    );
     // The same instant as the API's, in the page's zone.
     const lastUsed = await attr(`${row('keys', keyA.id)} [data-field="last-used"] time`, 'datetime');
     const shown = new Date(Date.parse(lastUsed!) + 330 * 60_000).toISOString();
-    expect(await page.textContent(`${row('keys', keyA.id)} [data-field="last-used"]`)).toBe(`${shown.slice(0, 10)} ${shown.slice(11, 19)} UTC+05:30`);
+    expect(await page.textContent(`${row('keys', keyA.id)} [data-field="last-used"]`)).toBe(
+      `${shown.slice(0, 10)} ${shown.slice(11, 19)} UTC+05:30`,
+    );
   });
 
   it('the budget, traffic, fetch, provider and index panels match the API', async () => {
@@ -217,7 +243,15 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
 
     // Latency per kind of request, and the plots' times on the page's 24-hour clock with its zone.
     const legend = '[data-plot="latency"] .u-legend .u-series';
-    expect(await page.locator(`${legend} .u-label`).allTextContents()).toEqual(['Time', 'search p50', 'search p95', 'fetch p50', 'fetch p95', 'MCP p50', 'MCP p95']);
+    expect(await page.locator(`${legend} .u-label`).allTextContents()).toEqual([
+      'Time',
+      'search p50',
+      'search p95',
+      'fetch p50',
+      'fetch p95',
+      'MCP p50',
+      'MCP p95',
+    ]);
     const over = (await page.locator('[data-plot="latency"] .u-over').boundingBox())!;
     // Key A's searches are in the last minute or two (one may have begun since): hover the
     // newest minutes, newest first, until one shows a search latency.
@@ -250,7 +284,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     expect(await page.textContent('[data-field="index-bytes"]')).toMatch(/^[\d.]+ (B|KiB|MiB|GiB)$/);
   });
 
-  it('the campaigns table shows the report\'s impressions, money in currency units and the name as text', async () => {
+  it("the campaigns table shows the report's impressions, money in currency units and the name as text", async () => {
     await t.scout.sponsored.flush();
     const report = (await t.request('GET', '/admin/v1/campaigns/report', admin)).body.campaigns[0];
     expect(report.impressions).toBe(1);
@@ -291,7 +325,8 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
           const name = `${e.closest('table')?.dataset.table} ${e.textContent}`;
           if (box === null || !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) {
             // Not in a scroll box: must be inside the window as laid out.
-            if (r.left < 0 || r.right > width + 0.5) cut.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`);
+            if (r.left < 0 || r.right > width + 0.5)
+              cut.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`);
             continue;
           }
           // In a scroll box (the fallback of narrower windows): at 800 px the box fits the
@@ -299,10 +334,18 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
           const b = box.getBoundingClientRect();
           const shownRight = b.left + box.clientWidth;
           if (b.left < 0 || b.right > width + 0.5 || r.left < b.left - 0.5 || r.right > shownRight + 0.5) {
-            cut.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)} in a box showing ${Math.round(b.left)}..${Math.round(shownRight)}`);
+            cut.push(
+              `${name}: ${Math.round(r.left)}..${Math.round(r.right)} in a box showing ${Math.round(b.left)}..${Math.round(shownRight)}`,
+            );
           }
         }
-        const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width + 0.5).slice(0, 8).map((e) => `${e.tagName}.${e.className}[${e.getAttribute('data-table') ?? e.getAttribute('data-field') ?? ''}] ${Math.round(e.getBoundingClientRect().right)}`);
+        const wide = [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > width + 0.5)
+          .slice(0, 8)
+          .map(
+            (e) =>
+              `${e.tagName}.${e.className}[${e.getAttribute('data-table') ?? e.getAttribute('data-field') ?? ''}] ${Math.round(e.getBoundingClientRect().right)}`,
+          );
         return { targets: targets.length, cut, wide, pageOverflow: document.documentElement.scrollWidth - width };
       });
       expect(seen.targets).toBeGreaterThan(10);
@@ -316,7 +359,11 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
 
   it('a refresh that fails keeps the last data under an error banner; a null budget reads "unavailable"', async () => {
     await page.route('**/admin/v1/overview', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { status: 503, message: 'the store is down' } }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { status: 503, message: 'the store is down' } }),
+      }),
     );
     await page.click('[data-action="refresh"]');
     await page.waitForSelector('[data-field="refresh-error"]:not([hidden])');
@@ -345,7 +392,10 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     await page.click(`${r} [data-action="revoke"]`);
     await page.waitForSelector(`${r} [data-action="confirm-revoke"]`);
     // Nothing happened yet: the first click only asks.
-    expect((await t.request('GET', '/admin/v1/keys', admin)).body.keys.find((k: { id: string }) => k.id === keyB.id).revoked_at).toBeNull();
+    expect(
+      (await t.request('GET', '/admin/v1/keys', admin)).body.keys.find((k: { id: string }) => k.id === keyB.id)
+        .revoked_at,
+    ).toBeNull();
     await shot('4-confirm-revoke');
     await page.click(`${r} [data-action="confirm-revoke"]`);
     await page.waitForSelector(`${r} [data-field="status"][data-value="revoked"]`);
@@ -353,7 +403,10 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
 
     const refused = await t.request('POST', '/v1/search', { key: keyB.key, body: { query: 'after revoke' } });
     expect(refused.status).toBe(401);
-    expect((await t.request('GET', '/admin/v1/keys', admin)).body.keys.find((k: { id: string }) => k.id === keyB.id).revoked_at).not.toBeNull();
+    expect(
+      (await t.request('GET', '/admin/v1/keys', admin)).body.keys.find((k: { id: string }) => k.id === keyB.id)
+        .revoked_at,
+    ).not.toBeNull();
     expect(await attr(`${row('keys', keyA.id)} [data-field="status"]`)).toBe('active');
   });
 

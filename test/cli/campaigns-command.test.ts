@@ -10,7 +10,8 @@ import { createSponsored } from '../../src/sponsored/create-sponsored.ts';
 import { campaignFile as fixtureCampaign, ctx, searchQuery } from '../sponsored/sponsored-fixture.ts';
 
 /** `scout campaigns …` in-process, through the real CLI entry. */
-const campaigns = (argv: string[], env: Record<string, string>, stdin = '') => runScout(['campaigns', ...argv], env, stdin);
+const campaigns = (argv: string[], env: Record<string, string>, stdin = '') =>
+  runScout(['campaigns', ...argv], env, stdin);
 
 const setup = () => {
   const root = mkdtempSync(join(tmpdir(), 'scout-cli-campaigns-'));
@@ -46,16 +47,26 @@ const campaignFile = (over: Record<string, unknown> = {}) => fixtureCampaign({ u
 describe('scout campaigns', () => {
   it('create prints the id; list, show, pause, resume, update and delete work on it', async () => {
     const { env, file } = setup();
-    const created = await campaigns(['create', '--file', file('c.json', campaignFile({ daily_cap_micros: 2_500_000 }))], env);
+    const created = await campaigns(
+      ['create', '--file', file('c.json', campaignFile({ daily_cap_micros: 2_500_000 }))],
+      env,
+    );
     expect(created).toMatchObject({ code: 0, stderr: '' });
     const id = created.stdout.trim();
     expect(id).toMatch(/^cmp_[0-9A-Za-z]{16}$/);
-    expect((await campaigns(['list'], env)).stdout).toBe(`${id}\tactive\tAcme\tAcme trail running shoes\tbid 0.10\tbudget 10.00\tcap/day 2.50\n`);
-    expect(JSON.parse((await campaigns(['show', id], env)).stdout)).toMatchObject({ id, disclosure: 'Sponsored · Acme' });
+    expect((await campaigns(['list'], env)).stdout).toBe(
+      `${id}\tactive\tAcme\tAcme trail running shoes\tbid 0.10\tbudget 10.00\tcap/day 2.50\n`,
+    );
+    expect(JSON.parse((await campaigns(['show', id], env)).stdout)).toMatchObject({
+      id,
+      disclosure: 'Sponsored · Acme',
+    });
     expect((await campaigns(['pause', id], env)).stdout).toBe(`paused ${id}\n`);
     expect(JSON.parse((await campaigns(['list', '--json'], env)).stdout)[0].status).toBe('paused');
     expect((await campaigns(['resume', id], env)).stdout).toBe(`resumed ${id}\n`);
-    expect((await campaigns(['update', id, '--file', '-'], env, JSON.stringify(campaignFile({ title: 'Renamed' })))).code).toBe(0);
+    expect(
+      (await campaigns(['update', id, '--file', '-'], env, JSON.stringify(campaignFile({ title: 'Renamed' })))).code,
+    ).toBe(0);
     expect(JSON.parse((await campaigns(['show', id], env)).stdout).title).toBe('Renamed');
     expect((await campaigns(['delete', id], env)).stdout).toBe(`deleted ${id}\n`);
     expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
@@ -64,7 +75,18 @@ describe('scout campaigns', () => {
 
   it('an invalid campaign file lists every problem on stderr, exits 1 and stores nothing', async () => {
     const { env, file } = setup();
-    const r = await campaigns(['create', '--file', file('bad.json', { ...campaignFile({ bid_micros: 0, start_date: '2026-13-01' }), extra: true, title: undefined })], env);
+    const r = await campaigns(
+      [
+        'create',
+        '--file',
+        file('bad.json', {
+          ...campaignFile({ bid_micros: 0, start_date: '2026-13-01' }),
+          extra: true,
+          title: undefined,
+        }),
+      ],
+      env,
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('the campaign is invalid (4 problems); nothing was stored');
@@ -72,35 +94,53 @@ describe('scout campaigns', () => {
     expect(r.stderr).toContain('  - unknown field "extra"');
     expect(r.stderr).toContain('  - bid_micros must be a whole number of micros');
     expect(r.stderr).toContain('  - start_date 2026-13-01 is not a calendar day');
-    expect((await campaigns(['create', '--file', file('broken.json', '{"advertiser": ')], env)).stderr).toContain('is not valid JSON');
-    expect((await campaigns(['create', '--file', join(env.SCOUT_DATA_DIR, 'missing.json')], env)).stderr).toContain('cannot read');
+    expect((await campaigns(['create', '--file', file('broken.json', '{"advertiser": ')], env)).stderr).toContain(
+      'is not valid JSON',
+    );
+    expect((await campaigns(['create', '--file', join(env.SCOUT_DATA_DIR, 'missing.json')], env)).stderr).toContain(
+      'cannot read',
+    );
     expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
   });
 
   it('refuses a landing page on a private address, with the reason, and stores nothing', async () => {
     const { env, file } = setup();
-    const r = await campaigns(['create', '--file', file('c.json', campaignFile({ url: 'http://127.0.0.1:8080/admin/v1/campaigns' }))], env);
+    const r = await campaigns(
+      ['create', '--file', file('c.json', campaignFile({ url: 'http://127.0.0.1:8080/admin/v1/campaigns' }))],
+      env,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('the campaign is invalid (1 problem); nothing was stored');
     expect(r.stderr).toMatch(/url must be a public http\(s\) URL; 127\.0\.0\.1 is not a public address/);
     expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
   });
 
-  it('create and update follow the landing page\'s redirects: one to a loopback address is refused, nothing stored', async () => {
+  it("create and update follow the landing page's redirects: one to a loopback address is refused, nothing stored", async () => {
     const { env, file } = setup();
     const refusal = `url ${landing.url('/to-loopback')} redirects to ${trap.url('/admin/v1/campaigns')}, which is refused: url must be a public http(s) URL; 127.0.0.1 is not a public address (loopback 127.0.0.0/8)`;
-    const r = await campaigns(['create', '--file', file('c.json', campaignFile({ url: landing.url('/to-loopback') }))], env);
+    const r = await campaigns(
+      ['create', '--file', file('c.json', campaignFile({ url: landing.url('/to-loopback') }))],
+      env,
+    );
     expect(r).toMatchObject({ code: 1, stdout: '' });
     expect(r.stderr).toBe(`scout: the campaign is invalid (1 problem): 1) ${refusal}\n`);
     expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
 
     // A redirect to a public (here: allowlisted) page is fine.
-    const id = (await campaigns(['create', '--file', file('ok.json', campaignFile({ url: landing.url('/to-shoes') }))], env)).stdout.trim();
+    const id = (
+      await campaigns(['create', '--file', file('ok.json', campaignFile({ url: landing.url('/to-shoes') }))], env)
+    ).stdout.trim();
     expect(id).toMatch(/^cmp_/);
-    const update = await campaigns(['update', id, '--file', file('u.json', campaignFile({ url: landing.url('/to-loopback'), title: 'Changed' }))], env);
+    const update = await campaigns(
+      ['update', id, '--file', file('u.json', campaignFile({ url: landing.url('/to-loopback'), title: 'Changed' }))],
+      env,
+    );
     expect(update.code).toBe(1);
     expect(update.stderr).toContain(refusal);
-    expect(JSON.parse((await campaigns(['show', id], env)).stdout)).toMatchObject({ url: landing.url('/to-shoes'), title: 'Acme trail running shoes' });
+    expect(JSON.parse((await campaigns(['show', id], env)).stdout)).toMatchObject({
+      url: landing.url('/to-shoes'),
+      title: 'Acme trail running shoes',
+    });
     expect(trap.requests).toEqual([]);
   });
 
@@ -111,7 +151,9 @@ describe('scout campaigns', () => {
     await gone.close();
     const r = await campaigns(['create', '--file', file('c.json', campaignFile({ url }))], env);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`could not check where url ${url} leads (${url}: connection refused by 127.0.0.2:${gone.port}); nothing was stored: try again once the landing page answers`);
+    expect(r.stderr).toContain(
+      `could not check where url ${url} leads (${url}: connection refused by 127.0.0.2:${gone.port}); nothing was stored: try again once the landing page answers`,
+    );
     expect((await campaigns(['list'], env)).stdout).toBe('no campaigns\n');
   });
 
@@ -119,7 +161,14 @@ describe('scout campaigns', () => {
     const { env, file } = setup();
     const id = (await campaigns(['create', '--file', file('c.json', campaignFile())], env)).stdout.trim();
     // Traffic through a server-side sponsored instance on the same data folder.
-    const server = createSponsored({ stores: openSponsoredStore(env.SCOUT_DATA_DIR), maxAds: 2, recTtlDays: 30, publicUrl: 'https://scout.test', refreshMs: 0, allowCidrs: ['127.0.0.2/32'] });
+    const server = createSponsored({
+      stores: openSponsoredStore(env.SCOUT_DATA_DIR),
+      maxAds: 2,
+      recTtlDays: 30,
+      publicUrl: 'https://scout.test',
+      refreshMs: 0,
+      allowCidrs: ['127.0.0.2/32'],
+    });
     try {
       const ads = [];
       for (let i = 0; i < 4; i++) ads.push(...(await server.stage.select(searchQuery('running shoes'), ctx())));
@@ -129,7 +178,14 @@ describe('scout campaigns', () => {
       await server.close();
     }
     const json = JSON.parse((await campaigns(['report', '--json'], env)).stdout);
-    expect(json.campaigns[0]).toMatchObject({ id, impressions: 4, agent_reads: 1, clicks: 1, spend_micros: 100_000, read_rate: 0.25 });
+    expect(json.campaigns[0]).toMatchObject({
+      id,
+      impressions: 4,
+      agent_reads: 1,
+      clicks: 1,
+      spend_micros: 100_000,
+      read_rate: 0.25,
+    });
     const text = (await campaigns(['report'], env)).stdout;
     expect(text).toContain('since the beginning (UTC)');
     expect(text).toContain(`${id}\tactive\tAcme\t4\t1\t1\t0.10\t25.0%\t9.90`);

@@ -9,7 +9,13 @@ const stream = (tty: boolean) => {
   s.on('data', (c) => (text += c));
   return { s, text: () => text };
 };
-const at = (indexed: number, queued = 5, skipped = 1, errors = 1) => ({ crawled: indexed + skipped, indexed, skipped, queued, errors });
+const at = (indexed: number, queued = 5, skipped = 1, errors = 1) => ({
+  crawled: indexed + skipped,
+  indexed,
+  skipped,
+  queued,
+  errors,
+});
 
 describe('crawl progress', () => {
   it('on a terminal: one line rewritten in place, cleared around page lines, ended with a line break', () => {

@@ -7,13 +7,20 @@ import { runScout, type CliRun } from '../helpers/cli.ts';
 /** A data folder that does not exist: help must not create it (nor any store in it). */
 const absentDataDir = () => join(mkdtempSync(join(tmpdir(), 'scout-help-')), 'data');
 /** Should a command run instead of answering, it must not bind a public port. */
-const safeEnv = (dataDir: string) => ({ SCOUT_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SCOUT_STARTER_CORPUS: 'false' });
+const safeEnv = (dataDir: string) => ({
+  SCOUT_DATA_DIR: dataDir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  SCOUT_STARTER_CORPUS: 'false',
+});
 
 /** Fails instead of hanging when the command starts something long-running (`serve` did). */
 const runQuickly = (argv: string[], env: Record<string, string>): Promise<CliRun> =>
   Promise.race([
     runScout(argv, env),
-    new Promise<CliRun>((_, reject) => setTimeout(() => reject(new Error(`scout ${argv.join(' ')} did not return`)), 3000).unref()),
+    new Promise<CliRun>((_, reject) =>
+      setTimeout(() => reject(new Error(`scout ${argv.join(' ')} did not return`)), 3000).unref(),
+    ),
   ]);
 
 const SUBCOMMANDS: Record<string, string[]> = {
@@ -32,32 +39,35 @@ const PATHS: string[][] = [
 ];
 
 describe('--help and -h', () => {
-  it.each(PATHS.flatMap((path) => [[path.join(' '), '--help'], [path.join(' '), '-h']]))(
-    'scout %s %s prints its own usage on stdout and exits 0 without touching the data folder',
-    async (path, flag) => {
-      const dataDir = absentDataDir();
-      const r = await runQuickly([...path.split(' '), flag], safeEnv(dataDir));
-      expect(r).toMatchObject({ code: 0, stderr: '' });
-      expect(r.stdout).toMatch(new RegExp(`^usage: scout ${path}\\b`));
-      expect(existsSync(dataDir)).toBe(false);
-    },
-  );
+  it.each(
+    PATHS.flatMap((path) => [
+      [path.join(' '), '--help'],
+      [path.join(' '), '-h'],
+    ]),
+  )('scout %s %s prints its own usage on stdout and exits 0 without touching the data folder', async (path, flag) => {
+    const dataDir = absentDataDir();
+    const r = await runQuickly([...path.split(' '), flag], safeEnv(dataDir));
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(new RegExp(`^usage: scout ${path}\\b`));
+    expect(existsSync(dataDir)).toBe(false);
+  });
 
-  it.each(Object.entries(SUBCOMMANDS).flatMap(([group, subs]) => subs.map((sub) => [group, sub, subs.filter((s) => s !== sub)] as const)))(
-    'scout %s %s --help describes that subcommand alone',
-    async (group, sub, others) => {
-      const { stdout } = await runScout([group, sub, '--help'], safeEnv(absentDataDir()));
-      expect(stdout).toMatch(new RegExp(`^usage: scout ${group} ${sub}\\b`));
-      for (const other of others) expect(stdout).not.toContain(`scout ${group} ${other}`);
-    },
-  );
+  it.each(
+    Object.entries(SUBCOMMANDS).flatMap(([group, subs]) =>
+      subs.map((sub) => [group, sub, subs.filter((s) => s !== sub)] as const),
+    ),
+  )('scout %s %s --help describes that subcommand alone', async (group, sub, others) => {
+    const { stdout } = await runScout([group, sub, '--help'], safeEnv(absentDataDir()));
+    expect(stdout).toMatch(new RegExp(`^usage: scout ${group} ${sub}\\b`));
+    for (const other of others) expect(stdout).not.toContain(`scout ${group} ${other}`);
+  });
 
   it('a group --help lists every subcommand', async () => {
     const { stdout } = await runScout(['campaigns', '--help'], safeEnv(absentDataDir()));
     for (const sub of SUBCOMMANDS.campaigns) expect(stdout).toContain(`scout campaigns ${sub}`);
   });
 
-  it('keys create --help shows its flags, not the other subcommands\' flags', async () => {
+  it("keys create --help shows its flags, not the other subcommands' flags", async () => {
     const { stdout } = await runScout(['keys', 'create', '--help'], safeEnv(absentDataDir()));
     expect(stdout).toContain('--name <label>');
     const list = await runScout(['keys', 'list', '--help'], safeEnv(absentDataDir()));
@@ -115,7 +125,9 @@ describe('unknown flags', () => {
 });
 
 describe('--version', () => {
-  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
 
   it.each([['--version'], ['-v']])('scout %s prints the package version', async (flag) => {
     const r = await runScout([flag], {});

@@ -32,7 +32,10 @@ async function site(pages: Record<string, Page>, log: RequestLog, options: { hos
 function indexedUrls(e: Record<string, string>): string[] {
   const index = openLocalIndex(join(e.SCOUT_DATA_DIR, 'index.db'));
   try {
-    return index.search({ query: 'lighthouse', limit: 100, includeDomains: [], excludeDomains: [] }).map((h) => h.url).sort();
+    return index
+      .search({ query: 'lighthouse', limit: 100, includeDomains: [], excludeDomains: [] })
+      .map((h) => h.url)
+      .sort();
   } finally {
     index.close();
   }
@@ -44,11 +47,21 @@ const pagePaths = (log: RequestLog, origin?: string): string[] =>
 describe('scout index add', () => {
   it('fetches each URL, indexes it under its final URL and makes it searchable', async () => {
     const log = newLog();
-    const s = await site({ '/one': page('Harbour lights'), '/two': page('Fog signals'), '/old': { status: 301, headers: { location: '/two' } } }, log);
+    const s = await site(
+      {
+        '/one': page('Harbour lights'),
+        '/two': page('Fog signals'),
+        '/old': { status: 301, headers: { location: '/two' } },
+      },
+      log,
+    );
     const e = env();
     const r = await runScout(['index', 'add', s.url('/one'), s.url('/old'), '--delay-ms', '5'], e);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual([`added ${s.url('/one')} — Harbour lights`, `added ${s.url('/two')} — Fog signals`]);
+    expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual([
+      `added ${s.url('/one')} — Harbour lights`,
+      `added ${s.url('/two')} — Fog signals`,
+    ]);
     expect(r.stderr).toBe('');
     expect(indexedUrls(e)).toEqual([s.url('/one'), s.url('/two')]);
 
@@ -72,7 +85,10 @@ describe('scout index add', () => {
   it('reports refused and failing URLs on stderr and still adds the rest', async () => {
     const s = await site({ '/one': page('Harbour lights') }, newLog());
     // Loopback stays refused: only 127.0.0.2-4 are allowed, not 127.0.0.1.
-    const r = await runScout(['index', 'add', 'http://127.0.0.1/', s.url('/missing'), s.url('/one'), '--delay-ms', '0'], env());
+    const r = await runScout(
+      ['index', 'add', 'http://127.0.0.1/', s.url('/missing'), s.url('/one'), '--delay-ms', '0'],
+      env(),
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`added ${s.url('/one')} — Harbour lights\n`);
     expect(r.stderr).toMatch(/^skipped http:\/\/127\.0\.0\.1\/: .*(refused|not allowed|private|loopback)/im);
@@ -86,14 +102,15 @@ describe('scout index add', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(2);
   });
 
-  it.each([[['index', 'add']], [['index', 'add', 'http://a.test/', '--delay-ms', 'soon']], [['index', 'add', '--bogus', 'http://a.test/']]])(
-    'answers bad usage %j with exit 2',
-    async (argv) => {
-      const r = await runScout(argv, env());
-      expect(r.code).toBe(2);
-      expect(r.stderr).toContain('usage: scout index');
-    },
-  );
+  it.each([
+    [['index', 'add']],
+    [['index', 'add', 'http://a.test/', '--delay-ms', 'soon']],
+    [['index', 'add', '--bogus', 'http://a.test/']],
+  ])('answers bad usage %j with exit 2', async (argv) => {
+    const r = await runScout(argv, env());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('usage: scout index');
+  });
 });
 
 describe('scout index crawl', () => {
@@ -123,7 +140,11 @@ describe('scout index crawl', () => {
   it('crawls a whole small site, each page once, and reports broken links', async () => {
     const log = newLog();
     const s = await site(
-      { '/robots.txt': ROBOTS_OK, '/': page('Home', ['/a', '/a/', '/a#x', '/gone']), '/a': page('Page A', ['/', '/?utm_source=x']) },
+      {
+        '/robots.txt': ROBOTS_OK,
+        '/': page('Home', ['/a', '/a/', '/a#x', '/gone']),
+        '/a': page('Page A', ['/', '/?utm_source=x']),
+      },
       log,
     );
     const r = await runScout(['index', 'crawl', s.url('/'), '--delay-ms', '0'], env());
@@ -136,7 +157,11 @@ describe('scout index crawl', () => {
   it('stays on the start site with --same-site and leaves it without', async () => {
     const log = newLog();
     const other = await site({ '/robots.txt': ROBOTS_OK, '/elsewhere': page('Elsewhere') }, log, { host: '127.0.0.3' });
-    const pages = { '/robots.txt': ROBOTS_OK, '/': page('Home', ['/a', other.url('/elsewhere')]), '/a': page('Page A') };
+    const pages = {
+      '/robots.txt': ROBOTS_OK,
+      '/': page('Home', ['/a', other.url('/elsewhere')]),
+      '/a': page('Page A'),
+    };
     const home = await site(pages, log);
 
     const same = await runScout(['index', 'crawl', home.url('/'), '--same-site', '--delay-ms', '0'], env());
@@ -182,23 +207,53 @@ describe('scout index crawl', () => {
 
   it('does not crawl an origin whose robots.txt answers 5xx', async () => {
     const log = newLog();
-    const s = await site({ '/robots.txt': { status: 503, body: 'busy' }, '/': page('Home', ['/a']), '/a': page('Page A') }, log);
+    const s = await site(
+      { '/robots.txt': { status: 503, body: 'busy' }, '/': page('Home', ['/a']), '/a': page('Page A') },
+      log,
+    );
     const r = await runScout(['index', 'crawl', s.url('/'), '--delay-ms', '0'], env());
     expect(r.code).toBe(1);
     expect(pagePaths(log)).toEqual(['/robots.txt']);
-    expect(r.stderr).toMatch(/^skipped http:\/\/127\.0\.0\.2:\d+\/: not crawling .*robots\.txt could not be read \(origin answered 503/m);
+    expect(r.stderr).toMatch(
+      /^skipped http:\/\/127\.0\.0\.2:\d+\/: not crawling .*robots\.txt could not be read \(origin answered 503/m,
+    );
     expect(r.stdout).toBe('crawled 0 pages, indexed 0, skipped 1\n');
   });
 
   it('spaces requests to one host by --delay-ms, one at a time, at most 2 in flight overall', async () => {
     const log = newLog();
     const delayMs = 40;
-    const third = await site({ '/robots.txt': ROBOTS_OK, '/c1': page('C one'), '/c2': page('C two') }, log, { host: '127.0.0.4', latencyMs: 15 });
-    const second = await site({ '/robots.txt': ROBOTS_OK, '/b1': page('B one'), '/b2': page('B two') }, log, { host: '127.0.0.3', latencyMs: 15 });
+    const third = await site({ '/robots.txt': ROBOTS_OK, '/c1': page('C one'), '/c2': page('C two') }, log, {
+      host: '127.0.0.4',
+      latencyMs: 15,
+    });
+    const second = await site({ '/robots.txt': ROBOTS_OK, '/b1': page('B one'), '/b2': page('B two') }, log, {
+      host: '127.0.0.3',
+      latencyMs: 15,
+    });
     // A second origin on the same host: one host for pacing, its own robots.txt.
     const sibling = await site({ '/robots.txt': ROBOTS_OK, '/s1': page('S one') }, log, { latencyMs: 15 });
-    const links = ['/a1', '/a2', '/a3', second.url('/b1'), second.url('/b2'), third.url('/c1'), third.url('/c2'), sibling.url('/s1')];
-    const home = await site({ '/robots.txt': ROBOTS_OK, '/': page('Home', links), '/a1': page('A one'), '/a2': page('A two'), '/a3': page('A three') }, log, { latencyMs: 15 });
+    const links = [
+      '/a1',
+      '/a2',
+      '/a3',
+      second.url('/b1'),
+      second.url('/b2'),
+      third.url('/c1'),
+      third.url('/c2'),
+      sibling.url('/s1'),
+    ];
+    const home = await site(
+      {
+        '/robots.txt': ROBOTS_OK,
+        '/': page('Home', links),
+        '/a1': page('A one'),
+        '/a2': page('A two'),
+        '/a3': page('A three'),
+      },
+      log,
+      { latencyMs: 15 },
+    );
 
     const r = await runScout(['index', 'crawl', home.url('/'), '--delay-ms', String(delayMs)], env());
     expect(r.code).toBe(0);
@@ -217,8 +272,15 @@ describe('scout index crawl', () => {
 
   it('honours Crawl-delay above --delay-ms', async () => {
     const log = newLog();
-    const robots = { status: 200, headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nCrawl-delay: 0.15\n' };
-    const s = await site({ '/robots.txt': robots, '/': page('Home', ['/a', '/b']), '/a': page('Page A'), '/b': page('Page B') }, log);
+    const robots = {
+      status: 200,
+      headers: { 'content-type': 'text/plain' },
+      body: 'User-agent: *\nCrawl-delay: 0.15\n',
+    };
+    const s = await site(
+      { '/robots.txt': robots, '/': page('Home', ['/a', '/b']), '/a': page('Page A'), '/b': page('Page B') },
+      log,
+    );
     const r = await runScout(['index', 'crawl', s.url('/'), '--delay-ms', '1'], env());
     expect(r.code).toBe(0);
     const starts = log.entries.map((q) => q.start);

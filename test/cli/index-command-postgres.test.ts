@@ -34,7 +34,12 @@ describe.skipIf(!db)('scout index with the local index in PostgreSQL', () => {
     writeFileSync(
       file,
       [
-        JSON.stringify({ url: 'https://a.test/1', title: 'Puffins', content: 'puffins nest on cliffs', published_date: '2024-01-02' }),
+        JSON.stringify({
+          url: 'https://a.test/1',
+          title: 'Puffins',
+          content: 'puffins nest on cliffs',
+          published_date: '2024-01-02',
+        }),
         'not json',
         JSON.stringify({ url: 'https://b.test/2', title: 'Gannets', content: 'gannets dive for fish', country: 'nl' }),
       ].join('\n'),
@@ -45,12 +50,19 @@ describe.skipIf(!db)('scout index with the local index in PostgreSQL', () => {
     expect(imported.code).toBe(0);
 
     const start = performance.now();
-    while (server.search(search('puffins')).length === 0 && performance.now() - start < 10_000) await new Promise((r) => setTimeout(r, 20));
+    while (server.search(search('puffins')).length === 0 && performance.now() - start < 10_000)
+      await new Promise((r) => setTimeout(r, 20));
     expect(server.search(search('puffins')).map((h) => h.url)).toEqual(['https://a.test/1']);
 
     const stats = await run(['stats', '--json'], env);
     expect(stats.code).toBe(0);
-    expect(JSON.parse(stats.stdout)).toMatchObject({ documents: 2, domains: 2, dated: 1, newest: '2024-01-02', sources: { import: 2 } });
+    expect(JSON.parse(stats.stdout)).toMatchObject({
+      documents: 2,
+      domains: 2,
+      dated: 1,
+      newest: '2024-01-02',
+      sources: { import: 2 },
+    });
   });
 
   it('refuses to read a schema that holds no Scout tables (a mistyped setting), creating nothing', async () => {
@@ -59,7 +71,9 @@ describe.skipIf(!db)('scout index with the local index in PostgreSQL', () => {
     expect(r.stderr).toBe(
       'scout index: SCOUT_DATABASE_SCHEMA=scout_t_missing holds no Scout tables in that database; point SCOUT_DATABASE_URL and SCOUT_DATABASE_SCHEMA at the ones the server uses\n',
     );
-    const { rows } = await db!.pool.query("SELECT 1 FROM information_schema.schemata WHERE schema_name = 'scout_t_missing'");
+    const { rows } = await db!.pool.query(
+      "SELECT 1 FROM information_schema.schemata WHERE schema_name = 'scout_t_missing'",
+    );
     expect(rows).toEqual([]);
   });
 

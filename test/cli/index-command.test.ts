@@ -42,7 +42,13 @@ describe('scout index', () => {
 
     const stats = await run(['stats', '--json'], env);
     expect(stats.code).toBe(0);
-    expect(JSON.parse(stats.stdout)).toMatchObject({ documents: 2, domains: 2, dated: 1, newest: '2024-01-02', sources: { import: 2 } });
+    expect(JSON.parse(stats.stdout)).toMatchObject({
+      documents: 2,
+      domains: 2,
+      dated: 1,
+      newest: '2024-01-02',
+      sources: { import: 2 },
+    });
 
     const human = await run(['stats'], env);
     expect(human.stdout).toMatch(/^documents\s+2$/m);
@@ -51,7 +57,10 @@ describe('scout index', () => {
 
   it('caps the bad lines it prints', async () => {
     const dir = tempDir();
-    const file = jsonl(dir, Array.from({ length: 150 }, () => '{'));
+    const file = jsonl(
+      dir,
+      Array.from({ length: 150 }, () => '{'),
+    );
     const r = await run(['import', file], { SCOUT_DATA_DIR: join(dir, 'data') });
     expect(r.code).toBe(0);
     expect(r.stderr.trim().split('\n')).toHaveLength(101);

@@ -43,7 +43,12 @@ const jsonl = (lines: string[]): string => {
 };
 
 const doc = (path: string, over: Record<string, unknown> = {}): string =>
-  JSON.stringify({ url: `https://lights.example.org${path}`, title: `Lights ${path}`, content: `Lighthouse keeping ${path}`, ...over });
+  JSON.stringify({
+    url: `https://lights.example.org${path}`,
+    title: `Lights ${path}`,
+    content: `Lighthouse keeping ${path}`,
+    ...over,
+  });
 
 const calls = (n: FakeNode): string[] => n.requests.map((r) => `${r.method} ${r.path}`);
 
@@ -62,7 +67,9 @@ describe('scout index import --to opensearch', () => {
     ]);
     const r = await runScout(['index', 'import', file, '--to', 'opensearch'], e);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('imported 2 documents, skipped 2 bad lines and 1 refused by OpenSearch; the OpenSearch index scout-pages now holds 2 documents\n');
+    expect(r.stdout).toBe(
+      'imported 2 documents, skipped 2 bad lines and 1 refused by OpenSearch; the OpenSearch index scout-pages now holds 2 documents\n',
+    );
     const stderr = r.stderr.trim().split('\n').sort();
     expect(stderr).toHaveLength(3);
     expect(stderr[0]).toMatch(/^line 2: invalid JSON \(/);
@@ -83,25 +90,40 @@ describe('scout index import --to opensearch', () => {
       ['https://lights.example.org/one', 'https://lights.example.org/refused'],
       ['https://lights.example.org/three'],
     ]);
-    expect(n.bulks[0][0].source).toMatchObject({ published_date: '2024-01-02', country: 'NL', domain: 'lights.example.org' });
+    expect(n.bulks[0][0].source).toMatchObject({
+      published_date: '2024-01-02',
+      country: 'NL',
+      domain: 'lights.example.org',
+    });
     expect(existsSync(e.SCOUT_DATA_DIR)).toBe(false);
   });
 
   it('waits and retries when the cluster rejects a request as busy (429), losing nothing', async () => {
     const n = await cluster();
     let busy = 1;
-    n.override = (req) => (req.path.endsWith('/_bulk') && busy-- > 0 ? { status: 429, body: jsonFixture('opensearch', 'error-429.json') as object } : undefined);
-    const r = await runScout(['index', 'import', jsonl([doc('/a'), doc('/b'), doc('/c')]), '--to', 'opensearch'], env(n));
+    n.override = (req) =>
+      req.path.endsWith('/_bulk') && busy-- > 0
+        ? { status: 429, body: jsonFixture('opensearch', 'error-429.json') as object }
+        : undefined;
+    const r = await runScout(
+      ['index', 'import', jsonl([doc('/a'), doc('/b'), doc('/c')]), '--to', 'opensearch'],
+      env(n),
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/^imported 3 documents, skipped 0 bad lines and 0 refused by OpenSearch; .* holds 3 documents\n$/);
+    expect(r.stdout).toMatch(
+      /^imported 3 documents, skipped 0 bad lines and 0 refused by OpenSearch; .* holds 3 documents\n$/,
+    );
     expect(requestsTo(n, 'POST', '/_bulk')).toHaveLength(2);
   });
 
   it('stops before reading the file when the cluster refuses the credentials', async () => {
     const n = await cluster();
     n.override = () => ({ status: 401, body: 'Unauthorized' });
-    const r = await runScout(['index', 'import', jsonl([doc('/a')]), '--to', 'opensearch'], env(n, { SCOUT_OPENSEARCH_USERNAME: 'scout', SCOUT_OPENSEARCH_PASSWORD: 'wrong-password' }));
+    const r = await runScout(
+      ['index', 'import', jsonl([doc('/a')]), '--to', 'opensearch'],
+      env(n, { SCOUT_OPENSEARCH_USERNAME: 'scout', SCOUT_OPENSEARCH_PASSWORD: 'wrong-password' }),
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('scout index import: OpenSearch: HTTP 401 (credentials refused): Unauthorized\n');
     expect(r.stdout).toBe('');
@@ -111,10 +133,14 @@ describe('scout index import --to opensearch', () => {
   it('names the setting to set when there is no cluster, and refuses an unknown target', async () => {
     const missing = await runScout(['index', 'import', jsonl([doc('/a')]), '--to', 'opensearch'], env(undefined));
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe("scout index: --to opensearch writes to OpenSearch, so SCOUT_OPENSEARCH_URL must be set to the cluster's node URLs (e.g. http://localhost:9200)\n");
+    expect(missing.stderr).toBe(
+      "scout index: --to opensearch writes to OpenSearch, so SCOUT_OPENSEARCH_URL must be set to the cluster's node URLs (e.g. http://localhost:9200)\n",
+    );
     const bogus = await runScout(['index', 'import', jsonl([doc('/a')]), '--to', 'elastic'], env(undefined));
     expect(bogus.code).toBe(2);
-    expect(bogus.stderr).toMatch(/^scout index import: --to must be local or opensearch, got "elastic"\nusage: scout index import <file.jsonl> \[--to local\|opensearch\]/);
+    expect(bogus.stderr).toMatch(
+      /^scout index import: --to must be local or opensearch, got "elastic"\nusage: scout index import <file.jsonl> \[--to local\|opensearch\]/,
+    );
   });
 
   it('--to local is the default index, unchanged', async () => {
@@ -141,13 +167,23 @@ describe('scout index add|crawl --to opensearch', () => {
     n.bulkItem = (a) => (String(a.source.url).endsWith('/refused') ? 'mapper' : 'created');
     const s = await site({ '/one': page('Harbour lights'), '/refused': page('Fog signals') });
     const e = env(n, ALLOW);
-    const r = await runScout(['index', 'add', s.url('/one'), s.url('/refused'), '--delay-ms', '0', '--to', 'opensearch'], e);
+    const r = await runScout(
+      ['index', 'add', s.url('/one'), s.url('/refused'), '--delay-ms', '0', '--to', 'opensearch'],
+      e,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`added ${s.url('/one')} — Harbour lights\n`);
-    expect(r.stderr).toMatch(new RegExp(`^skipped ${s.url('/refused')}: refused by OpenSearch \\(400 mapper_parsing_exception: `));
+    expect(r.stderr).toMatch(
+      new RegExp(`^skipped ${s.url('/refused')}: refused by OpenSearch \\(400 mapper_parsing_exception: `),
+    );
     const [stored] = [...n.docs.values()];
     expect(n.docs.size).toBe(1);
-    expect(stored).toMatchObject({ url: s.url('/one'), title: 'Harbour lights', domain: '127.0.0.2', source: 'import' });
+    expect(stored).toMatchObject({
+      url: s.url('/one'),
+      title: 'Harbour lights',
+      domain: '127.0.0.2',
+      source: 'import',
+    });
     expect(String(stored.content)).toContain('lighthouse keeping');
     expect(requestsTo(n, 'PUT', '/_index_template/scout-pages')).toHaveLength(1);
     expect(existsSync(e.SCOUT_DATA_DIR)).toBe(false);
@@ -155,7 +191,12 @@ describe('scout index add|crawl --to opensearch', () => {
 
   it('crawl writes the pages it indexes to the cluster and makes them searchable at the end', async () => {
     const n = await cluster();
-    const s = await site({ '/robots.txt': ROBOTS_OK, '/': page('Home', ['/a', '/b']), '/a': page('Page A'), '/b': page('Page B') });
+    const s = await site({
+      '/robots.txt': ROBOTS_OK,
+      '/': page('Home', ['/a', '/b']),
+      '/a': page('Page A'),
+      '/b': page('Page B'),
+    });
     const r = await runScout(['index', 'crawl', s.url('/'), '--delay-ms', '0', '--to', 'opensearch'], env(n, ALLOW));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/crawled 3 pages, indexed 3, skipped 0\n$/);
@@ -168,7 +209,11 @@ describe('scout index add|crawl --to opensearch', () => {
     const url = n.url;
     await n.close();
     const s = await site({ '/one': page('Harbour lights') });
-    const r = await runScout(['index', 'add', s.url('/one'), '--delay-ms', '0', '--to', 'opensearch'], { SCOUT_DATA_DIR: join(tempDir(), 'd'), SCOUT_OPENSEARCH_URL: url, ...ALLOW });
+    const r = await runScout(['index', 'add', s.url('/one'), '--delay-ms', '0', '--to', 'opensearch'], {
+      SCOUT_DATA_DIR: join(tempDir(), 'd'),
+      SCOUT_OPENSEARCH_URL: url,
+      ...ALLOW,
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('scout index add: OpenSearch: network error (ECONNREFUSED)\n');
     expect(s.requests).toEqual([]);
@@ -179,18 +224,30 @@ describe('scout index template --to opensearch', () => {
   it('puts the template and creates the index, then keeps an existing one', async () => {
     const n = await cluster();
     const first = await runScout(['index', 'template', '--to', 'opensearch'], env(n));
-    expect(first).toMatchObject({ code: 0, stderr: '', stdout: 'put index template scout-pages (version 1); created index scout-pages\n' });
+    expect(first).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'put index template scout-pages (version 1); created index scout-pages\n',
+    });
     const again = await runScout(['index', 'template', '--to', 'opensearch'], env(n));
-    expect(again.stdout).toBe('put index template scout-pages (version 1); index scout-pages already exists (its mappings are kept)\n');
+    expect(again.stdout).toBe(
+      'put index template scout-pages (version 1); index scout-pages already exists (its mappings are kept)\n',
+    );
     expect(calls(n).filter((c) => c === 'PUT /scout-pages')).toHaveLength(1);
     expect(calls(n).filter((c) => c === 'PUT /_index_template/scout-pages')).toHaveLength(2);
     expect(n.templates.get('scout-pages')).toMatchObject({ index_patterns: ['scout-pages'], version: 1 });
   });
 
   it('--print prints the template with the configured sizes, without a cluster', async () => {
-    const r = await runScout(['index', 'template', '--to', 'opensearch', '--print'], env(undefined, { SCOUT_OPENSEARCH_INDEX: 'pages-v2', SCOUT_OPENSEARCH_REPLICAS: '0' }));
+    const r = await runScout(
+      ['index', 'template', '--to', 'opensearch', '--print'],
+      env(undefined, { SCOUT_OPENSEARCH_INDEX: 'pages-v2', SCOUT_OPENSEARCH_REPLICAS: '0' }),
+    );
     expect(r.code).toBe(0);
-    const t = JSON.parse(r.stdout) as { index_patterns: string[]; template: { settings: { index: { number_of_replicas: number } } } };
+    const t = JSON.parse(r.stdout) as {
+      index_patterns: string[];
+      template: { settings: { index: { number_of_replicas: number } } };
+    };
     expect(t.index_patterns).toEqual(['pages-v2']);
     expect(t.template.settings.index.number_of_replicas).toBe(0);
   });

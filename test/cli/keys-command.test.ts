@@ -39,22 +39,34 @@ describe('scout keys', () => {
     expect((await runScout(['keys', 'list'], e)).stdout).toContain('revoked');
   });
 
-  it('list shows each key\'s requests, refusals and last use as the store holds them', async () => {
+  it("list shows each key's requests, refusals and last use as the store holds them", async () => {
     const e = env();
     const used = JSON.parse((await runScout(['keys', 'create', '--name', 'used', '--json'], e)).stdout);
     const idle = JSON.parse((await runScout(['keys', 'create', '--name', 'idle', '--json'], e)).stdout);
     // Written as a server's usage recorder writes it, on a connection of its own.
     const db = openDatabase(storeFile(e.SCOUT_DATA_DIR));
     try {
-      await createSqliteKeyStore(db).addUsage([{ id: used.id, requests: 7, refusals: 2, lastUsedAt: '2026-01-02T03:04:05.678Z' }]);
+      await createSqliteKeyStore(db).addUsage([
+        { id: used.id, requests: 7, refusals: 2, lastUsedAt: '2026-01-02T03:04:05.678Z' },
+      ]);
     } finally {
       db.close();
     }
     const listed = JSON.parse((await runScout(['keys', 'list', '--json'], e)).stdout);
-    expect(listed.find((k: { id: string }) => k.id === used.id)).toMatchObject({ requests: 7, refusals: 2, last_used_at: '2026-01-02T03:04:05.678Z' });
-    expect(listed.find((k: { id: string }) => k.id === idle.id)).toMatchObject({ requests: 0, refusals: 0, last_used_at: null });
+    expect(listed.find((k: { id: string }) => k.id === used.id)).toMatchObject({
+      requests: 7,
+      refusals: 2,
+      last_used_at: '2026-01-02T03:04:05.678Z',
+    });
+    expect(listed.find((k: { id: string }) => k.id === idle.id)).toMatchObject({
+      requests: 0,
+      refusals: 0,
+      last_used_at: null,
+    });
     const lines = (await runScout(['keys', 'list'], e)).stdout.trim().split('\n');
-    expect(lines.find((l) => l.startsWith(used.id))).toMatch(/\tactive\t7 requests\t2 refused\tlast used 2026-01-02T03:04:05\.678Z$/);
+    expect(lines.find((l) => l.startsWith(used.id))).toMatch(
+      /\tactive\t7 requests\t2 refused\tlast used 2026-01-02T03:04:05\.678Z$/,
+    );
     expect(lines.find((l) => l.startsWith(idle.id))).toMatch(/\tactive\t0 requests\t0 refused\tnever used$/);
   });
 

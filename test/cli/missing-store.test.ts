@@ -23,16 +23,19 @@ const NEEDS_A_STORE: [string[], string][] = [
 ];
 
 describe('read-only commands on a SCOUT_DATA_DIR without a Scout store', () => {
-  it.each(NEEDS_A_STORE)('%j says so in one line naming SCOUT_DATA_DIR and %s, exits 1 and creates nothing', async (argv, file) => {
-    const dataDir = join(root(), 'typo');
-    const r = await runScout(argv, { SCOUT_DATA_DIR: dataDir });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(`SCOUT_DATA_DIR=${dataDir}`);
-    expect(r.stderr).toContain(join(resolve(dataDir), file));
-    expect(existsSync(dataDir)).toBe(false);
-  });
+  it.each(NEEDS_A_STORE)(
+    '%j says so in one line naming SCOUT_DATA_DIR and %s, exits 1 and creates nothing',
+    async (argv, file) => {
+      const dataDir = join(root(), 'typo');
+      const r = await runScout(argv, { SCOUT_DATA_DIR: dataDir });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`SCOUT_DATA_DIR=${dataDir}`);
+      expect(r.stderr).toContain(join(resolve(dataDir), file));
+      expect(existsSync(dataDir)).toBe(false);
+    },
+  );
 
   it.each(NEEDS_A_STORE)('%j leaves an existing but empty folder empty', async (argv) => {
     const dataDir = join(root(), 'data');

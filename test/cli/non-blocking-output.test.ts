@@ -34,7 +34,9 @@ describe('nonBlockingOutput', () => {
   });
 
   it('drops everything after the reader is gone (EPIPE), and says so once', () => {
-    const target = new Writable({ write: (_c, _e, cb) => cb(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
+    const target = new Writable({
+      write: (_c, _e, cb) => cb(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })),
+    });
     const { out, notices } = harness(target);
     out.write('one\n');
     out.write('two\n');

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, get, killStarted, scoutEnv, spawnScout, waitFor, waitHealthy, within, type ScoutProcess } from '../helpers/scout-process.ts';
+import {
+  freePort,
+  get,
+  killStarted,
+  scoutEnv,
+  spawnScout,
+  waitFor,
+  waitHealthy,
+  within,
+  type ScoutProcess,
+} from '../helpers/scout-process.ts';
 
 // `npm start | head -5`: once the log reader is gone (or stops reading), Scout must go on
 // serving and still close on SIGTERM. Each case runs the real binary with stdout piped to

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../../bin/scout.mjs', import.meta.url));
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 interface Run {
   code: number | null;
@@ -20,11 +22,25 @@ interface Run {
  * The real binary in a child process. If it has not exited by `deadlineMs`, or once its stdout
  * matches `stopWhen`, it gets SIGTERM (what `scout serve` stops on).
  */
-function scout(args: string[], env: Record<string, string>, o: { cwd?: string; deadlineMs?: number; stopWhen?: RegExp } = {}): Promise<Run> {
+function scout(
+  args: string[],
+  env: Record<string, string>,
+  o: { cwd?: string; deadlineMs?: number; stopWhen?: RegExp } = {},
+): Promise<Run> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scout-serve-'));
   // Port 0 on loopback: should a command start serving by mistake, nothing public is bound.
-  const base = { PATH: process.env.PATH ?? '', SCOUT_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SCOUT_STARTER_CORPUS: 'false' };
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: o.cwd ?? dataDir, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const base = {
+    PATH: process.env.PATH ?? '',
+    SCOUT_DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SCOUT_STARTER_CORPUS: 'false',
+  };
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: o.cwd ?? dataDir,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let stopped = false;
@@ -63,7 +79,11 @@ describe('node bin/scout.mjs', () => {
   });
 
   it('serve warns on stderr, in one line naming them, that SCOUT_FETCH_ALLOW_CIDRS ranges are open', async () => {
-    const r = await scout(['serve'], { SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32,10.0.0.0/8' }, { stopWhen: /Scout listening/, deadlineMs: 20_000 });
+    const r = await scout(
+      ['serve'],
+      { SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32,10.0.0.0/8' },
+      { stopWhen: /Scout listening/, deadlineMs: 20_000 },
+    );
     expect(r.stdout).toContain('Scout listening');
     const lines = r.stderr.split('\n').filter((l) => l.includes('SCOUT_FETCH_ALLOW_CIDRS'));
     expect(lines).toHaveLength(1);
@@ -71,7 +91,11 @@ describe('node bin/scout.mjs', () => {
   }, 30_000);
 
   it('serve refuses SCOUT_FETCH_ALLOW_CIDRS=0.0.0.0/0 with one line naming the variable, before listening', async () => {
-    const r = await scout(['serve'], { SCOUT_FETCH_ALLOW_CIDRS: '0.0.0.0/0' }, { stopWhen: /Scout listening/, deadlineMs: 20_000 });
+    const r = await scout(
+      ['serve'],
+      { SCOUT_FETCH_ALLOW_CIDRS: '0.0.0.0/0' },
+      { stopWhen: /Scout listening/, deadlineMs: 20_000 },
+    );
     expect(r.stopped).toBe(false);
     expect(r.code).toBe(1);
     expect(r.stdout).not.toContain('listening');

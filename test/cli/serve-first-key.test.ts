@@ -35,7 +35,11 @@ describe('scout serve, first start with stdout and stderr not terminals', () => 
     expect(json.some((l) => l.includes('"request"'))).toBe(true);
     for (const line of json) expect(line).not.toContain(key!);
     // What a person reading the log learns: which key and where it is.
-    expect(stdout).toMatch(new RegExp(`Scout created your first API key \\(key_[0-9A-Za-z]+\\)\\. .* it is in ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
+    expect(stdout).toMatch(
+      new RegExp(
+        `Scout created your first API key \\(key_[0-9A-Za-z]+\\)\\. .* it is in ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `,
+      ),
+    );
   });
 });
 
@@ -44,7 +48,11 @@ describe('scout serve, first start on a terminal', () => {
     const port = await freePort();
     const env = scoutEnv(port);
     // script(1) gives the server a pseudo-terminal as stdout and stderr.
-    const child = spawn('script', ['-qfec', `${JSON.stringify(process.execPath)} bin/scout.mjs serve`, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qfec', `${JSON.stringify(process.execPath)} bin/scout.mjs serve`, '/dev/null'], {
+      cwd: ROOT,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { accepts, freePort, killStarted, scoutEnv, spawnScout, track, waitFor, within, type ScoutProcess } from '../helpers/scout-process.ts';
+import {
+  accepts,
+  freePort,
+  killStarted,
+  scoutEnv,
+  spawnScout,
+  track,
+  waitFor,
+  within,
+  type ScoutProcess,
+} from '../helpers/scout-process.ts';
 import { budgetUsed, firstKey, searchOk } from '../helpers/served-scout.ts';
 
 // What a container runtime or process manager does: start `npm start`, later signal the pid

@@ -31,7 +31,9 @@ describe('scout serve start-up errors', () => {
     occupied = createServer();
     await new Promise<void>((resolve) => occupied!.listen(0, '127.0.0.1', resolve));
     const { port } = occupied.address() as { port: number };
-    expect(await refusal(scoutEnv(port))).toBe(`scout: cannot listen on 127.0.0.1:${port}: address already in use (set PORT or HOST)`);
+    expect(await refusal(scoutEnv(port))).toBe(
+      `scout: cannot listen on 127.0.0.1:${port}: address already in use (set PORT or HOST)`,
+    );
   });
 
   it('names SCOUT_DATA_DIR, the path and the reason when the folder cannot be created', async () => {

@@ -6,8 +6,16 @@ const ACK = { SCOUT_FETCH_ALLOW_WIDE_CIDRS: 'true' };
 
 describe('SCOUT_FETCH_ALLOW_CIDRS', () => {
   it('parses ranges up to a /8 (IPv4) or /16 (IPv6) without any acknowledgement', () => {
-    const c = loadConfig({ SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32, 10.0.0.0/8,fd12:3456:789a::/48,2001:db8::/32,::ffff:10.0.0.0/104' });
-    expect(c.fetchAllowCidrs).toEqual(['127.0.0.2/32', '10.0.0.0/8', 'fd12:3456:789a::/48', '2001:db8::/32', '::ffff:a00:0/104']);
+    const c = loadConfig({
+      SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32, 10.0.0.0/8,fd12:3456:789a::/48,2001:db8::/32,::ffff:10.0.0.0/104',
+    });
+    expect(c.fetchAllowCidrs).toEqual([
+      '127.0.0.2/32',
+      '10.0.0.0/8',
+      'fd12:3456:789a::/48',
+      '2001:db8::/32',
+      '::ffff:a00:0/104',
+    ]);
     expect(c.fetchAllowWideCidrs).toBe(false);
   });
 
@@ -46,7 +54,9 @@ describe('SCOUT_FETCH_ALLOW_CIDRS', () => {
   });
 
   it('checks the acknowledgement like any boolean setting', () => {
-    expect(() => loadConfig({ SCOUT_FETCH_ALLOW_WIDE_CIDRS: 'sure' })).toThrow(/^SCOUT_FETCH_ALLOW_WIDE_CIDRS must be true or false/);
+    expect(() => loadConfig({ SCOUT_FETCH_ALLOW_WIDE_CIDRS: 'sure' })).toThrow(
+      /^SCOUT_FETCH_ALLOW_WIDE_CIDRS must be true or false/,
+    );
   });
 
   it('has no warning by default', () => {

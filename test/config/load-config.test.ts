@@ -6,7 +6,13 @@ import { scoutSettings } from '../../src/scout-settings.ts';
 describe('loadConfig', () => {
   it('has defaults for the embedded mode', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, dataDir: './data', rateLimitRpm: 60, monthlySearchBudget: 10000, starterCorpus: true });
+    expect(c).toMatchObject({
+      port: 8080,
+      dataDir: './data',
+      rateLimitRpm: 60,
+      monthlySearchBudget: 10000,
+      starterCorpus: true,
+    });
     expect(c.searchProviders).toEqual(['local']);
     expect(Object.isFrozen(c)).toBe(true);
   });
@@ -23,7 +29,9 @@ describe('loadConfig', () => {
 
   it('refuses a retired setting rather than ignore it, naming what replaced it', () => {
     expect(() => loadConfig({ SCOUT_INDEX_MEMORY_MAX_DOCS: '50000' })).toThrow(ConfigError);
-    expect(() => loadConfig({ SCOUT_INDEX_MEMORY_MAX_DOCS: '50000' })).toThrow(/^SCOUT_INDEX_MEMORY_MAX_DOCS is no longer read: .*SCOUT_INDEX_MEMORY_MB/);
+    expect(() => loadConfig({ SCOUT_INDEX_MEMORY_MAX_DOCS: '50000' })).toThrow(
+      /^SCOUT_INDEX_MEMORY_MAX_DOCS is no longer read: .*SCOUT_INDEX_MEMORY_MB/,
+    );
     expect(loadConfig({ SCOUT_INDEX_MEMORY_MB: '64' }).indexMemoryMb).toBe(64);
   });
 

@@ -43,7 +43,9 @@ function sentence(rand: () => number, words: number): string {
 }
 
 function paragraph(rand: () => number): string {
-  return Array.from({ length: 3 + Math.floor(rand() * 4) }, () => sentence(rand, 8 + Math.floor(rand() * 14))).join(' ');
+  return Array.from({ length: 3 + Math.floor(rand() * 4) }, () => sentence(rand, 8 + Math.floor(rand() * 14))).join(
+    ' ',
+  );
 }
 
 const CHROME_TOP = `<header class="site-header"><nav class="main-nav"><ul>
@@ -68,13 +70,22 @@ function body(rand: () => number, facts: string[], kb: number): string {
       const withFact = p === 1 && section % 2 === 0 && fact < facts.length;
       chunk.push(`<p>${paragraph(rand)}${withFact ? ` ${facts[fact++]}` : ''}</p>`);
     }
-    if (section % 3 === 0) chunk.push(`<ul>${Array.from({ length: 4 }, () => `<li>${sentence(rand, 6)}</li>`).join('')}</ul>`);
+    if (section % 3 === 0)
+      chunk.push(`<ul>${Array.from({ length: 4 }, () => `<li>${sentence(rand, 6)}</li>`).join('')}</ul>`);
     if (section % 5 === 0) {
-      chunk.push('<table><thead><tr><th>Year</th><th>Value</th></tr></thead><tbody>' +
-        Array.from({ length: 4 }, (_, i) => `<tr><td>${2019 + i}</td><td>${Math.floor(rand() * 1000)}</td></tr>`).join('') +
-        '</tbody></table>');
+      chunk.push(
+        '<table><thead><tr><th>Year</th><th>Value</th></tr></thead><tbody>' +
+          Array.from(
+            { length: 4 },
+            (_, i) => `<tr><td>${2019 + i}</td><td>${Math.floor(rand() * 1000)}</td></tr>`,
+          ).join('') +
+          '</tbody></table>',
+      );
     }
-    if (section % 7 === 0) chunk.push(`<pre><code class="language-js">const total = items.reduce((a, b) => a + b, 0);\nconsole.log(total);</code></pre>`);
+    if (section % 7 === 0)
+      chunk.push(
+        `<pre><code class="language-js">const total = items.reduce((a, b) => a + b, 0);\nconsole.log(total);</code></pre>`,
+      );
     const html = chunk.join('\n');
     parts.push(html);
     size += html.length;

@@ -19,14 +19,41 @@ const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 **
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
 
-const WORDS = ['alpha', 'glacier', 'survey', 'data', 'model', 'café', 'naïve', 'Zürich', '東京都', 'データ', '🙂', '<|endoftext|>', 'x_y', '1,234.5', '—', '[link](https://e.test/a)'];
+const WORDS = [
+  'alpha',
+  'glacier',
+  'survey',
+  'data',
+  'model',
+  'café',
+  'naïve',
+  'Zürich',
+  '東京都',
+  'データ',
+  '🙂',
+  '<|endoftext|>',
+  'x_y',
+  '1,234.5',
+  '—',
+  '[link](https://e.test/a)',
+];
 
 function paragraph(): string {
   const kind = rand();
-  if (kind < 0.08) return '```py\n' + Array.from({ length: int(1, 30) }, (_, i) => `v${i} = ${i}  # ${pick(WORDS)}`).join('\n') + '\n```';
+  if (kind < 0.08)
+    return (
+      '```py\n' + Array.from({ length: int(1, 30) }, (_, i) => `v${i} = ${i}  # ${pick(WORDS)}`).join('\n') + '\n```'
+    );
   if (kind < 0.16) return Array.from({ length: int(1, 12) }, () => `- ${pick(WORDS)} ${pick(WORDS)}`).join('\n');
-  if (kind < 0.2) return '| a | b |\n|---|---|\n' + Array.from({ length: int(1, 8) }, () => `| ${pick(WORDS)} | ${int(0, 99)} |`).join('\n');
-  const sentences = Array.from({ length: int(1, 12) }, () => `${Array.from({ length: int(1, 30) }, () => pick(WORDS)).join(' ')}${pick(['.', '!', '?', '。', ''])}`);
+  if (kind < 0.2)
+    return (
+      '| a | b |\n|---|---|\n' +
+      Array.from({ length: int(1, 8) }, () => `| ${pick(WORDS)} | ${int(0, 99)} |`).join('\n')
+    );
+  const sentences = Array.from(
+    { length: int(1, 12) },
+    () => `${Array.from({ length: int(1, 30) }, () => pick(WORDS)).join(' ')}${pick(['.', '!', '?', '。', ''])}`,
+  );
   return sentences.join(' ');
 }
 
@@ -111,7 +138,10 @@ describe('max_content_tokens (property)', () => {
       const { results } = resultSet();
       const out = await stage.apply(query('basic', Math.max(100, budget)), results);
       expect(out.map((r) => r.url)).toEqual(results.map((r) => r.url));
-      const used = out.reduce((sum, r) => sum + tokens(r.content) + (r.extraSnippets ?? []).reduce((t, s) => t + tokens(s), 0), 0);
+      const used = out.reduce(
+        (sum, r) => sum + tokens(r.content) + (r.extraSnippets ?? []).reduce((t, s) => t + tokens(s), 0),
+        0,
+      );
       expect(used).toBeLessThanOrEqual(Math.max(100, budget));
       expect(out.every((r) => r.rawContent === undefined)).toBe(true);
     }

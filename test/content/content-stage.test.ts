@@ -21,7 +21,12 @@ const query = (over: Partial<SearchQuery> = {}): SearchQuery => ({
   depth: 'advanced',
   ...over,
 });
-const hit = (url: string, over: Partial<ProviderResult> = {}): ProviderResult => ({ title: `t ${url}`, url, content: `snippet of ${url}`, ...over });
+const hit = (url: string, over: Partial<ProviderResult> = {}): ProviderResult => ({
+  title: `t ${url}`,
+  url,
+  content: `snippet of ${url}`,
+  ...over,
+});
 
 let site: FixtureServer;
 let fetcher: FetchService;
@@ -39,8 +44,14 @@ beforeAll(async () => {
     '/slow': (_req, res) => {
       pendingSlow.push(res);
     },
-    '/tiny0': { headers: HTML, body: '<html><body><article><p>The glacier albedo survey, first tiny page.</p></article></body></html>' },
-    '/tiny1': { headers: HTML, body: '<html><body><article><p>The glacier albedo survey, second tiny page.</p></article></body></html>' },
+    '/tiny0': {
+      headers: HTML,
+      body: '<html><body><article><p>The glacier albedo survey, first tiny page.</p></article></body></html>',
+    },
+    '/tiny1': {
+      headers: HTML,
+      body: '<html><body><article><p>The glacier albedo survey, second tiny page.</p></article></body></html>',
+    },
     '/delayed': (_req, res) => {
       setTimeout(() => res.writeHead(200, HTML).end(articles[0].html), 20);
     },
@@ -51,7 +62,12 @@ beforeAll(async () => {
   refusedPort = (probe.address() as AddressInfo).port;
   await new Promise((resolve) => probe.close(resolve));
   // Long fetch timeout on purpose: the stage's own deadline must be what ends a slow page.
-  fetcher = createFetchService({ allowCidrs: ['127.0.0.2/32'], timeoutMs: 60_000, extract: extractDocument, resolver: async () => [] });
+  fetcher = createFetchService({
+    allowCidrs: ['127.0.0.2/32'],
+    timeoutMs: 60_000,
+    extract: extractDocument,
+    resolver: async () => [],
+  });
   fetchPage = (url) => fetcher.fetch({ url, maxChars: 200_000 });
 });
 
@@ -179,10 +195,13 @@ describe('advanced depth on hostile pages', () => {
   });
 
   it('keeps stored texts it had no time to score, without passages', { timeout: 10_000 }, async () => {
-    const stored = (i: number): string => `The glacier albedo survey, stored page ${i}.\n\n${'Filler words here. '.repeat(2000)}`;
+    const stored = (i: number): string =>
+      `The glacier albedo survey, stored page ${i}.\n\n${'Filler words here. '.repeat(2000)}`;
     const stage = createContentStage({ fetchPage: async () => ({ content: 'never fetched' }), deadlineMs: 0 });
     // Scoring 40 such pages takes far longer than the 1 ms timer of a zero deadline.
-    const input = Array.from({ length: 40 }, (_, i) => hit(`https://s${i}.test/`, { rawContent: stored(i), extraSnippets: ['provider'] }));
+    const input = Array.from({ length: 40 }, (_, i) =>
+      hit(`https://s${i}.test/`, { rawContent: stored(i), extraSnippets: ['provider'] }),
+    );
     const out = await stage.apply(query({ maxContentTokens: 32_000 }), input);
     for (const [i, r] of out.entries()) {
       expect(r.rawContent?.startsWith(`The glacier albedo survey, stored page ${i}.`)).toBe(true);
@@ -204,7 +223,10 @@ describe('basic depth', () => {
         return { content: 'never' };
       },
     });
-    const input = [hit('https://a.test/', { rawContent: 'upstream raw', extraSnippets: ['x'] }), hit('https://b.test/')];
+    const input = [
+      hit('https://a.test/', { rawContent: 'upstream raw', extraSnippets: ['x'] }),
+      hit('https://b.test/'),
+    ];
     const out = await stage.apply(query({ depth: 'basic' }), input);
     expect(calls).toBe(0);
     expect(out).toEqual([{ ...input[0], rawContent: undefined }, input[1]].map((r) => JSON.parse(JSON.stringify(r))));
@@ -214,9 +236,14 @@ describe('basic depth', () => {
   it('bounds content and extra_snippets by max_content_tokens', async () => {
     const stage = createContentStage({ fetchPage: async () => ({ content: '' }) });
     const long = Array.from({ length: 60 }, (_, i) => `Sentence ${i} of the snippet.`).join(' ');
-    const input = Array.from({ length: 5 }, (_, i) => hit(`https://r${i}.test/`, { content: long, extraSnippets: [long, 'short one'] }));
+    const input = Array.from({ length: 5 }, (_, i) =>
+      hit(`https://r${i}.test/`, { content: long, extraSnippets: [long, 'short one'] }),
+    );
     const out = await stage.apply(query({ depth: 'basic', maxContentTokens: 100 }), input);
-    const sum = out.reduce((s, r) => s + tokens(r.content) + (r.extraSnippets ?? []).reduce((t, x) => t + tokens(x), 0), 0);
+    const sum = out.reduce(
+      (s, r) => s + tokens(r.content) + (r.extraSnippets ?? []).reduce((t, x) => t + tokens(x), 0),
+      0,
+    );
     expect(sum).toBeLessThanOrEqual(100);
     expect(out.map((r) => r.url)).toEqual(input.map((r) => r.url));
     expect(out.every((r) => r.content.startsWith('Sentence 0 of the snippet.'))).toBe(true);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isTableRule, stripCodeSpans, stripHtmlTags, stripStrong, unwrapAutolinks } from '../../src/content/inline-markup.ts';
+import {
+  isTableRule,
+  stripCodeSpans,
+  stripHtmlTags,
+  stripStrong,
+  unwrapAutolinks,
+} from '../../src/content/inline-markup.ts';
 
 // The regexes the scanners replace: same output wanted on every input (fast on short ones).
 const REFERENCE = {

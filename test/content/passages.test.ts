@@ -29,13 +29,15 @@ describe('terms', () => {
 describe('splitPassages', () => {
   it('packs short blocks and splits long ones into passages of at most 500 characters, in page order', () => {
     const long = Array.from({ length: 30 }, (_, i) => `Sentence ${i} of a very long paragraph keeps going.`).join(' ');
-    const md = ['# Title', 'Short intro.', filler(1), filler(2), long, '- item one\n- item two', filler(3)].join('\n\n');
+    const md = ['# Title', 'Short intro.', filler(1), filler(2), long, '- item one\n- item two', filler(3)].join(
+      '\n\n',
+    );
     const passages = splitPassages(md);
     expect(passages.every((p) => p.length <= PASSAGE_MAX_CHARS && p.length > 0)).toBe(true);
     expect(passages[0].startsWith('Title Short intro. Paragraph 1')).toBe(true);
     expect(passages.join(' ')).toContain('Sentence 29 of a very long paragraph keeps going.');
-    const order = ['Paragraph 1', 'Paragraph 2', 'Sentence 0', 'Sentence 29', 'item one; item two', 'Paragraph 3'].map((s) =>
-      passages.findIndex((p) => p.includes(s)),
+    const order = ['Paragraph 1', 'Paragraph 2', 'Sentence 0', 'Sentence 29', 'item one; item two', 'Paragraph 3'].map(
+      (s) => passages.findIndex((p) => p.includes(s)),
     );
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(order.every((i) => i >= 0)).toBe(true);
@@ -44,7 +46,9 @@ describe('splitPassages', () => {
   });
 
   it('shows snippet text without markdown syntax', () => {
-    const [p] = splitPassages('## Head\n\nA [linked **word**](https://x.test/a_b) and ![img](i.png) with `code` and *em*.');
+    const [p] = splitPassages(
+      '## Head\n\nA [linked **word**](https://x.test/a_b) and ![img](i.png) with `code` and *em*.',
+    );
     expect(p).toBe('Head A linked word and with code and em.');
   });
 });

@@ -3,12 +3,15 @@ import { blockToPlainText } from '../../src/content/plain-text.ts';
 
 describe('blockToPlainText', () => {
   it('drops inline markup and keeps the text', () => {
-    const md = 'A **bold** __word__, *em*, `code`, <https://e.test/a>, <b>tag</b> and [link](https://e.test/b) ![img](i.png).';
+    const md =
+      'A **bold** __word__, *em*, `code`, <https://e.test/a>, <b>tag</b> and [link](https://e.test/b) ![img](i.png).';
     expect(blockToPlainText(md)).toBe('A bold word, em, code, https://e.test/a, tag and link .');
   });
 
   it('keeps the characters of code spans: tags, emphasis markers and escapes are text there', () => {
-    expect(blockToPlainText('Use `Bearer <key>` or `a *b* c\\_d` but *em* <i>x</i>.')).toBe('Use Bearer <key> or a *b* c\\_d but em x.');
+    expect(blockToPlainText('Use `Bearer <key>` or `a *b* c\\_d` but *em* <i>x</i>.')).toBe(
+      'Use Bearer <key> or a *b* c\\_d but em x.',
+    );
     expect(blockToPlainText('*across `<a>` code*')).toBe('across <a> code');
   });
 

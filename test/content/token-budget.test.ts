@@ -84,11 +84,26 @@ describe('cutToTokens', () => {
 
   it('never exceeds the limit on random markdown (property)', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pieces = ['Plain words here.', 'Ünïcödé café naïve.', '日本語の文。', '🙂🙃 emoji!', '<|endoftext|>', '[link](https://e.x/a_b)', '- item', '| a | b |', '```', '\n', '\n\n', '   '];
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pieces = [
+      'Plain words here.',
+      'Ünïcödé café naïve.',
+      '日本語の文。',
+      '🙂🙃 emoji!',
+      '<|endoftext|>',
+      '[link](https://e.x/a_b)',
+      '- item',
+      '| a | b |',
+      '```',
+      '\n',
+      '\n\n',
+      '   ',
+    ];
     for (let run = 0; run < 150; run += 1) {
       const n = 1 + Math.floor(rand() * 400);
-      const text = Array.from({ length: n }, () => pieces[Math.floor(rand() * pieces.length)]).join(rand() < 0.5 ? ' ' : '');
+      const text = Array.from({ length: n }, () => pieces[Math.floor(rand() * pieces.length)]).join(
+        rand() < 0.5 ? ' ' : '',
+      );
       const limit = Math.floor(rand() * 300);
       const cut = cutToTokens(text, limit);
       expect(tokens(cut.text)).toBe(cut.tokens);

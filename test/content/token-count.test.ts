@@ -41,9 +41,29 @@ describe('tokenizableEnd', () => {
   it('agrees with a scan of every piece (its shortcut skips texts without long runs)', () => {
     let seed = 11;
     const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const atoms = ['a', 'B', ' ', '  ', '\n', '/', '-', '.', '1', '東', '😀', '\t', "'s", 'x'.repeat(300), ' '.repeat(300), '/\n'.repeat(200)];
+    const atoms = [
+      'a',
+      'B',
+      ' ',
+      '  ',
+      '\n',
+      '/',
+      '-',
+      '.',
+      '1',
+      '東',
+      '😀',
+      '\t',
+      "'s",
+      'x'.repeat(300),
+      ' '.repeat(300),
+      '/\n'.repeat(200),
+    ];
     for (let i = 0; i < 300; i += 1) {
-      const text = Array.from({ length: Math.floor(rand() * 120) }, () => atoms[Math.floor(rand() * atoms.length)]).join('');
+      const text = Array.from(
+        { length: Math.floor(rand() * 120) },
+        () => atoms[Math.floor(rand() * atoms.length)],
+      ).join('');
       expect(tokenizableEnd(text)).toBe(fullScan(text));
     }
   });

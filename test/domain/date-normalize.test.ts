@@ -41,7 +41,19 @@ describe('normalizeDate', () => {
   });
 
   it('drops what it cannot read instead of guessing', () => {
-    for (const bad of ['2025-02-30', '2025-13-01', '2025-01-01T25:00:00', 'Foo 5, 2025', 'recently', '', '   ', null, undefined, 1736000000, 'Marchxyz 5, 2024']) {
+    for (const bad of [
+      '2025-02-30',
+      '2025-13-01',
+      '2025-01-01T25:00:00',
+      'Foo 5, 2025',
+      'recently',
+      '',
+      '   ',
+      null,
+      undefined,
+      1736000000,
+      'Marchxyz 5, 2024',
+    ]) {
       expect(n(bad)).toBeUndefined();
     }
   });

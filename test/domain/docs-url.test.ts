@@ -12,7 +12,14 @@ describe('docs urls', () => {
     expect(isDocsUrl(new URL(docUrl('api.md', 'x')))).toBe(true);
     expect(isDocsUrl(new URL('https://scout.invalid:444/docs/api.md'))).toBe(false);
     expect(docFileOf(new URL(docUrl('api.md', 'x')))).toBe('api.md');
-    for (const path of ['/docs/..%2Fapi.md', '/docs/.env.md', '/docs/a/b.md', '/docs/%E0%A4%A.md', '/api.md', '/docs/api.txt']) {
+    for (const path of [
+      '/docs/..%2Fapi.md',
+      '/docs/.env.md',
+      '/docs/a/b.md',
+      '/docs/%E0%A4%A.md',
+      '/api.md',
+      '/docs/api.txt',
+    ]) {
       expect(docFileOf(new URL(`https://scout.invalid${path}`)), path).toBeUndefined();
     }
   });

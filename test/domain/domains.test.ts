@@ -11,7 +11,9 @@ describe('domain rules', () => {
     ['example.com.', 'example.com'],
   ])('normalises %s → %s', (input, out) => expect(normalizeDomainEntry(input)).toBe(out));
 
-  it.each(['', '   ', 'not a domain', 'a..b', 'http://'])('refuses %j', (input) => expect(normalizeDomainEntry(input)).toBeUndefined());
+  it.each(['', '   ', 'not a domain', 'a..b', 'http://'])('refuses %j', (input) =>
+    expect(normalizeDomainEntry(input)).toBeUndefined(),
+  );
 
   it('matches a domain and its subdomains, never a suffix of a label; exclude wins', () => {
     expect(domainAllowed('docs.example.com', ['example.com'], [])).toBe(true);

@@ -44,7 +44,10 @@ const clock = (start = '2026-01-02T03:04:05.678Z') => {
   return { now: () => new Date(t), advance: (ms: number) => (t += ms) };
 };
 
-const recorder = (store: Pick<KeyStore, 'addUsage'>, options: Parameters<typeof createKeyUsageRecorder>[1] = {}): KeyUsageRecorder => {
+const recorder = (
+  store: Pick<KeyStore, 'addUsage'>,
+  options: Parameters<typeof createKeyUsageRecorder>[1] = {},
+): KeyUsageRecorder => {
   // A long period unless the test is about the timer: flushes happen when the test says.
   const r = createKeyUsageRecorder(store, { flushMs: 60_000, ...options });
   recorders.push(r);
@@ -106,7 +109,10 @@ describe('key usage recorder', () => {
     r.record('key_a', false);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(r.pending()).toBe(1);
-    expect(await store.usage()).toMatchObject([{ id: 'key_a', requests: 1 }, { id: 'key_b', requests: 1 }]);
+    expect(await store.usage()).toMatchObject([
+      { id: 'key_a', requests: 1 },
+      { id: 'key_b', requests: 1 },
+    ]);
   });
 
   it('keeps the usage of a failed write: the next flush writes it once, with what was recorded meanwhile', async () => {
@@ -138,10 +144,14 @@ describe('key usage recorder', () => {
     r.record('key_a', false);
     await r.flush();
     expect(r.pending()).toBe(0);
-    expect(await store.usage()).toEqual([{ id: 'key_a', requests: 3, refusals: 1, lastUsedAt: '2026-01-02T03:04:05.679Z' }]);
+    expect(await store.usage()).toEqual([
+      { id: 'key_a', requests: 3, refusals: 1, lastUsedAt: '2026-01-02T03:04:05.679Z' },
+    ]);
     await r.flush();
     expect(calls).toHaveLength(2); // the failed write and its one retry; the empty flush wrote nothing
-    expect(await store.usage()).toEqual([{ id: 'key_a', requests: 3, refusals: 1, lastUsedAt: '2026-01-02T03:04:05.679Z' }]);
+    expect(await store.usage()).toEqual([
+      { id: 'key_a', requests: 3, refusals: 1, lastUsedAt: '2026-01-02T03:04:05.679Z' },
+    ]);
     expect(errors).toHaveLength(1);
   });
 

@@ -9,9 +9,9 @@ describe('cleanUrl', () => {
   });
 
   it('removes tracking parameters and keeps the others as given', () => {
-    expect(cleanUrl('https://a.com/p?utm_source=x&id=7&UTM_Medium=y&gclid=1&fbclid=2&mc_eid=3&ref_src=twsrc&q=a+b%20c')).toBe(
-      'https://a.com/p?id=7&q=a+b%20c',
-    );
+    expect(
+      cleanUrl('https://a.com/p?utm_source=x&id=7&UTM_Medium=y&gclid=1&fbclid=2&mc_eid=3&ref_src=twsrc&q=a+b%20c'),
+    ).toBe('https://a.com/p?id=7&q=a+b%20c');
     expect(cleanUrl('https://a.com/p?utm_source=x')).toBe('https://a.com/p');
     expect(cleanUrl('https://tokio.rs/?srsltid=AfmBOoq123')).toBe('https://tokio.rs/');
   });
@@ -67,7 +67,18 @@ describe('dedupeKey', () => {
 
 describe('isTrackingParam', () => {
   it('knows the common trackers and nothing else', () => {
-    for (const p of ['utm_source', 'utm_content', 'gclid', 'fbclid', 'msclkid', 'mc_eid', 'mc_cid', 'ref_src', 'igshid', '_hsenc']) {
+    for (const p of [
+      'utm_source',
+      'utm_content',
+      'gclid',
+      'fbclid',
+      'msclkid',
+      'mc_eid',
+      'mc_cid',
+      'ref_src',
+      'igshid',
+      '_hsenc',
+    ]) {
       expect(isTrackingParam(p)).toBe(true);
     }
     for (const p of ['id', 'q', 'page', 'ref', 'utm']) expect(isTrackingParam(p)).toBe(false);

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { decodeBody, declaredCharset, isUtf8, normalizeCharset, sniffCharset } from '../../src/extract/charset.ts';
 
 const W1252_TEXT = 'Café “quoted” — €5 … naïve';
-const JAPANESE = '今日の東京は晴れのち曇り、最高気温は二十三度の予想です。午後からは南風がやや強まり、夕方には雲が広がるでしょう。明日は朝から雨が降りやすく、傘を持ってお出かけください。';
-const CHINESE = '北京是中国的首都，拥有三千多年的历史。游客可以参观故宫、天坛和长城，感受古老文化的魅力。春秋两季是最适合旅游的季节，气候宜人。建议提前预订门票，避开节假日的人流高峰。';
+const JAPANESE =
+  '今日の東京は晴れのち曇り、最高気温は二十三度の予想です。午後からは南風がやや強まり、夕方には雲が広がるでしょう。明日は朝から雨が降りやすく、傘を持ってお出かけください。';
+const CHINESE =
+  '北京是中国的首都，拥有三千多年的历史。游客可以参观故宫、天坛和长城，感受古老文化的魅力。春秋两季是最适合旅游的季节，气候宜人。建议提前预订门票，避开节假日的人流高峰。';
 
 const enc = (text: string, charset: string): Uint8Array => new Uint8Array(iconv.encode(text, charset));
 

@@ -42,7 +42,11 @@ describe('extractDocument content types', () => {
 
   it('passes text/markdown through and takes its first heading as title', async () => {
     const md = 'Intro\n\n# Release notes\n\n- fixed things\n';
-    expect(await run(utf8(md), 'text/markdown')).toEqual({ title: 'Release notes', markdown: md, contentType: 'text/markdown' });
+    expect(await run(utf8(md), 'text/markdown')).toEqual({
+      title: 'Release notes',
+      markdown: md,
+      contentType: 'text/markdown',
+    });
   });
 
   it('pretty-prints JSON (and +json types) in a json fence', async () => {
@@ -113,10 +117,18 @@ describe('extractDocument content types', () => {
 
   it('sniffs a body sent without content type', async () => {
     const html = await run(utf8('<!doctype html><title>Sniffed</title><p>Hello <a href="x">there</a>.</p>'), null);
-    expect(html).toEqual({ title: 'Sniffed', markdown: 'Hello [there](https://feeds.example.com/blog/x).', contentType: 'text/html' });
+    expect(html).toEqual({
+      title: 'Sniffed',
+      markdown: 'Hello [there](https://feeds.example.com/blog/x).',
+      contentType: 'text/html',
+    });
     expect((await run(utf8(RSS), null)).contentType).toBe('application/rss+xml');
     expect((await run(utf8('[1,2]'), null)).markdown).toBe('```json\n[\n  1,\n  2\n]\n```');
-    expect(await run(utf8('plain words'), null)).toEqual({ title: '', markdown: 'plain words', contentType: 'text/plain' });
+    expect(await run(utf8('plain words'), null)).toEqual({
+      title: '',
+      markdown: 'plain words',
+      contentType: 'text/plain',
+    });
     expect((await run(makePdf([['Sniffed PDF']], 'P'), null)).markdown).toBe('Sniffed PDF');
     await expect415(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0]), null);
     await expect415(new Uint8Array([0, 0, 0, 0, 9, 9]), null);

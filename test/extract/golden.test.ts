@@ -16,7 +16,9 @@ interface Meta {
 }
 
 const root = join(import.meta.dirname, 'pages');
-const cases = readdirSync(root).filter((name) => existsSync(join(root, name, 'input.html'))).sort();
+const cases = readdirSync(root)
+  .filter((name) => existsSync(join(root, name, 'input.html')))
+  .sort();
 const update = process.env.UPDATE_GOLDEN === '1';
 
 describe('golden pages', () => {

@@ -11,7 +11,10 @@ import { deflateSync } from 'node:zlib';
 export const showLines = (lines: string[]): string =>
   `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((l) => `(${l.replace(/([\\()])/g, '\\$1')}) Tj T*`).join(' ')} ET`;
 
-export function makeFlatePdf(content: (string | Buffer)[], extra: { dict: string; data: string | Buffer }[] = []): Uint8Array {
+export function makeFlatePdf(
+  content: (string | Buffer)[],
+  extra: { dict: string; data: string | Buffer }[] = [],
+): Uint8Array {
   const pageIds = content.map((_, i) => 4 + i * 2);
   const fontId = 4 + content.length * 2;
   const objects: (string | Buffer)[] = [];
@@ -20,7 +23,11 @@ export function makeFlatePdf(content: (string | Buffer)[], extra: { dict: string
   objects[3] = '<< >>';
   const stream = (dict: string, data: string | Buffer): Buffer => {
     const packed = deflateSync(data, { level: 9 });
-    return Buffer.concat([Buffer.from(`<< ${dict} /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`), packed, Buffer.from('\nendstream')]);
+    return Buffer.concat([
+      Buffer.from(`<< ${dict} /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`),
+      packed,
+      Buffer.from('\nendstream'),
+    ]);
   };
   content.forEach((data, i) => {
     objects[pageIds[i]] =
@@ -38,7 +45,14 @@ export function makeFlatePdf(content: (string | Buffer)[], extra: { dict: string
     parts.push(chunk);
     at += chunk.length;
   }
-  const xref = offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  parts.push(Buffer.from(`xref\n0 ${objects.length}\n0000000000 65535 f \n${xref}trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
+  const xref = offsets
+    .slice(1)
+    .map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)
+    .join('');
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length}\n0000000000 65535 f \n${xref}trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`,
+    ),
+  );
   return new Uint8Array(Buffer.concat(parts));
 }

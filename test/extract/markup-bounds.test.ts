@@ -42,7 +42,9 @@ describe('boundMarkup', () => {
   it('bounds feeds too, and lists at most 2,000 items', async () => {
     const item = (i: number) => `<item><title>Item ${i}</title><link>https://e.test/${i}</link></item>`;
     const feed = (n: number) => ({
-      body: new TextEncoder().encode(`<rss><channel><title>F</title>${Array.from({ length: n }, (_, i) => item(i)).join('')}</channel></rss>`),
+      body: new TextEncoder().encode(
+        `<rss><channel><title>F</title>${Array.from({ length: n }, (_, i) => item(i)).join('')}</channel></rss>`,
+      ),
       contentType: 'application/rss+xml',
       url: 'https://e.test/feed',
     });

@@ -7,7 +7,8 @@ describe('extraction metric', () => {
   });
 
   it('strips markdown syntax: images, link targets, emphasis underscores, escapes', () => {
-    const md = '## Title\n\n![alt text](https://x/img.png) See [the *docs*](https://x/a_b) and _this_ snake_case \\_x\\_';
+    const md =
+      '## Title\n\n![alt text](https://x/img.png) See [the *docs*](https://x/a_b) and _this_ snake_case \\_x\\_';
     expect(tokenize(stripMarkdown(md))).toEqual(['Title', 'See', 'the', 'docs', 'and', 'this', 'snake_case', 'x']);
   });
 

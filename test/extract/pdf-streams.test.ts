@@ -7,7 +7,8 @@ import { makePdf } from './make-pdf.ts';
 
 const limits = { maxStreamBytes: 1024 * 1024, maxDecodedBytes: 2 * 1024 * 1024, maxStreams: 100 };
 /** A content stream of about `kb` KB that shows one line first. */
-const padded = (line: string, kb: number): string => `${showLines([line])} ${'0 0 m '.repeat(Math.ceil((kb * 1024) / 6))}`;
+const padded = (line: string, kb: number): string =>
+  `${showLines([line])} ${'0 0 m '.repeat(Math.ceil((kb * 1024) / 6))}`;
 
 describe('limitPdfStreams', () => {
   it('returns the very same bytes when every stream fits', () => {
@@ -45,7 +46,10 @@ describe('limitPdfStreams', () => {
   });
 
   it('empties large images without calling the text incomplete', async () => {
-    const image = { dict: '/Type /XObject /Subtype /Image /Width 1000 /Height 1000 /ColorSpace /DeviceGray /BitsPerComponent 8', data: Buffer.alloc(1_000_000) };
+    const image = {
+      dict: '/Type /XObject /Subtype /Image /Width 1000 /Height 1000 /ColorSpace /DeviceGray /BitsPerComponent 8',
+      data: Buffer.alloc(1_000_000),
+    };
     const pdf = makeFlatePdf([showLines(['Text page'])], [image]);
     const bounded = limitPdfStreams(pdf, limits);
     expect(bounded.bytes).not.toBe(pdf);
@@ -55,7 +59,10 @@ describe('limitPdfStreams', () => {
 
   it('leaves encrypted files to pdf.js (their streams cannot be sized before decryption)', () => {
     const pdf = Buffer.from(makeFlatePdf([padded('Bomb', 1500)]));
-    const marked = Buffer.from(pdf.toString('latin1').replace('/Root 1 0 R >>', '/Root 1 0 R /Encrypt 9 0 R >>'), 'latin1');
+    const marked = Buffer.from(
+      pdf.toString('latin1').replace('/Root 1 0 R >>', '/Root 1 0 R /Encrypt 9 0 R >>'),
+      'latin1',
+    );
     expect(limitPdfStreams(marked, limits)).toEqual({ bytes: marked, truncated: false });
   });
 

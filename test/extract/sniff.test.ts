@@ -29,7 +29,9 @@ describe('media type sniffing', () => {
       'application/atom+xml',
     );
     expect(sniff(utf8('<?xml version="1.0"?><rdf:RDF xmlns:rdf="x"/>'))).toBe('application/rdf+xml');
-    expect(sniff(utf8('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"/>'))).toBe('application/xhtml+xml');
+    expect(sniff(utf8('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"/>'))).toBe(
+      'application/xhtml+xml',
+    );
     expect(sniff(utf8('<?xml version="1.0"?><catalog/>'))).toBe('application/xml');
     expect(xmlRootType('<rss>')).toBe('application/rss+xml');
   });

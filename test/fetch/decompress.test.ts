@@ -21,7 +21,8 @@ function source(data: Uint8Array, size = 1024) {
   return { stream: Readable.from(pieces(), { objectMode: false }), stats };
 }
 
-const decode = (data: Uint8Array, header: string, limits = BIG) => readBody(source(data).stream, parseContentEncoding(header), limits);
+const decode = (data: Uint8Array, header: string, limits = BIG) =>
+  readBody(source(data).stream, parseContentEncoding(header), limits);
 
 describe('parseContentEncoding', () => {
   it('lists codings in the order applied', () => {
@@ -71,7 +72,10 @@ describe('readBody', () => {
 
   it('decodes the part of a compressed body that fits under the wire cap', async () => {
     const gz = zlib.gzipSync(Buffer.from(Array.from({ length: 20000 }, (_, i) => `line ${i}\n`).join('')));
-    const read = await readBody(source(gz).stream, ['gzip'], { maxWireBytes: Math.floor(gz.length / 2), maxDecodedBytes: BIG.maxDecodedBytes });
+    const read = await readBody(source(gz).stream, ['gzip'], {
+      maxWireBytes: Math.floor(gz.length / 2),
+      maxDecodedBytes: BIG.maxDecodedBytes,
+    });
     const got = Buffer.from(read.body).toString();
     expect(read.truncated).toBe(true);
     expect(got.startsWith('line 0\nline 1\n')).toBe(true);
@@ -92,7 +96,10 @@ describe('readBody', () => {
 
   it('stops a stacked (gzip inside brotli) bomb too', async () => {
     const bomb = zlib.brotliCompressSync(zlib.gzipSync(Buffer.alloc(32 * 1024 * 1024), { level: 9 }));
-    const read = await readBody(source(bomb).stream, ['gzip', 'br'], { maxWireBytes: BIG.maxWireBytes, maxDecodedBytes: 512 * 1024 });
+    const read = await readBody(source(bomb).stream, ['gzip', 'br'], {
+      maxWireBytes: BIG.maxWireBytes,
+      maxDecodedBytes: 512 * 1024,
+    });
     expect(read.body.length).toBe(512 * 1024);
   });
 
@@ -113,7 +120,12 @@ describe('readBody', () => {
     // 64 MB of zeros, compressed to ~64 KB: under both caps, only the account stops it.
     const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
     const { stream, stats } = source(bomb);
-    const read = await readBody(stream, ['gzip'], { maxWireBytes: BIG.maxWireBytes, maxDecodedBytes: 64 * 1024 * 1024 }, account);
+    const read = await readBody(
+      stream,
+      ['gzip'],
+      { maxWireBytes: BIG.maxWireBytes, maxDecodedBytes: 64 * 1024 * 1024 },
+      account,
+    );
     expect(read.body.length).toBe(300 * 1024);
     expect(read.truncated).toBe(true);
     expect(account.held).toBe(300 * 1024);
@@ -123,7 +135,7 @@ describe('readBody', () => {
     expect(budget.used).toBe(0);
   });
 
-  it('a body under the account\'s grant is whole and not truncated', async () => {
+  it("a body under the account's grant is whole and not truncated", async () => {
     const budget = createByteBudget(1024 * 1024, 1024 * 1024);
     const account = budget.open();
     const read = await readBody(source(text).stream, [], BIG, account);

@@ -24,43 +24,73 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-const failure = async (work: Promise<unknown>): Promise<unknown> => work.then(() => expect.fail('expected a failure'), (e: unknown) => e);
+const failure = async (work: Promise<unknown>): Promise<unknown> =>
+  work.then(
+    () => expect.fail('expected a failure'),
+    (e: unknown) => e,
+  );
 
 describe('createExtractPool with the extraction worker', () => {
   it('extracts in a worker and keeps DomainError kinds across the thread boundary', { timeout: 30_000 }, async () => {
     const p = pool();
     await p.ready();
-    const doc = await p.extract({ body: bytes('<title>T</title><p>Hello from a worker.</p>'), contentType: 'text/html', url: 'https://e.test/' });
+    const doc = await p.extract({
+      body: bytes('<title>T</title><p>Hello from a worker.</p>'),
+      contentType: 'text/html',
+      url: 'https://e.test/',
+    });
     expect(doc).toEqual({ title: 'T', markdown: 'Hello from a worker.', contentType: 'text/html' });
-    const image = await failure(p.extract({ body: bytes('GIF89a'), contentType: 'image/gif', url: 'https://e.test/i' }));
+    const image = await failure(
+      p.extract({ body: bytes('GIF89a'), contentType: 'image/gif', url: 'https://e.test/i' }),
+    );
     expect(image).toBeInstanceOf(DomainError);
     expect(image).toMatchObject({ kind: 'unsupported_media', message: expect.stringContaining('image/gif') });
-    const pdf = await p.extract({ body: makePdf([['Page one']], 'A PDF'), contentType: 'application/pdf', url: 'https://e.test/a.pdf' });
+    const pdf = await p.extract({
+      body: makePdf([['Page one']], 'A PDF'),
+      contentType: 'application/pdf',
+      url: 'https://e.test/a.pdf',
+    });
     expect(pdf).toMatchObject({ title: 'A PDF', markdown: 'Page one' });
   });
 
   it('reads the links of HTML pages in the worker when asked', { timeout: 30_000 }, async () => {
     const p = pool();
     const html = '<title>T</title><nav><a href="/next">next</a></nav><p>Text</p>';
-    const { doc, links } = await p.run({ body: bytes(html), contentType: 'text/html', url: 'https://e.test/a/', links: true });
+    const { doc, links } = await p.run({
+      body: bytes(html),
+      contentType: 'text/html',
+      url: 'https://e.test/a/',
+      links: true,
+    });
     expect(doc.title).toBe('T');
     expect(links).toEqual({ links: ['https://e.test/next'], index: true, follow: true });
-    expect((await p.run({ body: bytes(html), contentType: 'text/html', url: 'https://e.test/' })).links).toBeUndefined();
+    expect(
+      (await p.run({ body: bytes(html), contentType: 'text/html', url: 'https://e.test/' })).links,
+    ).toBeUndefined();
   });
 
-  it('answers 502 for a page that needs more heap than the limit, and replaces the worker', { timeout: 60_000 }, async () => {
+  it('answers 502 for a page that needs more heap than the limit, and replaces the worker', {
+    timeout: 60_000,
+  }, async () => {
     const p = pool({ heapMb: 64 });
     const dense = HOSTILE_PAGES['dense markup']();
-    const error = await failure(p.extract({ body: dense.body, contentType: dense.contentType, url: 'https://e.test/' }));
+    const error = await failure(
+      p.extract({ body: dense.body, contentType: dense.contentType, url: 'https://e.test/' }),
+    );
     expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ kind: 'upstream', message: 'the page needs more memory to extract than the limit of 64 MB' });
+    expect(error).toMatchObject({
+      kind: 'upstream',
+      message: 'the page needs more memory to extract than the limit of 64 MB',
+    });
     const next = await p.extract({ body: bytes('<p>after</p>'), contentType: 'text/html', url: 'https://e.test/' });
     expect(next.markdown).toBe('after');
   });
 });
 
 describe('createExtractPool with a misbehaving worker', () => {
-  it('terminates a worker that is still busy when the signal aborts, with the signal reason, and replaces it', { timeout: 30_000 }, async () => {
+  it('terminates a worker that is still busy when the signal aborts, with the signal reason, and replaces it', {
+    timeout: 30_000,
+  }, async () => {
     const p = pool({ workerFile: MISBEHAVING });
     const controller = new AbortController();
     const spinning = failure(p.extract(task('spin:'), controller.signal));
@@ -88,7 +118,10 @@ describe('createExtractPool with a misbehaving worker', () => {
   it('answers 502 when the worker runs out of heap, and replaces it', { timeout: 30_000 }, async () => {
     const p = pool({ workerFile: MISBEHAVING, heapMb: 32 });
     const error = await failure(p.extract(task('oom:')));
-    expect(error).toMatchObject({ kind: 'upstream', message: 'the page needs more memory to extract than the limit of 32 MB' });
+    expect(error).toMatchObject({
+      kind: 'upstream',
+      message: 'the page needs more memory to extract than the limit of 32 MB',
+    });
     expect((await p.extract(task('echo:next'))).markdown).toBe('echo:next');
   });
 

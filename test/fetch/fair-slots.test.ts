@@ -4,11 +4,13 @@ import { createFairSlots, PUSHED_OUT } from '../../src/fetch/fair-slots.ts';
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Acquires for `caller`, recording the order in which waiters are served. */
-const taker = (slots: ReturnType<typeof createFairSlots>, order: string[]) => (caller: string, label: string, signal?: AbortSignal) =>
-  slots.acquire(caller, signal)!.then((release) => {
-    order.push(label);
-    return release;
-  });
+const taker =
+  (slots: ReturnType<typeof createFairSlots>, order: string[]) =>
+  (caller: string, label: string, signal?: AbortSignal) =>
+    slots.acquire(caller, signal)!.then((release) => {
+      order.push(label);
+      return release;
+    });
 
 describe('fair slots', () => {
   it('a caller alone may take every slot, then waits first come, first served', async () => {
@@ -31,7 +33,14 @@ describe('fair slots', () => {
     const order: string[] = [];
     const take = taker(slots, order);
     const held = [await take('a', 'a1'), await take('a', 'a2'), await take('b', 'b1'), await take('b', 'b2')];
-    const waiting = [take('a', 'a3'), take('b', 'b3'), take('a', 'a4'), take('b', 'b4'), take('c', 'c1'), take('c', 'c2')];
+    const waiting = [
+      take('a', 'a3'),
+      take('b', 'b3'),
+      take('a', 'a4'),
+      take('b', 'b4'),
+      take('c', 'c1'),
+      take('c', 'c2'),
+    ];
     held[0](); // a now holds 1, b 2, c 0: c's first goes first
     await settled();
     expect(order.slice(4)).toEqual(['c1']);
@@ -51,7 +60,7 @@ describe('fair slots', () => {
     expect([slots.active, slots.queued]).toEqual([0, 0]);
   });
 
-  it('in a full line, a newcomer takes the place of the latest waiter of the caller waiting most; that caller\'s own newcomer is refused', async () => {
+  it("in a full line, a newcomer takes the place of the latest waiter of the caller waiting most; that caller's own newcomer is refused", async () => {
     const slots = createFairSlots(1, 3);
     const order: string[] = [];
     const take = taker(slots, order);

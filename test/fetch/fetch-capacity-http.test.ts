@@ -33,7 +33,8 @@ async function heldOrigin(host: string): Promise<FixtureServer> {
 }
 
 const release = (n = held.length) => {
-  for (const { res } of held.splice(0, n)) res.writeHead(200, { 'content-type': 'text/plain' }).end('released by the test');
+  for (const { res } of held.splice(0, n))
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('released by the test');
 };
 
 async function until(cond: () => boolean, what: string): Promise<void> {

@@ -8,8 +8,19 @@ import { domainFailure } from '../helpers/domain-failure.ts';
 
 /** A FetchService whose fetches run until the test ends them, like the real one on a held origin. */
 function heldService() {
-  const running = new Map<string, { signal: AbortSignal; account: ByteAccount | undefined; finish(): void; fail(e: Error): void }>();
-  const outcome = (url: string): FetchOutcome => ({ url, finalUrl: url, title: '', content: '', chars: 0, truncated: false, meta: { unwrapped: false, click_path: null, content_type: null } });
+  const running = new Map<
+    string,
+    { signal: AbortSignal; account: ByteAccount | undefined; finish(): void; fail(e: Error): void }
+  >();
+  const outcome = (url: string): FetchOutcome => ({
+    url,
+    finalUrl: url,
+    title: '',
+    content: '',
+    chars: 0,
+    truncated: false,
+    meta: { unwrapped: false, click_path: null, content_type: null },
+  });
   const service: FetchService = {
     fetch: ({ url, signal }) =>
       new Promise<FetchOutcome>((resolve, reject) => {
@@ -51,7 +62,9 @@ describe('fetch capacity', () => {
     expect([...running.keys()]).toEqual(['a', 'b']);
     const refused = await domainFailure(f.fetch({ url: 'd', maxChars: 1 }));
     expect(refused.kind).toBe('unavailable');
-    expect(refused.message).toMatch(/^fetch capacity is exhausted: 2 fetches are running and 1 waiting.*; retry in 7 s$/);
+    expect(refused.message).toMatch(
+      /^fetch capacity is exhausted: 2 fetches are running and 1 waiting.*; retry in 7 s$/,
+    );
     expect(refused.retryAfterS).toBe(7); // a's deadline, 7 s away, frees a slot at the latest
     running.get('a')!.finish();
     await settled();
@@ -90,7 +103,9 @@ describe('fetch capacity', () => {
     vi.advanceTimersByTime(5000);
     const refused = await b;
     expect(refused.kind).toBe('unavailable');
-    expect(refused.message).toContain('fetch capacity stayed exhausted: this fetch waited 5 s (half its 10 s deadline)');
+    expect(refused.message).toContain(
+      'fetch capacity stayed exhausted: this fetch waited 5 s (half its 10 s deadline)',
+    );
     expect(refused.retryAfterS).toBe(4); // a ends by its deadline, 4 s away
     expect(running.has('b')).toBe(false);
     expect(f.queued).toBe(0);
@@ -114,7 +129,12 @@ describe('fetch capacity', () => {
   it('the line is bounded by time, not by the number of slots: a burst far past the slots waits, and what is still waiting at half the deadline is 503', async () => {
     const { service, running } = heldService();
     const f = limited(service, { concurrency: 2, queue: 1000 });
-    const burst = Array.from({ length: 40 }, (_, i) => f.fetch({ url: `p${i}`, maxChars: 1, caller: 'one key' }).then(() => 200, (e: DomainError) => e));
+    const burst = Array.from({ length: 40 }, (_, i) =>
+      f.fetch({ url: `p${i}`, maxChars: 1, caller: 'one key' }).then(
+        () => 200,
+        (e: DomainError) => e,
+      ),
+    );
     await settled();
     expect([f.active, f.queued]).toEqual([2, 38]); // none refused at once
     for (let i = 0; i < 20; i += 1) {
@@ -135,7 +155,7 @@ describe('fetch capacity', () => {
     await Promise.all(burst.slice(20, 22));
   });
 
-  it('shares slots fairly between callers: a freed slot goes to a caller with none before busy callers\' earlier fetches', async () => {
+  it("shares slots fairly between callers: a freed slot goes to a caller with none before busy callers' earlier fetches", async () => {
     const { service, running } = heldService();
     const f = limited(service, { concurrency: 3, queue: 100 });
     const all = ['a1', 'a2', 'b1', 'a3', 'b2', 'c1'].map((url) => f.fetch({ url, maxChars: 1, caller: url[0] }));
@@ -154,18 +174,22 @@ describe('fetch capacity', () => {
     expect([f.active, f.queued]).toEqual([0, 0]);
   });
 
-  it('in a full line a caller\'s newcomer takes the place of the busiest caller\'s latest, which is 503; the busiest caller\'s own newcomer is 503 at once', async () => {
+  it("in a full line a caller's newcomer takes the place of the busiest caller's latest, which is 503; the busiest caller's own newcomer is 503 at once", async () => {
     const { service, running } = heldService();
     const f = limited(service, { concurrency: 1, queue: 2 });
     const a1 = f.fetch({ url: 'a1', maxChars: 1, caller: 'a' });
     const a2 = f.fetch({ url: 'a2', maxChars: 1, caller: 'a' });
     const a3 = domainFailure(f.fetch({ url: 'a3', maxChars: 1, caller: 'a' }));
     const a4 = await domainFailure(f.fetch({ url: 'a4', maxChars: 1, caller: 'a' }));
-    expect(a4.message).toMatch(/^fetch capacity is exhausted: 1 fetches are running and 2 waiting.*send fewer fetches at once; retry in \d+ s$/);
+    expect(a4.message).toMatch(
+      /^fetch capacity is exhausted: 1 fetches are running and 2 waiting.*send fewer fetches at once; retry in \d+ s$/,
+    );
     const c1 = f.fetch({ url: 'c1', maxChars: 1, caller: 'c' });
     const pushed = await a3;
     expect(pushed.kind).toBe('unavailable');
-    expect(pushed.message).toMatch(/this caller had the most of them, so its latest gave its place to another caller's: send fewer fetches at once; retry in 10 s$/);
+    expect(pushed.message).toMatch(
+      /this caller had the most of them, so its latest gave its place to another caller's: send fewer fetches at once; retry in 10 s$/,
+    );
     expect(pushed.retryAfterS).toBe(10);
     running.get('a1')!.finish();
     await settled();
@@ -177,7 +201,7 @@ describe('fetch capacity', () => {
     expect(running.has('a3')).toBe(false);
   });
 
-  it('a caller that gives up while its fetch runs stops it (the service\'s signal aborts) and frees the slot for the next', async () => {
+  it("a caller that gives up while its fetch runs stops it (the service's signal aborts) and frees the slot for the next", async () => {
     const { service, running } = heldService();
     const f = limited(service, { concurrency: 1, queue: 1 });
     const caller = new AbortController();

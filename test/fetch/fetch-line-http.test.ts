@@ -16,7 +16,8 @@ let origin: FixtureServer;
 let loopback: FixtureServer;
 const held: { who: string; res: ServerResponse }[] = [];
 
-const PAGE = '<html><head><title>Small page</title></head><body><main><h1>Small page</h1><p>A short article, the whole of the page.</p></main></body></html>';
+const PAGE =
+  '<html><head><title>Small page</title></head><body><main><h1>Small page</h1><p>A short article, the whole of the page.</p></main></body></html>';
 
 const release = (who?: string) => {
   const i = who === undefined ? 0 : held.findIndex((h) => h.who === who);
@@ -31,7 +32,8 @@ async function until(cond: () => boolean, what: string): Promise<void> {
 }
 
 const line = () => t.scout.fetchLine();
-const fetchAs = (key: string, who: string): Promise<ApiResponse> => t.request('POST', '/v1/fetch', { key, body: { url: origin.url(`/held?who=${who}`) } });
+const fetchAs = (key: string, who: string): Promise<ApiResponse> =>
+  t.request('POST', '/v1/fetch', { key, body: { url: origin.url(`/held?who=${who}`) } });
 
 beforeAll(async () => {
   origin = await startFixtureServer({
@@ -39,7 +41,10 @@ beforeAll(async () => {
       held.push({ who: new URL(req.url ?? '/', 'http://x').searchParams.get('who') ?? '', res });
     },
   });
-  loopback = await startFixtureServer({ '/page': { headers: { 'content-type': 'text/html' }, body: PAGE } }, { host: '127.0.0.1' });
+  loopback = await startFixtureServer(
+    { '/page': { headers: { 'content-type': 'text/html' }, body: PAGE } },
+    { host: '127.0.0.1' },
+  );
   t = await startTestScout({
     SCOUT_RATE_LIMIT_RPM: '100000',
     SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
@@ -59,7 +64,10 @@ describe('the fetch line over HTTP', () => {
     const statuses: number[] = [];
     for (const a of answers) void a.then((r) => statuses.push(r.status));
     // Every fetch is in Scout (2 at the origin, SCOUT_FETCH_PER_HOST) or answered, before any is released.
-    await until(() => held.length === 2 && line().active + line().queued + statuses.length === 20, 'all 20 fetches in Scout');
+    await until(
+      () => held.length === 2 && line().active + line().queued + statuses.length === 20,
+      'all 20 fetches in Scout',
+    );
     expect(statuses).toEqual([]);
     await until(() => {
       release();
@@ -71,7 +79,11 @@ describe('the fetch line over HTTP', () => {
 
   it('a key with fetches waiting behind two busy keys gets the next free slot, and a full line still takes it', async () => {
     await t.restart({ SCOUT_FETCH_CONCURRENCY: '3', SCOUT_FETCH_QUEUE: '3', SCOUT_FETCH_PER_HOST: '64' });
-    const [keyA, keyB, keyC] = [t.key, (await t.scout.keys.create('busy b')).key, (await t.scout.keys.create('third')).key];
+    const [keyA, keyB, keyC] = [
+      t.key,
+      (await t.scout.keys.create('busy b')).key,
+      (await t.scout.keys.create('third')).key,
+    ];
     // a holds two slots and b one; a and b fill the line (SCOUT_FETCH_QUEUE, 3).
     const running = [fetchAs(keyA, 'a1'), fetchAs(keyA, 'a2'), fetchAs(keyB, 'b1')];
     await until(() => held.length === 3, 'three fetches at the origin');
@@ -81,7 +93,9 @@ describe('the fetch line over HTTP', () => {
     const third = fetchAs(keyC, 'c1');
     const pushed = await waiting[1];
     expect(pushed.status).toBe(503);
-    expect(pushed.body.error.message).toMatch(/this caller had the most of them, so its latest gave its place to another caller's: send fewer fetches at once; retry in \d+ s$/);
+    expect(pushed.body.error.message).toMatch(
+      /this caller had the most of them, so its latest gave its place to another caller's: send fewer fetches at once; retry in \d+ s$/,
+    );
     expect(Number(pushed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(line()).toEqual({ active: 3, queued: 3 });
     // A slot frees: the third key, holding none, goes before a3 and b2, which came first.

@@ -27,11 +27,18 @@ let site: FixtureServer;
 let decoy: FixtureServer;
 const services: { close(): Promise<void> }[] = [];
 const service = (deps: Partial<FetchServiceDeps> = {}) => {
-  const s = createFetchService({ allowCidrs: ALLOW, timeoutMs: 5000, extract: stubExtract, resolver: async () => [], ...deps });
+  const s = createFetchService({
+    allowCidrs: ALLOW,
+    timeoutMs: 5000,
+    extract: stubExtract,
+    resolver: async () => [],
+    ...deps,
+  });
   services.push(s);
   return s;
 };
-const fetchUrl = (url: string, deps?: Partial<FetchServiceDeps>, maxChars = 50_000) => service(deps).fetch({ url, maxChars });
+const fetchUrl = (url: string, deps?: Partial<FetchServiceDeps>, maxChars = 50_000) =>
+  service(deps).fetch({ url, maxChars });
 
 beforeAll(async () => {
   decoy = await startFixtureServer({ '/': { body: 'decoy' }, '/secret': { body: 'decoy' } }, { host: '127.0.0.1' });
@@ -40,8 +47,14 @@ beforeAll(async () => {
     '/hello': { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'hello world' },
     '/missing': { status: 404, body: 'nope' },
     '/image': { headers: { 'content-type': 'image/png' }, body: new Uint8Array([137, 80, 78, 71]) },
-    '/gzip': { headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' }, body: gzipSync('compressed hello') },
-    '/long': { headers: { 'content-type': 'text/markdown' }, body: Array.from({ length: 100 }, (_, i) => `Paragraph ${i} is here.`).join('\n\n') },
+    '/gzip': {
+      headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' },
+      body: gzipSync('compressed hello'),
+    },
+    '/long': {
+      headers: { 'content-type': 'text/markdown' },
+      body: Array.from({ length: 100 }, (_, i) => `Paragraph ${i} is here.`).join('\n\n'),
+    },
     '/to-loopback': { status: 302, headers: { location: `http://127.0.0.1:${p}/secret` } },
     '/to-loopback-hex': { status: 301, headers: { location: `http://0x7f.1:${p}/secret` } },
     '/to-localhost': { status: 307, headers: { location: `http://localhost:${p}/secret` } },
@@ -131,7 +144,8 @@ describe('fetch service: success', () => {
 
   it('resolves a sponsored click URL through the hook', async () => {
     const out = await fetchUrl('https://scout.example/c/rec_123', {
-      resolveClickUrl: async (u) => (u.pathname.startsWith('/c/') ? { landingUrl: site.url('/hello'), clickPath: 'agent_read' } : undefined),
+      resolveClickUrl: async (u) =>
+        u.pathname.startsWith('/c/') ? { landingUrl: site.url('/hello'), clickPath: 'agent_read' } : undefined,
     });
     expect(out.meta).toEqual({ unwrapped: true, click_path: 'agent_read', content_type: 'text/plain' });
     expect(out.finalUrl).toBe(site.url('/hello'));
@@ -140,7 +154,8 @@ describe('fetch service: success', () => {
   it('recognises a click URL inside a redirect wrapper', async () => {
     const wrapped = `https://www.google.com/url?q=${encodeURIComponent('https://scout.example/c/rec_123')}`;
     const out = await fetchUrl(wrapped, {
-      resolveClickUrl: async (u) => (u.pathname.startsWith('/c/') ? { landingUrl: site.url('/hello'), clickPath: 'agent_read' } : undefined),
+      resolveClickUrl: async (u) =>
+        u.pathname.startsWith('/c/') ? { landingUrl: site.url('/hello'), clickPath: 'agent_read' } : undefined,
     });
     expect(out.meta).toEqual({ unwrapped: true, click_path: 'agent_read', content_type: 'text/plain' });
     expect(out.finalUrl).toBe(site.url('/hello'));
@@ -149,23 +164,25 @@ describe('fetch service: success', () => {
   it('ignores proxy settings from the environment', async () => {
     const proxy = await startFixtureServer({});
     const saved = { ...process.env };
-    Object.assign(process.env, { HTTP_PROXY: proxy.origin, http_proxy: proxy.origin, HTTPS_PROXY: proxy.origin, ALL_PROXY: proxy.origin });
+    Object.assign(process.env, {
+      HTTP_PROXY: proxy.origin,
+      http_proxy: proxy.origin,
+      HTTPS_PROXY: proxy.origin,
+      ALL_PROXY: proxy.origin,
+    });
     try {
       expect((await fetchUrl(site.url('/hello'))).content).toBe('hello world');
       expect(proxy.requests).toEqual([]);
     } finally {
-      for (const k of ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'ALL_PROXY']) if (saved[k] === undefined) delete process.env[k];
+      for (const k of ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'ALL_PROXY'])
+        if (saved[k] === undefined) delete process.env[k];
       await proxy.close();
     }
   });
 });
 
 describe('fetch service: refusals', () => {
-  it.each([
-    'not a url',
-    'ftp://127.0.0.2/file',
-    'javascript:alert(1)',
-  ])('answers 400 for %j', async (url) => {
+  it.each(['not a url', 'ftp://127.0.0.2/file', 'javascript:alert(1)'])('answers 400 for %j', async (url) => {
     expect((await failure(fetchUrl(url))).kind).toBe('invalid');
   });
 
@@ -183,9 +200,16 @@ describe('fetch service: refusals', () => {
     const p = decoy.port;
     const before = decoy.requests.length;
     const urls = [
-      `http://127.0.0.1:${p}/`, `http://2130706433:${p}/`, `http://0177.0.0.1:${p}/`, `http://0x7f.1:${p}/`,
-      `http://127.1:${p}/`, `http://[::1]:${p}/`, `http://[::ffff:127.0.0.1]:${p}/`, `http://１２７.０.０.１:${p}/`,
-      `http://0:${p}/`, `http://[::]:${p}/`,
+      `http://127.0.0.1:${p}/`,
+      `http://2130706433:${p}/`,
+      `http://0177.0.0.1:${p}/`,
+      `http://0x7f.1:${p}/`,
+      `http://127.1:${p}/`,
+      `http://[::1]:${p}/`,
+      `http://[::ffff:127.0.0.1]:${p}/`,
+      `http://１２７.０.０.１:${p}/`,
+      `http://0:${p}/`,
+      `http://[::]:${p}/`,
     ];
     for (const url of urls) {
       const e = await failure(fetchUrl(url));
@@ -218,7 +242,8 @@ describe('fetch service: refusals', () => {
     'answers 403 for a redirect %s to a refused address, without following it',
     async (path) => {
       const before = decoy.requests.length;
-      const resolver = async (h: string): Promise<ResolvedAddress[]> => (h === 'evil.test' ? [{ address: '127.0.0.1', family: 4 }] : []);
+      const resolver = async (h: string): Promise<ResolvedAddress[]> =>
+        h === 'evil.test' ? [{ address: '127.0.0.1', family: 4 }] : [];
       expect((await failure(fetchUrl(site.url(path), { resolver }))).kind).toBe('forbidden');
       expect(decoy.requests.length).toBe(before);
     },
@@ -229,7 +254,9 @@ describe('fetch service: refusals', () => {
     const ftp = await failure(fetchUrl(site.url('/to-ftp')));
     expect([ftp.kind, ftp.message]).toEqual(['upstream', expect.stringContaining('ftp:')]);
     expect((await failure(fetchUrl(site.url('/to-credentials')))).kind).toBe('upstream');
-    expect((await failure(fetchUrl(site.url('/no-location')))).message).toBe('origin answered 302 without a Location header');
+    expect((await failure(fetchUrl(site.url('/no-location')))).message).toBe(
+      'origin answered 302 without a Location header',
+    );
   });
 });
 
@@ -239,13 +266,20 @@ describe('fetch service: DNS pinning', () => {
     const pinned = await startFixtureServer({ '/': { body: 'from the checked address' } });
     let rebound: FixtureServer | undefined;
     try {
-      rebound = await startFixtureServer({ '/': { body: 'from the rebound address' } }, { host: '127.0.0.3', port: pinned.port });
+      rebound = await startFixtureServer(
+        { '/': { body: 'from the rebound address' } },
+        { host: '127.0.0.3', port: pinned.port },
+      );
       let calls = 0;
-      const resolver = async (): Promise<ResolvedAddress[]> => [{ address: (calls += 1) === 1 ? '127.0.0.2' : '127.0.0.3', family: 4 }];
+      const resolver = async (): Promise<ResolvedAddress[]> => [
+        { address: (calls += 1) === 1 ? '127.0.0.2' : '127.0.0.3', family: 4 },
+      ];
       const out = await fetchUrl(`http://pinned.test:${pinned.port}/`, { resolver });
       expect(out.content).toBe('from the checked address');
       expect(calls).toBe(1);
-      expect(pinned.requests.map((r) => [r.localAddress, r.headers.host])).toEqual([['127.0.0.2', `pinned.test:${pinned.port}`]]);
+      expect(pinned.requests.map((r) => [r.localAddress, r.headers.host])).toEqual([
+        ['127.0.0.2', `pinned.test:${pinned.port}`],
+      ]);
       expect(rebound.requests).toEqual([]);
     } finally {
       await Promise.all([pinned.close(), rebound?.close()]);
@@ -319,13 +353,17 @@ describe('fetch service: deadline and caps', () => {
       await new Promise((r) => setTimeout(r, 1000));
       return stubExtract(input);
     };
-    expect((await failure(fetchUrl(site.url('/hello'), { timeoutMs: 300, extract: slowExtract }))).kind).toBe('timeout');
+    expect((await failure(fetchUrl(site.url('/hello'), { timeoutMs: 300, extract: slowExtract }))).kind).toBe(
+      'timeout',
+    );
   });
 
   it('hands extraction the deadline signal, which aborts with the timeout at the deadline', async () => {
     let reason: unknown;
     const waitForAbort = (_input: ExtractInput, signal: AbortSignal) =>
-      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject((reason = signal.reason)), { once: true }));
+      new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => reject((reason = signal.reason)), { once: true }),
+      );
     const e = await cutByDeadline(fetchUrl(site.url('/hello'), { timeoutMs: 300, extract: waitForAbort }));
     expect(e.kind).toBe('timeout');
     expect(reason).toBe(e);
@@ -341,7 +379,9 @@ describe('fetch service: deadline and caps', () => {
       while (performance.now() < until);
       return undefined;
     };
-    const e = await failure(fetchUrl(site.url('/hello'), { timeoutMs: 300, extract: counting, http: { refuseType: stall } }));
+    const e = await failure(
+      fetchUrl(site.url('/hello'), { timeoutMs: 300, extract: counting, http: { refuseType: stall } }),
+    );
     expect(e.kind).toBe('timeout');
     expect(calls).toBe(0);
     expect((await fetchUrl(site.url('/hello'), { extract: counting })).content).toBe('hello world');
@@ -350,7 +390,10 @@ describe('fetch service: deadline and caps', () => {
 
   it('reports a body cut by an extraction bound as truncated', async () => {
     const bounded = async (input: ExtractInput) => ({ ...(await stubExtract(input)), truncated: true });
-    expect(await fetchUrl(site.url('/hello'), { extract: bounded })).toMatchObject({ content: 'hello world', truncated: true });
+    expect(await fetchUrl(site.url('/hello'), { extract: bounded })).toMatchObject({
+      content: 'hello world',
+      truncated: true,
+    });
   });
 
   it('stops reading at 10 MB on the wire and extracts what was read', async () => {
@@ -372,10 +415,14 @@ describe('fetch service: deadline and caps', () => {
     gz.end();
     await once(gz, 'end');
     const bomb = Buffer.concat(parts);
-    const server = await startFixtureServer({ '/bomb': { headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' }, body: bomb } });
+    const server = await startFixtureServer({
+      '/bomb': { headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' }, body: bomb },
+    });
     try {
       let seen = 0;
-      const extract = async (input: ExtractInput) => ((seen = input.body.length), { title: '', markdown: 'zeros', contentType: 'text/plain' });
+      const extract = async (input: ExtractInput) => (
+        (seen = input.body.length), { title: '', markdown: 'zeros', contentType: 'text/plain' }
+      );
       const out = await fetchUrl(server.url('/bomb'), { extract });
       expect(bomb.length).toBeLessThan(1024 * 1024);
       expect(seen).toBe(20 * 1024 * 1024);

@@ -23,7 +23,10 @@ let t: TestScout | undefined;
 beforeAll(async () => {
   const dense = HOSTILE_PAGES['dense markup']();
   origin = await startFixtureServer({
-    '/dense': { headers: { 'content-type': 'text/html', 'content-encoding': 'br' }, body: brotliCompressSync(dense.body) },
+    '/dense': {
+      headers: { 'content-type': 'text/html', 'content-encoding': 'br' },
+      body: brotliCompressSync(dense.body),
+    },
     '/article': {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: '<html><head><title>After</title></head><body><main><p>The next page is extracted by a fresh worker.</p></main></body></html>',
@@ -39,7 +42,12 @@ afterAll(async () => {
 });
 
 const start = (env: Record<string, string>) =>
-  startTestScout({ SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32', SCOUT_RATE_LIMIT_RPM: '100000', SCOUT_FETCH_WORKERS: '1', ...env });
+  startTestScout({
+    SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
+    SCOUT_RATE_LIMIT_RPM: '100000',
+    SCOUT_FETCH_WORKERS: '1',
+    ...env,
+  });
 
 async function timedFetch(scout: TestScout, path: string) {
   const began = performance.now();
@@ -72,7 +80,9 @@ describe('a lost extraction worker', () => {
     await eventuallyFetches(t);
   });
 
-  it('answers 504 at the deadline while the worker is busy, terminates it, then fetches again', { timeout: 60_000 }, async () => {
+  it('answers 504 at the deadline while the worker is busy, terminates it, then fetches again', {
+    timeout: 60_000,
+  }, async () => {
     t = await start({ SCOUT_FETCH_TIMEOUT_MS: '500' });
     const { res, ms } = await timedFetch(t, '/dense');
     expect(res.status).toBe(504);

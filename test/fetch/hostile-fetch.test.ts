@@ -102,26 +102,30 @@ function probe(baseUrl: string, key: string): { stop(): Promise<Probed> } {
 }
 
 describe('POST /v1/fetch of hostile pages', () => {
-  it.each(Object.keys(HOSTILE_PAGES))('%s: answers by the deadline while the process keeps answering', { timeout: 60_000 }, async (name) => {
-    const probes = probe(t.baseUrl, t.key);
-    const results = await Promise.all(
-      ENCODINGS.map(async (encoding) => {
-        const start = performance.now();
-        const res = await t.request('POST', '/v1/fetch', { body: { url: origin.url(`/${slug(name)}/${encoding}`) } });
-        return { encoding, status: res.status, ms: performance.now() - start, body: res.body };
-      }),
-    );
-    const worst = await probes.stop();
-    for (const r of results) {
-      expect([200, 502, 504], `${r.encoding}: ${JSON.stringify(r.body).slice(0, 300)}`).toContain(r.status);
-      expect(r.ms, r.encoding).toBeLessThan(TIMEOUT_MS + SLACK_MS);
-      // Every one of these bodies is cut somewhere: at a byte cap or an extraction bound.
-      if (r.status === 200) expect(r.body.truncated, r.encoding).toBe(true);
-    }
-    expect(worst.healthz.length).toBeGreaterThan(0);
-    for (const which of ['healthz', 'search'] as const) {
-      expect(p95(worst[which]), which).toBeLessThan(PROBE_P95_MS);
-      expect(Math.max(...worst[which]), which).toBeLessThan(PROBE_MAX_MS);
-    }
-  });
+  it.each(Object.keys(HOSTILE_PAGES))(
+    '%s: answers by the deadline while the process keeps answering',
+    { timeout: 60_000 },
+    async (name) => {
+      const probes = probe(t.baseUrl, t.key);
+      const results = await Promise.all(
+        ENCODINGS.map(async (encoding) => {
+          const start = performance.now();
+          const res = await t.request('POST', '/v1/fetch', { body: { url: origin.url(`/${slug(name)}/${encoding}`) } });
+          return { encoding, status: res.status, ms: performance.now() - start, body: res.body };
+        }),
+      );
+      const worst = await probes.stop();
+      for (const r of results) {
+        expect([200, 502, 504], `${r.encoding}: ${JSON.stringify(r.body).slice(0, 300)}`).toContain(r.status);
+        expect(r.ms, r.encoding).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+        // Every one of these bodies is cut somewhere: at a byte cap or an extraction bound.
+        if (r.status === 200) expect(r.body.truncated, r.encoding).toBe(true);
+      }
+      expect(worst.healthz.length).toBeGreaterThan(0);
+      for (const which of ['healthz', 'search'] as const) {
+        expect(p95(worst[which]), which).toBeLessThan(PROBE_P95_MS);
+        expect(Math.max(...worst[which]), which).toBeLessThan(PROBE_MAX_MS);
+      }
+    },
+  );
 });

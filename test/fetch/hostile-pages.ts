@@ -48,18 +48,33 @@ export const HOSTILE_PAGES: Record<string, () => HostilePage> = {
     text(
       'big article',
       'text/html',
-      fill('<html><body><article>', '<p>Words of an article with <a href="/x">a link</a> and <b>bold</b> text in it.</p>\n', '</article></body></html>'),
+      fill(
+        '<html><body><article>',
+        '<p>Words of an article with <a href="/x">a link</a> and <b>bold</b> text in it.</p>\n',
+        '</article></body></html>',
+      ),
     ),
   'feed flood': () =>
     text(
       'feed flood',
       'application/rss+xml',
-      fill('<rss><channel><title>t</title>', '<item><title>i</title><link>https://e.com/</link><description>&lt;b&gt;d&lt;/b&gt;</description></item>', '</channel></rss>'),
+      fill(
+        '<rss><channel><title>t</title>',
+        '<item><title>i</title><link>https://e.com/</link><description>&lt;b&gt;d&lt;/b&gt;</description></item>',
+        '</channel></rss>',
+      ),
     ),
   'many-page PDF': () => ({
     name: 'many-page PDF',
     contentType: 'application/pdf',
-    body: makePdf(Array.from({ length: 20_000 }, (_, i) => [`Page ${i + 1}`]), 'Many pages'),
+    body: makePdf(
+      Array.from({ length: 20_000 }, (_, i) => [`Page ${i + 1}`]),
+      'Many pages',
+    ),
   }),
-  'PDF with a huge stream': () => ({ name: 'PDF with a huge stream', contentType: 'application/pdf', body: pdfWithHugeStream(256) }),
+  'PDF with a huge stream': () => ({
+    name: 'PDF with a huge stream',
+    contentType: 'application/pdf',
+    body: pdfWithHugeStream(256),
+  }),
 };

@@ -19,12 +19,22 @@ const resolver = async (hostname: string): Promise<ResolvedAddress[]> => {
 
 const fetchers: HttpFetcher[] = [];
 const fetcher = (options: Omit<HttpFetchOptions, 'guard'> = {}) => {
-  const f = createHttpFetcher({ guard: createUrlGuard({ policy: createAddressPolicy(['127.0.0.2/32']), resolver }), ...options });
+  const f = createHttpFetcher({
+    guard: createUrlGuard({ policy: createAddressPolicy(['127.0.0.2/32']), resolver }),
+    ...options,
+  });
   fetchers.push(f);
   return f;
 };
-const get = (url: string, options?: Omit<HttpFetchOptions, 'guard'>, signal = AbortSignal.timeout(5000)) => fetcher(options).fetch(new URL(url), signal);
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: unknown) => e as DomainError);
+const get = (url: string, options?: Omit<HttpFetchOptions, 'guard'>, signal = AbortSignal.timeout(5000)) =>
+  fetcher(options).fetch(new URL(url), signal);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e as DomainError,
+  );
 
 let site: FixtureServer;
 beforeAll(async () => {
@@ -49,7 +59,12 @@ afterAll(async () => {
 describe('http fetch', () => {
   it('returns status, final URL, content type and body, and sends sane headers', async () => {
     const res = await get(site.url('/text'));
-    expect(res).toMatchObject({ url: site.url('/text'), status: 200, contentType: 'text/plain; charset=utf-8', truncated: false });
+    expect(res).toMatchObject({
+      url: site.url('/text'),
+      status: 200,
+      contentType: 'text/plain; charset=utf-8',
+      truncated: false,
+    });
     expect(Buffer.from(res.body).toString()).toBe('plain text');
     const seen = site.requests.at(-1)!;
     expect(seen.headers['accept-encoding']).toBe('gzip, deflate, br');
@@ -101,7 +116,9 @@ describe('http fetch over TLS', () => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('secure hello');
     });
-    server.on('secureConnection', (socket) => sni.push((socket as unknown as { servername?: string | false }).servername || undefined));
+    server.on('secureConnection', (socket) =>
+      sni.push((socket as unknown as { servername?: string | false }).servername || undefined),
+    );
     server.on('tlsClientError', () => {});
     await new Promise<void>((r) => server.listen(0, '127.0.0.2', r));
     port = (server.address() as AddressInfo).port;
@@ -116,8 +133,13 @@ describe('http fetch over TLS', () => {
 
   it('answers 502 naming the TLS problem', async () => {
     const untrusted = await failure(get(`https://tls.test:${port}/`));
-    expect([untrusted.kind, untrusted.message]).toEqual(['upstream', `TLS connection to tls.test:${port} failed: its certificate is not trusted`]);
+    expect([untrusted.kind, untrusted.message]).toEqual([
+      'upstream',
+      `TLS connection to tls.test:${port} failed: its certificate is not trusted`,
+    ]);
     const mismatch = await failure(get(`https://other.test:${port}/`, { ca: CERT }));
-    expect(mismatch.message).toBe(`TLS connection to other.test:${port} failed: its certificate does not match the host name`);
+    expect(mismatch.message).toBe(
+      `TLS connection to other.test:${port} failed: its certificate does not match the host name`,
+    );
   });
 });

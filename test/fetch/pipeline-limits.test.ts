@@ -28,7 +28,8 @@ const resolver = async (hostname: string): Promise<ResolvedAddress[]> => {
 
 /** The body length as content (so a test sees what was kept); fails where the page says so. */
 const stubExtract = async (input: ExtractInput) => {
-  if (input.url.includes('/extract-fails')) throw new DomainError('unsupported_media', 'stub extraction refused the page');
+  if (input.url.includes('/extract-fails'))
+    throw new DomainError('unsupported_media', 'stub extraction refused the page');
   return { title: '', markdown: String(input.body.length), contentType: 'text/plain' };
 };
 
@@ -103,7 +104,13 @@ function watchedBudget(ceiling: number, share: number): ByteBudget & { peak: num
 }
 
 const services: FetchService[] = [];
-function pipeline(options: { concurrency: number; queue: number; perHost: number; bytes?: ByteBudget; timeoutMs?: number }) {
+function pipeline(options: {
+  concurrency: number;
+  queue: number;
+  perHost: number;
+  bytes?: ByteBudget;
+  timeoutMs?: number;
+}) {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const service = withFetchCapacity(
     createFetchService({
@@ -113,7 +120,12 @@ function pipeline(options: { concurrency: number; queue: number; perHost: number
       resolver,
       http: { hostGate: createHostGate(options.perHost), byteAccount: currentByteAccount },
     }),
-    { concurrency: options.concurrency, queue: options.queue, timeoutMs, ...(options.bytes ? { bytes: options.bytes } : {}) },
+    {
+      concurrency: options.concurrency,
+      queue: options.queue,
+      timeoutMs,
+      ...(options.bytes ? { bytes: options.bytes } : {}),
+    },
   );
   services.push(service);
   return service;
@@ -178,7 +190,9 @@ describe('per-host politeness on the real pipeline', () => {
 
   it('the limit is per host name: another name is not held up', async () => {
     const f = pipeline({ concurrency: 8, queue: 8, perHost: 2 });
-    const all = ['x.test', 'x.test', 'x.test', 'y.test', 'y.test'].map((h) => f.fetch({ url: url(h, '/held'), maxChars: 1000 }));
+    const all = ['x.test', 'x.test', 'x.test', 'y.test', 'y.test'].map((h) =>
+      f.fetch({ url: url(h, '/held'), maxChars: 1000 }),
+    );
     await until(() => held.waiting === 4, 'two per host at the origin');
     held.release();
     await until(() => held.waiting === 1, 'the third x.test request');
@@ -220,7 +234,18 @@ describe('byte ceiling on the real pipeline', () => {
   it('is never exceeded by big pages and decompression bombs, and a small page still gets its share', async () => {
     const bytes = watchedBudget(8 * MB, 2 * MB); // four fetches at once, 2 MB promised to each
     const f = pipeline({ concurrency: 4, queue: 100, perHost: 100, bytes });
-    const paths = ['/big', '/gzip-bomb', '/br-bomb', '/big', '/gzip-bomb', '/br-bomb', '/small', '/big', '/gzip-bomb', '/br-bomb'];
+    const paths = [
+      '/big',
+      '/gzip-bomb',
+      '/br-bomb',
+      '/big',
+      '/gzip-bomb',
+      '/br-bomb',
+      '/small',
+      '/big',
+      '/gzip-bomb',
+      '/br-bomb',
+    ];
     const results = await Promise.all(paths.map((p, i) => f.fetch({ url: url(`h${i}.test`, p), maxChars: 1000 })));
     expect(bytes.peak).toBeGreaterThan(0);
     expect(bytes.peak).toBeLessThanOrEqual(8 * MB);

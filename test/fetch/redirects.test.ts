@@ -23,7 +23,9 @@ describe('redirects', () => {
   it('allows exactly maxHops hops, then refuses', () => {
     const trail = createRedirectTrail(new URL('https://a.example/0'), 3);
     for (let i = 1; i <= 3; i += 1) trail.follow(new URL(`https://a.example/${i}`));
-    expect(() => trail.follow(new URL('https://a.example/4'))).toThrow(/too many redirects: https:\/\/a\.example\/0 redirected more than 3 times/);
+    expect(() => trail.follow(new URL('https://a.example/4'))).toThrow(
+      /too many redirects: https:\/\/a\.example\/0 redirected more than 3 times/,
+    );
   });
 
   it('detects a loop, ignoring fragments', () => {

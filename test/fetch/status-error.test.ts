@@ -14,27 +14,45 @@ let http: HttpFetcher;
 
 const failure = (path: string): Promise<DomainError> =>
   http.fetch(new URL(site.url(path)), AbortSignal.timeout(5000)).then(
-    () => { throw new Error('expected a failure'); },
+    () => {
+      throw new Error('expected a failure');
+    },
     (e: unknown) => e as DomainError,
   );
 
 beforeAll(async () => {
   site = await startFixtureServer({
-    '/cf-gzip': { status: 403, headers: { ...html, 'content-encoding': 'gzip', server: 'cloudflare' }, body: gzipSync(unreadableFixture('block', 'cloudflare-blocked')) },
+    '/cf-gzip': {
+      status: 403,
+      headers: { ...html, 'content-encoding': 'gzip', server: 'cloudflare' },
+      body: gzipSync(unreadableFixture('block', 'cloudflare-blocked')),
+    },
     '/iuam': { status: 503, headers: html, body: unreadableFixture('block', 'cloudflare-legacy-iuam') },
     '/kasada': { status: 429, headers: html, body: unreadableFixture('block', 'kasada-429') },
-    '/cf-1020-text': { status: 403, headers: { 'content-type': 'text/plain; charset=UTF-8', server: 'cloudflare' }, body: 'error code: 1020' },
+    '/cf-1020-text': {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=UTF-8', server: 'cloudflare' },
+      body: 'error code: 1020',
+    },
     '/nginx-403': { status: 403, headers: html, body: unreadableFixture('readable', 'plain-403') },
     '/cf-522': { status: 522, headers: html, body: unreadableFixture('readable', 'cloudflare-522') },
     // The header says it all, whatever the body.
-    '/cf-mitigated': { status: 403, headers: { ...html, 'cf-mitigated': 'challenge' }, body: '<html><body>Forbidden</body></html>' },
+    '/cf-mitigated': {
+      status: 403,
+      headers: { ...html, 'cf-mitigated': 'challenge' },
+      body: '<html><body>Forbidden</body></html>',
+    },
     // Markers past the prefix are not read: an endless body ends at the cap as a plain 403.
     '/endless-403': (_req, res) => {
       res.writeHead(403, html);
       res.write(`<html><body>${' '.repeat(STATUS_BODY_PREFIX)}`);
       res.write(unreadableFixture('block', 'datadome-captcha'));
     },
-    '/image-403': { status: 403, headers: { 'content-type': 'image/png' }, body: unreadableFixture('block', 'datadome-captcha') },
+    '/image-403': {
+      status: 403,
+      headers: { 'content-type': 'image/png' },
+      body: unreadableFixture('block', 'datadome-captcha'),
+    },
     '/bad-coding': { status: 403, headers: { ...html, 'content-encoding': 'zstd' }, body: 'x' },
   });
   http = createHttpFetcher({ guard: createUrlGuard({ policy: createAddressPolicy(['127.0.0.2/32']) }) });

@@ -81,8 +81,17 @@ describe('truncateMarkdown', () => {
 
   it('keeps its invariants on varied input', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pieces = ['word ', 'end. ', '\n\n', '\n', '[link text](https://x.test/a) ', '😀', '![i](https://x.test/i.png)', '中文。'];
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pieces = [
+      'word ',
+      'end. ',
+      '\n\n',
+      '\n',
+      '[link text](https://x.test/a) ',
+      '😀',
+      '![i](https://x.test/i.png)',
+      '中文。',
+    ];
     for (let round = 0; round < 200; round += 1) {
       const text = Array.from({ length: 400 }, () => pieces[Math.floor(rand() * pieces.length)]).join('');
       const max = 500 + Math.floor(rand() * 1000);

@@ -11,7 +11,8 @@ function stubResolver(table: Record<string, ResolvedAddress[] | Error>) {
   const resolver = async (hostname: string) => {
     calls.push(hostname);
     const answer = table[hostname];
-    if (answer === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    if (answer === undefined)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     if (answer instanceof Error) throw answer;
     return answer;
   };
@@ -34,11 +35,20 @@ const kindOfAsync = async (p: Promise<unknown>): Promise<string> =>
   );
 
 describe('parseFetchUrl', () => {
-  it.each(['not a url', '/relative/path', 'example.com', 'http://', 'http://exa mple.com/'])('rejects unparsable %j with 400', (raw) => {
-    expect(kindOf(() => parseFetchUrl(raw))).toBe('invalid');
-  });
+  it.each(['not a url', '/relative/path', 'example.com', 'http://', 'http://exa mple.com/'])(
+    'rejects unparsable %j with 400',
+    (raw) => {
+      expect(kindOf(() => parseFetchUrl(raw))).toBe('invalid');
+    },
+  );
 
-  it.each(['ftp://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/plain,hi', 'ws://example.com/'])('rejects scheme of %s with 400', (raw) => {
+  it.each([
+    'ftp://example.com/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'data:text/plain,hi',
+    'ws://example.com/',
+  ])('rejects scheme of %s with 400', (raw) => {
     expect(() => parseFetchUrl(raw)).toThrow(/only http and https/);
   });
 
@@ -50,7 +60,8 @@ describe('parseFetchUrl', () => {
 describe('url guard: checkUrl', () => {
   const { calls, resolver } = stubResolver({});
   const guard = createUrlGuard({ policy, resolver });
-  const check = (raw: string, origin: 'caller' | 'redirect' = 'caller') => kindOf(() => guard.checkUrl(new URL(raw), origin));
+  const check = (raw: string, origin: 'caller' | 'redirect' = 'caller') =>
+    kindOf(() => guard.checkUrl(new URL(raw), origin));
 
   it('rejects credentials with 400 from a caller, 502 from a redirect', () => {
     expect(check('http://user:pass@example.com/')).toBe('invalid');
@@ -64,17 +75,23 @@ describe('url guard: checkUrl', () => {
     expect(check(`http://example.com:${port}/`)).toBe('forbidden');
   });
 
-  it.each(['http://example.com:8080/', 'https://example.com:8443/', 'http://example.com:80/', 'https://example.com/'])('allows %s', (raw) => {
-    expect(check(raw)).toBe('none');
-  });
-
-  it.each(['http://localhost/', 'http://LOCALHOST./', 'http://localhost:8080/', 'http://foo.localhost/', 'https://a.b.localhost./x'])(
-    'refuses %s by name, without a lookup',
+  it.each(['http://example.com:8080/', 'https://example.com:8443/', 'http://example.com:80/', 'https://example.com/'])(
+    'allows %s',
     (raw) => {
-      expect(check(raw)).toBe('forbidden');
-      expect(calls).toEqual([]);
+      expect(check(raw)).toBe('none');
     },
   );
+
+  it.each([
+    'http://localhost/',
+    'http://LOCALHOST./',
+    'http://localhost:8080/',
+    'http://foo.localhost/',
+    'https://a.b.localhost./x',
+  ])('refuses %s by name, without a lookup', (raw) => {
+    expect(check(raw)).toBe('forbidden');
+    expect(calls).toEqual([]);
+  });
 
   // Every notation the WHATWG URL parser turns into a loopback or unspecified address.
   it.each([
@@ -110,7 +127,9 @@ describe('url guard: checkUrl', () => {
   });
 
   it('says what was refused and why', () => {
-    expect(() => guard.checkUrl(new URL('http://0x7f.1/'), 'caller')).toThrow(/127\.0\.0\.1 is not a public address \(loopback 127\.0\.0\.0\/8\)/);
+    expect(() => guard.checkUrl(new URL('http://0x7f.1/'), 'caller')).toThrow(
+      /127\.0\.0\.1 is not a public address \(loopback 127\.0\.0\.0\/8\)/,
+    );
   });
 
   it('lets literals in an allow-listed range through', () => {
@@ -122,8 +141,14 @@ describe('url guard: checkUrl', () => {
 
 describe('url guard: resolve and lookup', () => {
   const { calls, resolver } = stubResolver({
-    'public.test': [{ address: '93.184.216.34', family: 4 }, { address: '2606:2800:220:1::248', family: 6 }],
-    'rebind.test': [{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }],
+    'public.test': [
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:2800:220:1::248', family: 6 },
+    ],
+    'rebind.test': [
+      { address: '93.184.216.34', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ],
     'mapped.test': [{ address: '::ffff:10.0.0.1', family: 6 }],
     'empty.test': [],
     'flaky.test': Object.assign(new Error('getaddrinfo EAI_AGAIN flaky.test'), { code: 'EAI_AGAIN' }),
@@ -138,7 +163,9 @@ describe('url guard: resolve and lookup', () => {
   });
 
   it('refuses a name when any answer is refused, even after a public one', async () => {
-    await expect(guard.resolve('rebind.test')).rejects.toThrow(/^refused: rebind\.test resolves to an address that is not public;/);
+    await expect(guard.resolve('rebind.test')).rejects.toThrow(
+      /^refused: rebind\.test resolves to an address that is not public;/,
+    );
     // The internal address is never echoed back to the caller.
     await expect(guard.resolve('rebind.test')).rejects.not.toThrow(/127\.0\.0\.1/);
     expect(await kindOfAsync(guard.resolve('mapped.test'))).toBe('forbidden');

@@ -68,7 +68,12 @@ export async function startFixtureServer(routes: Routes, options: FixtureOptions
   const closed = new WeakSet<Socket>();
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0];
-    requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, localAddress: req.socket.localAddress ?? '' });
+    requests.push({
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headers: req.headers,
+      localAddress: req.socket.localAddress ?? '',
+    });
     const route = routes[path];
     if (route === undefined) return serveStatic({ status: 404, body: 'not found' }, res);
     if (typeof route === 'function') {

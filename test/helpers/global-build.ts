@@ -9,5 +9,6 @@ import { ROOT } from './scout-process.ts';
  */
 export default function buildDist(): void {
   const run = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error(`building dist/ failed (node scripts/build.mjs --if-stale: ${run.status ?? run.signal})`);
+  if (run.status !== 0)
+    throw new Error(`building dist/ failed (node scripts/build.mjs --if-stale: ${run.status ?? run.signal})`);
 }

@@ -22,7 +22,10 @@ export async function startOneSlotFetch(): Promise<OneSlotFetch> {
   const held: ServerResponse[] = [];
   const origin = await startFixtureServer({
     '/held': (_req, res) => void held.push(res),
-    '/page': { headers: { 'content-type': 'text/html' }, body: `<html><head><title>Next</title></head><body><main><p>${NEXT_PAGE_TEXT}</p></main></body></html>` },
+    '/page': {
+      headers: { 'content-type': 'text/html' },
+      body: `<html><head><title>Next</title></head><body><main><p>${NEXT_PAGE_TEXT}</p></main></body></html>`,
+    },
   });
   const t = await startTestScout({
     SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',

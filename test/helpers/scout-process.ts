@@ -41,10 +41,19 @@ export function scoutEnv(port: number, extra: Record<string, string> = {}): Reco
  * Starts `node bin/scout.mjs serve` or `npm start`, stdout and stderr piped to the test;
  * the caller may stop reading stdout (a dead or stalled log reader).
  */
-export function spawnScout(how: 'node' | 'npm', env: Record<string, string>, options: { ownGroup?: boolean } = {}): ScoutProcess {
+export function spawnScout(
+  how: 'node' | 'npm',
+  env: Record<string, string>,
+  options: { ownGroup?: boolean } = {},
+): ScoutProcess {
   const [cmd, args] = how === 'npm' ? ['npm', ['start']] : [process.execPath, ['bin/scout.mjs', 'serve']];
   // ownGroup: a process group of its own, like a terminal's foreground job (Ctrl-C signals all of it).
-  const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownGroup ?? false });
+  const child = spawn(cmd, args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownGroup ?? false,
+  });
   started.add(child.pid!);
   let out = '';
   let err = '';
@@ -65,7 +74,11 @@ export function within<T>(ms: number, what: string, promise: Promise<T>): Promis
 }
 
 /** Polls until `check` returns a value (not undefined), at most `ms`. */
-export async function waitFor<T>(ms: number, what: string, check: () => T | undefined | Promise<T | undefined>): Promise<T> {
+export async function waitFor<T>(
+  ms: number,
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check();
@@ -104,7 +117,9 @@ export async function get(port: number, path: string, ms = 3000): Promise<number
 
 /** Waits until the server answers GET /healthz with 200. */
 export function waitHealthy(port: number, ms = 20_000): Promise<true> {
-  return waitFor(ms, `GET /healthz on port ${port}`, async () => ((await get(port, '/healthz', 1000).catch(() => 0)) === 200 ? true : undefined));
+  return waitFor(ms, `GET /healthz on port ${port}`, async () =>
+    (await get(port, '/healthz', 1000).catch(() => 0)) === 200 ? true : undefined,
+  );
 }
 
 /** Pids below `pid` (Linux /proc), recorded so an orphaned server can still be killed. */

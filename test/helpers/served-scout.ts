@@ -30,7 +30,9 @@ export async function searchOk(port: number, key: string, query: string, ms = 10
 export function budgetUsed(dataDir: string): number {
   const db = new Database(join(dataDir, 'scout.db'), { readonly: true });
   try {
-    const row = db.prepare('SELECT used FROM search_budget WHERE period = ?').get(budgetPeriod(new Date())) as { used: number } | undefined;
+    const row = db.prepare('SELECT used FROM search_budget WHERE period = ?').get(budgetPeriod(new Date())) as
+      | { used: number }
+      | undefined;
     return row?.used ?? 0;
   } finally {
     db.close();

@@ -47,7 +47,10 @@ describe('startTcpProxy', () => {
     expect(proxy.live).toBe(1);
     proxy.cut();
     expect(await roundTrip(a, 'again')).toBe('closed');
-    const refused = await connect().then((s) => roundTrip(s, 'x'), () => 'closed');
+    const refused = await connect().then(
+      (s) => roundTrip(s, 'x'),
+      () => 'closed',
+    );
     expect(refused).toBe('closed');
     proxy.restore();
     const b = await connect();

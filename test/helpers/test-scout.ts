@@ -24,7 +24,11 @@ export interface TestScout {
   logs: Record<string, unknown>[];
   /** Raw log text (for "never logged" checks). */
   logText(): string;
-  request<T = any>(method: string, path: string, init?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; key?: string | null }): Promise<ApiResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    init?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; key?: string | null },
+  ): Promise<ApiResponse<T>>;
   restart(env?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,7 +41,10 @@ export function makeDocsDir(root: string): string {
     join(dir, 'getting-started.md'),
     '# Getting started with Scout\n\nScout is a web search API for agents. Start the server and search the local index.\n\n## API keys\n\nEvery request needs an API key in the Authorization header.\n',
   );
-  writeFileSync(join(dir, 'fetch.md'), '# Fetching pages\n\nThe fetch endpoint returns the main content of a page as markdown.\n');
+  writeFileSync(
+    join(dir, 'fetch.md'),
+    '# Fetching pages\n\nThe fetch endpoint returns the main content of a page as markdown.\n',
+  );
   return dir;
 }
 
@@ -45,7 +52,10 @@ export function makeDocsDir(root: string): string {
  * Starts a real Scout (real SQLite files in a temp folder, real HTTP on loopback) and
  * validates every response against the strict wire schemas.
  */
-export async function startTestScout(env: Record<string, string> = {}, options: Partial<ScoutOptions> = {}): Promise<TestScout> {
+export async function startTestScout(
+  env: Record<string, string> = {},
+  options: Partial<ScoutOptions> = {},
+): Promise<TestScout> {
   const root = mkdtempSync(join(tmpdir(), 'scout-test-'));
   const dataDir = join(root, 'data');
   const docsDir = options.docsDir ?? makeDocsDir(root);
@@ -87,7 +97,8 @@ export async function startTestScout(env: Record<string, string> = {}, options: 
     async request(method, path, init = {}) {
       const headers: Record<string, string> = { ...(init.headers ?? {}) };
       const k = init.key === undefined ? key : init.key;
-      if (k !== null && !('authorization' in headers) && !('x-api-key' in headers)) headers.authorization = `Bearer ${k}`;
+      if (k !== null && !('authorization' in headers) && !('x-api-key' in headers))
+        headers.authorization = `Bearer ${k}`;
       let body: string | undefined = init.rawBody;
       if (init.body !== undefined) {
         body = JSON.stringify(init.body);

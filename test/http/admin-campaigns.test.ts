@@ -11,7 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = { authorization: `Bearer ${ADMIN_TOKEN}` }) => {
+const call = async (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = { authorization: `Bearer ${ADMIN_TOKEN}` },
+) => {
   const res = await s.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
   const json = res.body === '' ? undefined : res.json();
   if (res.statusCode >= 400) {
@@ -53,7 +58,11 @@ describe('admin API authorisation', () => {
   it('routes do not exist at all when SCOUT_ADMIN_TOKEN is unset', async () => {
     const off = await sponsoredApp(null);
     try {
-      const res = await off.app.inject({ method: 'GET', url: '/admin/v1/campaigns', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const res = await off.app.inject({
+        method: 'GET',
+        url: '/admin/v1/campaigns',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await off.close();
@@ -63,16 +72,30 @@ describe('admin API authorisation', () => {
 
 describe('admin API operations', () => {
   it('creates, reads, replaces, pauses, resumes, reports and deletes a campaign', async () => {
-    const created = await call('POST', '/admin/v1/campaigns', campaignFile({ incentive: { kind: 'trial', benefit: '30 days free' } }));
+    const created = await call(
+      'POST',
+      '/admin/v1/campaigns',
+      campaignFile({ incentive: { kind: 'trial', benefit: '30 days free' } }),
+    );
     expect(created.status).toBe(201);
     expectShape(Campaign, created.body);
     const id = created.body.id as string;
-    expect(created.body).toMatchObject({ status: 'active', disclosure: 'Sponsored · Acme', daily_cap_micros: null, incentive: { kind: 'trial' } });
+    expect(created.body).toMatchObject({
+      status: 'active',
+      disclosure: 'Sponsored · Acme',
+      daily_cap_micros: null,
+      incentive: { kind: 'trial' },
+    });
 
     expect((await call('GET', `/admin/v1/campaigns/${id}`)).body).toEqual(created.body);
     const replaced = await call('PUT', `/admin/v1/campaigns/${id}`, campaignFile({ title: 'New title' }));
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toMatchObject({ id, title: 'New title', created_at: created.body.created_at, incentive: null });
+    expect(replaced.body).toMatchObject({
+      id,
+      title: 'New title',
+      created_at: created.body.created_at,
+      incentive: null,
+    });
     expect((await call('POST', `/admin/v1/campaigns/${id}/pause`)).body.status).toBe('paused');
     expect((await call('POST', `/admin/v1/campaigns/${id}/resume`)).body.status).toBe('active');
 
@@ -82,13 +105,29 @@ describe('admin API operations', () => {
     expect(report.body).toEqual({
       since: '2026-03-01',
       campaigns: [
-        { id, advertiser: 'Acme', title: 'New title', status: 'active', impressions: 0, agent_reads: 0, clicks: 0, spend_micros: 0, read_rate: 0, budget_micros: 10_000_000, remaining_micros: 10_000_000 },
+        {
+          id,
+          advertiser: 'Acme',
+          title: 'New title',
+          status: 'active',
+          impressions: 0,
+          agent_reads: 0,
+          clicks: 0,
+          spend_micros: 0,
+          read_rate: 0,
+          budget_micros: 10_000_000,
+          remaining_micros: 10_000_000,
+        },
       ],
     });
 
     const del = await call('DELETE', `/admin/v1/campaigns/${id}`);
     expect(del.status).toBe(204);
-    for (const [method, url] of [['GET', `/admin/v1/campaigns/${id}`], ['DELETE', `/admin/v1/campaigns/${id}`], ['POST', `/admin/v1/campaigns/${id}/pause`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/admin/v1/campaigns/${id}`],
+      ['DELETE', `/admin/v1/campaigns/${id}`],
+      ['POST', `/admin/v1/campaigns/${id}/pause`],
+    ] as const) {
       const r = await call(method, url);
       expect(r.status).toBe(404);
       expect(r.body.error.message).toContain('no campaign with id');
@@ -98,7 +137,11 @@ describe('admin API operations', () => {
 
   it('an invalid campaign is 400 with every problem listed, and nothing is stored', async () => {
     const before = (await call('GET', '/admin/v1/campaigns')).body.campaigns.length;
-    const r = await call('POST', '/admin/v1/campaigns', { ...campaignFile({ bid_micros: '5', countries: ['UK'] }), colour: 'red', keywords: [] });
+    const r = await call('POST', '/admin/v1/campaigns', {
+      ...campaignFile({ bid_micros: '5', countries: ['UK'] }),
+      colour: 'red',
+      keywords: [],
+    });
     expect(r.status).toBe(400);
     const msg = r.body.error.message as string;
     expect(msg).toMatch(/^the campaign is invalid \(4 problems\): 1\) /);
@@ -110,9 +153,16 @@ describe('admin API operations', () => {
   });
 
   it('refuses malformed JSON, a bad since and unknown report parameters with 400', async () => {
-    const bad = await s.app.inject({ method: 'POST', url: '/admin/v1/campaigns', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, payload: '{"advertiser":' });
+    const bad = await s.app.inject({
+      method: 'POST',
+      url: '/admin/v1/campaigns',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      payload: '{"advertiser":',
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await call('GET', '/admin/v1/campaigns/report?since=2026-02-30')).body.error.message).toContain('since must be a date YYYY-MM-DD');
+    expect((await call('GET', '/admin/v1/campaigns/report?since=2026-02-30')).body.error.message).toContain(
+      'since must be a date YYYY-MM-DD',
+    );
     expect((await call('GET', '/admin/v1/campaigns/report?from=2026-01-01')).status).toBe(400);
   });
 });

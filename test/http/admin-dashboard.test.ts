@@ -8,14 +8,16 @@ const ARTICLE =
   '<!doctype html><html><head><title>Counted terns</title></head><body><main><article><h1>Counted terns</h1>' +
   '<p>Arctic terns fly from pole to pole every year and see more daylight than any other animal.</p></article></main></body></html>';
 
-describe('the dashboard\'s data: /admin/v1/overview and /admin/v1/keys after known traffic', () => {
+describe("the dashboard's data: /admin/v1/overview and /admin/v1/keys after known traffic", () => {
   let t: TestScout;
   let page: FixtureServer;
   let other: string;
   let otherId: string;
 
   beforeAll(async () => {
-    page = await startFixtureServer({ '/terns': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: ARTICLE } });
+    page = await startFixtureServer({
+      '/terns': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: ARTICLE },
+    });
     t = await startTestScout({
       SCOUT_ADMIN_TOKEN: TOKEN,
       SCOUT_RATE_LIMIT_RPM: '4',
@@ -50,7 +52,7 @@ describe('the dashboard\'s data: /admin/v1/overview and /admin/v1/keys after kno
     expect(ok.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('counts the agents\' traffic by outcome (not the operator\'s own calls), with latencies', async () => {
+  it("counts the agents' traffic by outcome (not the operator's own calls), with latencies", async () => {
     // Polling the dashboard itself must not show up as traffic.
     for (let i = 0; i < 3; i++) await t.request('GET', '/admin/v1/overview', admin);
     const o = (await t.request('GET', '/admin/v1/overview', admin)).body;
@@ -76,13 +78,17 @@ describe('the dashboard\'s data: /admin/v1/overview and /admin/v1/keys after kno
     expect(o.storage).toBe('embedded');
   });
 
-  it('shows each key\'s requests, refusals and last use, as the store has them', async () => {
+  it("shows each key's requests, refusals and last use, as the store has them", async () => {
     const before = Date.now();
     const { keys } = (await t.request('GET', '/admin/v1/keys', admin)).body;
     const mine = keys.find((k: { name: string }) => k.name === 'test');
     expect(mine).toMatchObject({ requests: 5, refusals: 1, revoked_at: null });
     expect(Date.parse(mine.last_used_at)).toBeLessThanOrEqual(before);
-    expect(keys.find((k: { id: string }) => k.id === otherId)).toMatchObject({ name: 'other', requests: 1, refusals: 0 });
+    expect(keys.find((k: { id: string }) => k.id === otherId)).toMatchObject({
+      name: 'other',
+      requests: 1,
+      refusals: 0,
+    });
     // The overview's table is the same list.
     expect((await t.request('GET', '/admin/v1/overview', admin)).body.keys).toEqual(keys);
   });
@@ -98,12 +104,18 @@ describe('the dashboard\'s data: /admin/v1/overview and /admin/v1/keys after kno
   it('lists fetch outcomes, the refused host, providers and the index', async () => {
     const o = (await t.request('GET', '/admin/v1/overview', admin)).body;
     expect(o.fetch.outcomes).toMatchObject({ ok: 1, refused: 1, blocked: 0 });
-    expect(o.fetch.refused_domains).toEqual([{ domain: '127.0.0.1', count: 1, outcomes: { refused: 1 }, last_at: expect.any(String) }]);
+    expect(o.fetch.refused_domains).toEqual([
+      { domain: '127.0.0.1', count: 1, outcomes: { refused: 1 }, last_at: expect.any(String) },
+    ]);
     const local = o.providers.find((p: { name: string }) => p.name === 'local');
     expect(local).toMatchObject({ breaker: 'closed', errors: 0, timeouts: 0 });
     expect(local.requests).toBeGreaterThanOrEqual(2);
     const stats = await t.scout.index.stats();
-    expect(o.index).toMatchObject({ documents: stats.documents, domains: stats.domains, state: t.scout.index.rankerStatus().state });
+    expect(o.index).toMatchObject({
+      documents: stats.documents,
+      domains: stats.domains,
+      state: t.scout.index.rankerStatus().state,
+    });
     expect(o.campaigns).toEqual([]);
   });
 
@@ -121,12 +133,19 @@ describe('the dashboard\'s data: /admin/v1/overview and /admin/v1/keys after kno
   });
 
   it('keeps key usage across a restart: the last batch is written on close', async () => {
-    const mine = async () => ((await t.request('GET', '/admin/v1/keys', admin)).body.keys as { name: string }[]).find((k) => k.name === 'test');
+    const mine = async () =>
+      ((await t.request('GET', '/admin/v1/keys', admin)).body.keys as { name: string }[]).find(
+        (k) => k.name === 'test',
+      );
     const before = await mine();
     // Counted in memory only: no flush comes before the close.
     expect((await t.request('GET', '/v1/usage')).status).toBe(200);
     await t.restart();
-    expect(await mine()).toEqual({ ...before, requests: (before as unknown as { requests: number }).requests + 1, last_used_at: expect.any(String) });
+    expect(await mine()).toEqual({
+      ...before,
+      requests: (before as unknown as { requests: number }).requests + 1,
+      last_used_at: expect.any(String),
+    });
   });
 });
 
@@ -145,7 +164,12 @@ describe('the dashboard page', () => {
     expect(html.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(html.headers.get('x-content-type-options')).toBe('nosniff');
     const body = await html.text();
-    for (const asset of ['/admin/dashboard.js', '/admin/dashboard.css', '/admin/vendor/uPlot.iife.min.js', '/admin/vendor/uPlot.min.css']) {
+    for (const asset of [
+      '/admin/dashboard.js',
+      '/admin/dashboard.css',
+      '/admin/vendor/uPlot.iife.min.js',
+      '/admin/vendor/uPlot.min.css',
+    ]) {
       expect(body).toContain(asset);
       const r = await fetch(t.baseUrl + asset);
       expect(r.status, asset).toBe(200);

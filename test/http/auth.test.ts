@@ -17,7 +17,12 @@ describe('API keys on the wire', () => {
     }
     expect((await t.request('POST', '/v1/search', { ...search, headers: { 'x-api-key': t.key } })).status).toBe(200);
     expect(
-      (await t.request('POST', '/v1/search', { ...search, headers: { 'x-api-key': t.key, authorization: `Bearer ${t.key}` } })).status,
+      (
+        await t.request('POST', '/v1/search', {
+          ...search,
+          headers: { 'x-api-key': t.key, authorization: `Bearer ${t.key}` },
+        })
+      ).status,
     ).toBe(200);
   });
 

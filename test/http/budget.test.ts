@@ -10,13 +10,17 @@ afterAll(() => t.close());
 describe('monthly search budget', () => {
   it('charges basic 1 and advanced 2, refuses with 503 past it, not counting fetch, across restarts', async () => {
     expect((await t.request('POST', '/v1/search', { body: { query: 'scout' } })).status).toBe(200); // 1
-    expect((await t.request('POST', '/v1/search', { body: { query: 'scout', search_depth: 'advanced' } })).status).toBe(200); // 3
+    expect((await t.request('POST', '/v1/search', { body: { query: 'scout', search_depth: 'advanced' } })).status).toBe(
+      200,
+    ); // 3
     // fetch is not charged (its outcome does not matter here)
     await t.request('POST', '/v1/fetch', { body: { url: 'http://127.0.0.1/' } });
     await t.restart(); // the count survives
     const tooDear = await t.request('POST', '/v1/search', { body: { query: 'scout', search_depth: 'advanced' } });
     expect(tooDear.status).toBe(503);
-    expect(tooDear.body.error.message).toMatch(/monthly free search budget \(4 units\) is exhausted; it resets at \d{4}-\d{2}-01T00:00:00\.000Z/);
+    expect(tooDear.body.error.message).toMatch(
+      /monthly free search budget \(4 units\) is exhausted; it resets at \d{4}-\d{2}-01T00:00:00\.000Z/,
+    );
     expect(Number(tooDear.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await t.request('GET', '/v1/search?q=scout')).status).toBe(200); // 4: exactly at the limit
     expect((await t.request('GET', '/v1/search?q=scout')).status).toBe(503);

@@ -30,7 +30,11 @@ const parse = (response: string) => {
 describe('requests the HTTP parser refuses still get the Error shape', () => {
   it.each([
     ['a header line without a colon', 'GET /v1/search?q=x HTTP/1.1\r\nHost: a\r\nBad Header\r\n\r\n', 400],
-    ['Content-Length and Transfer-Encoding together', 'POST /v1/search HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}', 400],
+    [
+      'Content-Length and Transfer-Encoding together',
+      'POST /v1/search HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}',
+      400,
+    ],
     ['a URL larger than the header limit', `GET /v1/search?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: a\r\n\r\n`, 431],
   ])('%s', async (_name, payload, status) => {
     const res = parse(await raw(payload));

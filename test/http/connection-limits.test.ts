@@ -50,21 +50,35 @@ describe('per-address connection cap (SCOUT_HTTP_MAX_CONNECTIONS_PER_IP)', () =>
     for (let i = 0; i < 5; i++) held.push(await heldOpen(t.baseUrl, '127.0.0.3'));
 
     const message = await refused(t.baseUrl, '127.0.0.3');
-    expect(message).toBe('too many open connections from your address (at most 5); reuse connections (keep-alive) or open fewer at once, then retry');
+    expect(message).toBe(
+      'too many open connections from your address (at most 5); reuse connections (keep-alive) or open fewer at once, then retry',
+    );
     // Other addresses are not affected.
     expect(await healthz(t.baseUrl)).toBe(200);
     await heldOpen(t.baseUrl, '127.0.0.4');
 
     held[0]!.socket.destroy();
     await held[0]!.closed;
-    await expect.poll(async () => {
-      const c = await openRaw(t!.baseUrl, { localAddress: '127.0.0.3' });
-      open.push(c);
-      c.socket.write('GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
-      await within(c.closed, PATIENCE_MS, 'answer');
-      return parseResponse(c.received()).status;
-    }, { timeout: PATIENCE_MS }).toBe(200);
-    expect(t.logs.some((l) => l.msg === 'connections refused over the connection caps, or reclaimed for a fair share (counts since the previous such line)' && l.latest_address === '127.0.0.3')).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const c = await openRaw(t!.baseUrl, { localAddress: '127.0.0.3' });
+          open.push(c);
+          c.socket.write('GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+          await within(c.closed, PATIENCE_MS, 'answer');
+          return parseResponse(c.received()).status;
+        },
+        { timeout: PATIENCE_MS },
+      )
+      .toBe(200);
+    expect(
+      t.logs.some(
+        (l) =>
+          l.msg ===
+            'connections refused over the connection caps, or reclaimed for a fair share (counts since the previous such line)' &&
+          l.latest_address === '127.0.0.3',
+      ),
+    ).toBe(true);
   });
 
   it('0 turns the per-address cap off', async () => {
@@ -76,14 +90,20 @@ describe('per-address connection cap (SCOUT_HTTP_MAX_CONNECTIONS_PER_IP)', () =>
 
 describe('server-wide connection cap (SCOUT_HTTP_MAX_CONNECTIONS)', () => {
   it('refuses every address past the cap with a 503 and serves again once a connection closes', async () => {
-    t = await startTestScout({ SCOUT_HTTP_MAX_CONNECTIONS: '4', SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '0', SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000' });
+    t = await startTestScout({
+      SCOUT_HTTP_MAX_CONNECTIONS: '4',
+      SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '0',
+      SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000',
+    });
     const held = [
       await heldOpen(t.baseUrl, '127.0.0.3'),
       await heldOpen(t.baseUrl, '127.0.0.4'),
       await heldOpen(t.baseUrl, '127.0.0.5'),
       await heldOpen(t.baseUrl, '127.0.0.6'),
     ];
-    expect(await refused(t.baseUrl, '127.0.0.7')).toBe('the server has too many open connections (at most 4); retry shortly');
+    expect(await refused(t.baseUrl, '127.0.0.7')).toBe(
+      'the server has too many open connections (at most 4); retry shortly',
+    );
     expect(await refused(t.baseUrl, '127.0.0.1')).toMatch(/^the server has too many open connections/);
 
     held[0]!.socket.destroy();
@@ -102,7 +122,11 @@ async function ask(c: RawSocket, headers = '', path = '/healthz') {
 
 describe('fair share of the connection cap', () => {
   it('admits an address holding none while others hold every slot, by closing an idle connection of the biggest holder', async () => {
-    t = await startTestScout({ SCOUT_HTTP_MAX_CONNECTIONS: '12', SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '64', SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000' });
+    t = await startTestScout({
+      SCOUT_HTTP_MAX_CONNECTIONS: '12',
+      SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '64',
+      SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000',
+    });
     // Three addresses hold all 12 slots, 127.0.0.10 the most (6), all idle keep-alive.
     const hog: RawSocket[] = [];
     for (let i = 0; i < 6; i++) hog.push(await heldOpen(t.baseUrl, '127.0.0.10'));
@@ -117,17 +141,30 @@ describe('fair share of the connection cap', () => {
     await expect.poll(() => hog.filter((c) => c.isClosed()).length, { timeout: PATIENCE_MS }).toBe(3);
     // The one that lost them cannot take them back: it is above its share.
     expect(await refused(t.baseUrl, '127.0.0.10')).toMatch(/^the server has too many open connections/);
-    expect(t.logs.some((l) => typeof l.msg === 'string' && l.msg.startsWith('connections refused over the connection caps, or reclaimed') && (l.reclaimed as number) >= 1)).toBe(true);
+    expect(
+      t.logs.some(
+        (l) =>
+          typeof l.msg === 'string' &&
+          l.msg.startsWith('connections refused over the connection caps, or reclaimed') &&
+          (l.reclaimed as number) >= 1,
+      ),
+    ).toBe(true);
   });
 
   it('never takes a connection whose request is in flight', async () => {
-    t = await startTestScout({ SCOUT_HTTP_MAX_CONNECTIONS: '2', SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '64', SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000' });
+    t = await startTestScout({
+      SCOUT_HTTP_MAX_CONNECTIONS: '2',
+      SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '64',
+      SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000',
+    });
     const busy: RawSocket[] = [];
     for (let i = 0; i < 2; i++) {
       const c = await openRaw(t.baseUrl, { localAddress: '127.0.0.10' });
       open.push(c);
       // Headers arrived (100 Continue), body not yet: in flight.
-      c.socket.write(`POST /v1/search HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${t.key}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 20\r\n\r\n`);
+      c.socket.write(
+        `POST /v1/search HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${t.key}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 20\r\n\r\n`,
+      );
       await c.waitFor(/100 Continue/, PATIENCE_MS);
       busy.push(c);
     }
@@ -138,7 +175,10 @@ describe('fair share of the connection cap', () => {
 
 describe('life of unauthenticated connections (SCOUT_HTTP_UNAUTHENTICATED_CONNECTION_MS)', () => {
   it('closes a keyless keep-alive connection after its lifetime, however busy, and keeps one a key authenticated', async () => {
-    t = await startTestScout({ SCOUT_HTTP_UNAUTHENTICATED_CONNECTION_MS: '1000', SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000' });
+    t = await startTestScout({
+      SCOUT_HTTP_UNAUTHENTICATED_CONNECTION_MS: '1000',
+      SCOUT_HTTP_KEEP_ALIVE_TIMEOUT_MS: '30000',
+    });
     const keyless = await openRaw(t.baseUrl, { localAddress: '127.0.0.10' });
     const keyed = await openRaw(t.baseUrl, { localAddress: '127.0.0.11' });
     open.push(keyless, keyed);

@@ -21,7 +21,10 @@ describe('failover through the HTTP API', () => {
 
 describe('every provider failing', () => {
   it('is 502 naming each provider and why, and the search is not charged', async () => {
-    const down = await startTestScout({ SCOUT_SEARCH_PROVIDERS: 'searxng', SCOUT_SEARXNG_URL: 'http://127.0.0.1:1/search' });
+    const down = await startTestScout({
+      SCOUT_SEARCH_PROVIDERS: 'searxng',
+      SCOUT_SEARXNG_URL: 'http://127.0.0.1:1/search',
+    });
     try {
       const period = new Date().toISOString().slice(0, 7);
       const res = await down.request('POST', '/v1/search', { body: { query: 'scout' } });

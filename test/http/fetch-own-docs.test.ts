@@ -11,7 +11,9 @@ afterAll(() => t.close());
 // refused (403, a loopback address).
 describe('fetching a starter-corpus result', () => {
   it('answers the result url from Scout’s own docs, without the network', async () => {
-    const found = await t.request('POST', '/v1/search', { body: { query: 'API key Authorization header', max_results: 1 } });
+    const found = await t.request('POST', '/v1/search', {
+      body: { query: 'API key Authorization header', max_results: 1 },
+    });
     const [result] = found.body.results;
     expect(result.url).toBe('https://scout.invalid/docs/getting-started.md#api-keys');
     expect(result.content).toBe('Every request needs an API key in the Authorization header.');
@@ -30,10 +32,16 @@ describe('fetching a starter-corpus result', () => {
   });
 
   it('cuts at max_chars, and answers a path that is not a doc like an origin’s 404', async () => {
-    const cut = await t.request('POST', '/v1/fetch', { body: { url: 'https://scout.invalid/docs/getting-started.md', max_chars: 500 } });
+    const cut = await t.request('POST', '/v1/fetch', {
+      body: { url: 'https://scout.invalid/docs/getting-started.md', max_chars: 500 },
+    });
     expect(cut.status).toBe(200);
     expect(cut.body.content.length).toBeLessThanOrEqual(500);
-    for (const url of ['https://scout.invalid/docs/absent.md', 'https://scout.invalid/docs/..%2Fpackage.json', 'http://scout.invalid/']) {
+    for (const url of [
+      'https://scout.invalid/docs/absent.md',
+      'https://scout.invalid/docs/..%2Fpackage.json',
+      'http://scout.invalid/',
+    ]) {
       const res = await t.request('POST', '/v1/fetch', { body: { url } });
       expect(res.status, url).toBe(502);
       expect(res.body.error.message, url).toMatch(/^origin answered 404 \(Not Found\): Scout's docs have no /);

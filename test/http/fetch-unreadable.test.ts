@@ -16,12 +16,22 @@ let origin: FixtureServer;
 beforeAll(async () => {
   const routes: Routes = {
     // Cloudflare's challenge header decides before the body is read.
-    '/cf-mitigated': { status: 403, headers: { ...html, 'cf-mitigated': 'challenge' }, body: '<html><body>Forbidden</body></html>' },
+    '/cf-mitigated': {
+      status: 403,
+      headers: { ...html, 'cf-mitigated': 'challenge' },
+      body: '<html><body>Forbidden</body></html>',
+    },
     '/cf-522': { status: 522, headers: html, body: unreadableFixture('readable', 'cloudflare-522') },
   };
-  for (const c of BLOCK_CASES) routes[`/block/${c.name}`] = { status: c.status, headers: { ...html, ...c.headers }, body: unreadableFixture('block', c.name) };
+  for (const c of BLOCK_CASES)
+    routes[`/block/${c.name}`] = {
+      status: c.status,
+      headers: { ...html, ...c.headers },
+      body: unreadableFixture('block', c.name),
+    };
   for (const c of SHELL_CASES) routes[`/shell/${c.name}`] = { headers: html, body: unreadableFixture('shell', c.name) };
-  for (const c of READABLE_CASES) routes[`/readable/${c.name}`] = { headers: html, body: unreadableFixture('readable', c.name) };
+  for (const c of READABLE_CASES)
+    routes[`/readable/${c.name}`] = { headers: html, body: unreadableFixture('readable', c.name) };
   origin = await startFixtureServer(routes);
   t = await startTestScout({ SCOUT_RATE_LIMIT_RPM: '100000', SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32' });
 });
@@ -40,8 +50,12 @@ describe('POST /v1/fetch on pages that are not the page', () => {
     expect(Object.keys(res.body.error).sort()).toEqual(['message', 'status']);
     // Non-2xx answers also carry the origin's status; 2xx ones were caught after extraction.
     const where = status >= 300 ? `${vendor}, HTTP ${status}` : vendor;
-    expect(res.body.error.message).toMatch(/^the site answered with (a bot challenge|a CAPTCHA|a block page from its firewall) \(/);
-    expect(res.body.error.message).toContain(`(${where}) instead of the page; Scout cannot pass it — try another source`);
+    expect(res.body.error.message).toMatch(
+      /^the site answered with (a bot challenge|a CAPTCHA|a block page from its firewall) \(/,
+    );
+    expect(res.body.error.message).toContain(
+      `(${where}) instead of the page; Scout cannot pass it — try another source`,
+    );
   });
 
   it('names a Cloudflare challenge from its cf-mitigated header', async () => {

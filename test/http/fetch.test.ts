@@ -21,7 +21,11 @@ beforeAll(async () => {
       res.write(Buffer.alloc(1024));
     },
   });
-  t = await startTestScout({ SCOUT_RATE_LIMIT_RPM: '100000', SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32', SCOUT_FETCH_TIMEOUT_MS: '500' });
+  t = await startTestScout({
+    SCOUT_RATE_LIMIT_RPM: '100000',
+    SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
+    SCOUT_FETCH_TIMEOUT_MS: '500',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -55,8 +59,18 @@ describe('POST /v1/fetch', () => {
     ['not http → 400', () => ({ url: 'ftp://example.com/' }), 400, ''],
     ['not a URL → 400', () => ({ url: 'not a url' }), 400, ''],
     ['url too long → 400', () => ({ url: `https://example.com/${'a'.repeat(2048)}` }), 400, 'url must be'],
-    ['max_chars 499 → 400', () => ({ url: 'https://example.com/', max_chars: 499 }), 400, 'max_chars must be an integer from 500 to 200000'],
-    ['max_chars 200001 → 400', () => ({ url: 'https://example.com/', max_chars: 200001 }), 400, 'max_chars must be an integer from 500 to 200000'],
+    [
+      'max_chars 499 → 400',
+      () => ({ url: 'https://example.com/', max_chars: 499 }),
+      400,
+      'max_chars must be an integer from 500 to 200000',
+    ],
+    [
+      'max_chars 200001 → 400',
+      () => ({ url: 'https://example.com/', max_chars: 200001 }),
+      400,
+      'max_chars must be an integer from 500 to 200000',
+    ],
     ['url missing → 400', () => ({}), 400, 'url is required'],
     ['unknown field → 400', () => ({ url: 'https://example.com/', render: true }), 400, 'unknown field "render"'],
     ['bad port → 403', () => ({ url: 'http://example.com:25/' }), 403, ''],

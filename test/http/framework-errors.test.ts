@@ -9,7 +9,10 @@ afterAll(() => t.close());
 
 describe('errors the framework raises use the Error shape', () => {
   it('malformed JSON → 400', async () => {
-    const res = await t.request('POST', '/v1/search', { rawBody: '{"query": ', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/v1/search', {
+      rawBody: '{"query": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('request body is not valid JSON; send a JSON object');
   });
@@ -27,7 +30,10 @@ describe('errors the framework raises use the Error shape', () => {
   });
 
   it('wrong content type → 400 that says to send JSON', async () => {
-    const res = await t.request('POST', '/v1/search', { rawBody: 'query=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.request('POST', '/v1/search', {
+      rawBody: 'query=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('Content-Type: application/json');
   });
@@ -55,7 +61,10 @@ describe('errors the framework raises use the Error shape', () => {
   });
 
   it('never leaks a stack trace or a path', async () => {
-    const res = await t.request('POST', '/v1/search', { rawBody: '{bad', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/v1/search', {
+      rawBody: '{bad',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.text).not.toMatch(/at .*\.ts:\d+|node_modules|\/work\//);
   });
 });
@@ -69,10 +78,11 @@ describe('request ids and timing', () => {
     expect(a.headers.get('x-request-id')).toBe(a.body.request_id);
     expect(a.body.response_time_ms).toBeGreaterThan(0);
     const lines = t.logs.filter((l) => l.request_id === a.body.request_id);
-    expect(lines).toEqual([expect.objectContaining({ msg: 'request', method: 'POST', path: '/v1/search', status: 200 })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'request', method: 'POST', path: '/v1/search', status: 200 }),
+    ]);
     const refused = await t.request('POST', '/v1/search', { body: {} });
     expect(t.logs.filter((l) => l.request_id === refused.headers.get('x-request-id')).length).toBe(2); // the reason, then the request line
-
   });
 
   it('errors carry x-request-id too', async () => {

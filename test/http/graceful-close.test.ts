@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, killStarted, scoutEnv, spawnScout, track, waitFor, within, type ScoutProcess } from '../helpers/scout-process.ts';
+import {
+  freePort,
+  killStarted,
+  scoutEnv,
+  spawnScout,
+  track,
+  waitFor,
+  within,
+  type ScoutProcess,
+} from '../helpers/scout-process.ts';
 import { budgetUsed, firstKey, searchOk } from '../helpers/served-scout.ts';
 import { openRaw, parseResponses, type RawSocket } from './raw-socket.ts';
 
@@ -54,7 +63,9 @@ describe('SIGTERM with connections held open', () => {
     const inFlight = await raw(s.baseUrl);
     // Headers and part of the body: the request is in flight when the signal comes (the
     // 100 Continue says the server has read the headers).
-    inFlight.socket.write(`POST /v1/search HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${s.key}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    inFlight.socket.write(
+      `POST /v1/search HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${s.key}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     await inFlight.waitFor(/^HTTP\/1\.1 100 Continue\r\n\r\n/, 20_000);
     const marker = await raw(s.baseUrl);
 
@@ -76,7 +87,9 @@ describe('SIGTERM with connections held open', () => {
     const s = await startScout({ SCOUT_HTTP_SHUTDOWN_DRAIN_MS: '500' });
     const stuck = await raw(s.baseUrl);
     // A body that never arrives whole (the request timeout is 30 s: not what ends it here).
-    stuck.socket.write(`POST /v1/search HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${s.key}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 100\r\n\r\n{"query"`);
+    stuck.socket.write(
+      `POST /v1/search HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${s.key}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 100\r\n\r\n{"query"`,
+    );
     await stuck.waitFor(/^HTTP\/1\.1 100 Continue\r\n\r\n/, 20_000);
 
     s.p.child.kill('SIGTERM');

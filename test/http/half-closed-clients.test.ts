@@ -53,7 +53,8 @@ describe('a client that half-closes after its request', () => {
 });
 
 describe('a half-closed client whose answer takes a while', () => {
-  const PAGE = '<html><head><title>Slow</title></head><body><main><p>The slow page arrived whole.</p></main></body></html>';
+  const PAGE =
+    '<html><head><title>Slow</title></head><body><main><p>The slow page arrived whole.</p></main></body></html>';
   async function slowFetch(version: '1.0' | '1.1') {
     const held: ServerResponse[] = [];
     origin = await startFixtureServer({ '/slow': (_req, res) => void held.push(res) });
@@ -61,7 +62,9 @@ describe('a half-closed client whose answer takes a while', () => {
     const body = JSON.stringify({ url: origin.url('/slow') });
     const c = await openRaw(t.baseUrl);
     open.push(c);
-    c.socket.end(`POST /v1/fetch HTTP/${version}\r\nHost: a\r\nAuthorization: Bearer ${t.key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    c.socket.end(
+      `POST /v1/fetch HTTP/${version}\r\nHost: a\r\nAuthorization: Bearer ${t.key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
     for (let i = 0; i < 2000 && held.length === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
     expect(held.length).toBe(1);
     return {

@@ -5,7 +5,10 @@ import { openRaw, within } from './raw-socket.ts';
 
 // The SCOUT_METRICS_PORT listener, alone, with metrics rendered after an await (as the real
 // ones are): a half-closed scraper and CONNECT both get an answer.
-const metrics = { contentType: 'text/plain; version=0.0.4', render: async () => (await new Promise((r) => setTimeout(r, 50)), 'scout_up 1\n') } as unknown as ScoutMetrics;
+const metrics = {
+  contentType: 'text/plain; version=0.0.4',
+  render: async () => (await new Promise((r) => setTimeout(r, 50)), 'scout_up 1\n'),
+} as unknown as ScoutMetrics;
 
 let server: MetricsServer | undefined;
 afterEach(async () => {

@@ -26,7 +26,10 @@ describe('GET /metrics after known traffic', () => {
       // A bot challenge served with 200: recognised in the extraction worker, counted as blocked.
       '/challenge': {
         headers: { 'content-type': 'text/html; charset=utf-8' },
-        body: readFileSync(new URL('../extract/fixtures/unreadable/block/cloudflare-legacy-iuam.html', import.meta.url), 'utf8'),
+        body: readFileSync(
+          new URL('../extract/fixtures/unreadable/block/cloudflare-legacy-iuam.html', import.meta.url),
+          'utf8',
+        ),
       },
     });
     metricsPort = await freePort();
@@ -57,21 +60,42 @@ describe('GET /metrics after known traffic', () => {
     const r = await t.request('GET', '/metrics', { key: null, headers: { authorization: `Bearer ${TOKEN}` } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(sample(r.text, 'scout_http_requests_total{route="/v1/search",method="POST",status_class="2xx",outcome="ok"}')).toBe(3);
-    expect(sample(r.text, 'scout_http_requests_total{route="/v1/search",method="POST",status_class="4xx",outcome="client_error"}')).toBe(1);
-    expect(sample(r.text, 'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="2xx",outcome="ok"}')).toBe(1);
-    expect(sample(r.text, 'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="4xx",outcome="client_error"}')).toBe(1);
-    expect(sample(r.text, 'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="5xx",outcome="upstream_error"}')).toBe(2);
+    expect(
+      sample(r.text, 'scout_http_requests_total{route="/v1/search",method="POST",status_class="2xx",outcome="ok"}'),
+    ).toBe(3);
+    expect(
+      sample(
+        r.text,
+        'scout_http_requests_total{route="/v1/search",method="POST",status_class="4xx",outcome="client_error"}',
+      ),
+    ).toBe(1);
+    expect(
+      sample(r.text, 'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="2xx",outcome="ok"}'),
+    ).toBe(1);
+    expect(
+      sample(
+        r.text,
+        'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="4xx",outcome="client_error"}',
+      ),
+    ).toBe(1);
+    expect(
+      sample(
+        r.text,
+        'scout_http_requests_total{route="/v1/fetch",method="POST",status_class="5xx",outcome="upstream_error"}',
+      ),
+    ).toBe(2);
     expect(sample(r.text, 'scout_rate_limit_refusals_total{route="/v1/search"}')).toBe(1);
     expect(sample(r.text, 'scout_http_request_duration_seconds_count{route="/v1/search",method="POST"}')).toBe(4);
   });
 
-  it('an origin\'s 404 and a block page are upstream errors, not Scout\'s: the documented error alert stays at 0', async () => {
+  it("an origin's 404 and a block page are upstream errors, not Scout's: the documented error alert stays at 0", async () => {
     const r = await t.request('GET', '/metrics', { key: null, headers: { authorization: `Bearer ${TOKEN}` } });
     const requests = r.text.split('\n').filter((l) => l.startsWith('scout_http_requests_total{'));
     // docs/operations.md: sum(rate(scout_http_requests_total{outcome="server_error"}[5m])) / sum(rate(...)) > 0.05
     expect(requests.filter((l) => l.includes('outcome="server_error"'))).toEqual([]);
-    expect(requests.every((l) => /,outcome="(ok|client_error|upstream_error|budget_exhausted|server_error)"\}/.test(l))).toBe(true);
+    expect(
+      requests.every((l) => /,outcome="(ok|client_error|upstream_error|budget_exhausted|server_error)"\}/.test(l)),
+    ).toBe(true);
     expect(sample(r.text, 'scout_fetch_requests_total{outcome="upstream"}')).toBe(1);
   });
 
@@ -97,9 +121,11 @@ describe('GET /metrics after known traffic', () => {
 
   it('never puts a key, a query or a URL in a label', async () => {
     const r = await t.request('GET', '/metrics', { key: null, headers: { authorization: `Bearer ${TOKEN}` } });
-    for (const secret of [t.key, 'getting started', 'one too many', page.url('/puffins'), '127.0.0.1:9']) expect(r.text).not.toContain(secret);
+    for (const secret of [t.key, 'getting started', 'one too many', page.url('/puffins'), '127.0.0.1:9'])
+      expect(r.text).not.toContain(secret);
     // Every sample line starts with scout_.
-    for (const line of r.text.split('\n').filter((l) => l && !l.startsWith('#'))) expect(line).toMatch(/^scout_[a-z0-9_]+[{ ]/);
+    for (const line of r.text.split('\n').filter((l) => l && !l.startsWith('#')))
+      expect(line).toMatch(/^scout_[a-z0-9_]+[{ ]/);
   });
 
   it('needs the admin token: none or an API key is 401 in the error shape', async () => {

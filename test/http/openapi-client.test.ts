@@ -87,7 +87,16 @@ describe('a client generated from /openapi.json', () => {
     writeFileSync(join(dir, 'openapi.json'), doc.text);
     await run(process.execPath, [GENERATOR, join(dir, 'openapi.json'), join(dir, 'scout-api.ts')], { timeout: 60_000 });
     const types = readFileSync(join(dir, 'scout-api.ts'), 'utf8');
-    for (const name of ['SearchRequest', 'SearchResponse', 'Result', 'Incentive', 'FetchRequest', 'FetchResponse', 'Error', 'Usage']) {
+    for (const name of [
+      'SearchRequest',
+      'SearchResponse',
+      'Result',
+      'Incentive',
+      'FetchRequest',
+      'FetchResponse',
+      'Error',
+      'Usage',
+    ]) {
       expect(types).toMatch(new RegExp(`^ {8}${name}: \\{$`, 'm'));
     }
     expect(types).toContain('"application/json": components["schemas"]["SearchRequest"]');
@@ -109,7 +118,9 @@ describe('a client generated from /openapi.json', () => {
         files: ['client.ts'],
       }),
     );
-    const tsc = await run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { timeout: 60_000 }).catch((e) => e);
+    const tsc = await run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { timeout: 60_000 }).catch(
+      (e) => e,
+    );
     expect(`${tsc.stdout ?? ''}${tsc.stderr ?? ''}`).toBe('');
     expect(tsc.code ?? 0).toBe(0);
   }, 120_000);

@@ -46,7 +46,17 @@ describe('GET /openapi.json', () => {
     expect(body.additionalProperties).toBe(false);
     const ok = deref(doc, doc.paths['/v1/fetch'].post.responses['200'].content['application/json'].schema);
     expect(Object.keys(ok.properties)).toEqual(
-      expect.arrayContaining(['request_id', 'url', 'final_url', 'title', 'content', 'chars', 'truncated', 'response_time_ms', 'meta']),
+      expect.arrayContaining([
+        'request_id',
+        'url',
+        'final_url',
+        'title',
+        'content',
+        'chars',
+        'truncated',
+        'response_time_ms',
+        'meta',
+      ]),
     );
     expect(doc.paths['/v1/fetch'].post.responses['504']).toBeDefined();
     expect(doc.paths['/v1/search'].get.parameters.map((p: { name: string }) => p.name)).toContain('include_domains');
@@ -54,7 +64,13 @@ describe('GET /openapi.json', () => {
     expect(doc.components.securitySchemes.bearer.scheme).toBe('bearer');
     // Response headers are part of the contract too.
     expect(Object.keys(doc.paths['/v1/search'].post.responses['200'].headers)).toEqual(
-      expect.arrayContaining(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-scout-provider']),
+      expect.arrayContaining([
+        'x-request-id',
+        'ratelimit-limit',
+        'ratelimit-remaining',
+        'ratelimit-reset',
+        'x-scout-provider',
+      ]),
     );
     expect(doc.paths['/v1/search'].post.responses['429'].headers['retry-after']).toBeDefined();
     expect(doc.paths['/v1/fetch'].post.responses['401'].headers['www-authenticate']).toBeDefined();
@@ -75,7 +91,8 @@ describe('OpenAPI components', () => {
     expect(json(doc.paths['/v1/fetch'].post)).toEqual(ref('FetchRequest'));
     expect(json(doc.paths['/v1/fetch'].post, 200)).toEqual(ref('FetchResponse'));
     expect(json(doc.paths['/v1/usage'].get, 200)).toEqual(ref('Usage'));
-    for (const status of [400, 401, 403, 413, 415, 429, 502, 503, 504]) expect(json(doc.paths['/v1/fetch'].post, status)).toEqual(ref('Error'));
+    for (const status of [400, 401, 403, 413, 415, 429, 502, 503, 504])
+      expect(json(doc.paths['/v1/fetch'].post, status)).toEqual(ref('Error'));
     expect(json(doc.paths['/v1/r/{rec_id}'].get, 404)).toEqual(ref('Error'));
     expect(doc.components.schemas.SearchResponse.properties.results.items).toEqual(ref('Result'));
     expect(doc.components.schemas.Result.properties.incentive).toEqual(ref('Incentive'));
@@ -122,7 +139,13 @@ describe('OpenAPI components', () => {
     expect(op.security).toBeUndefined(); // the document's default: bearer or x-api-key
     expect(Object.keys(op.responses).sort()).toEqual(['200', '401', '503']);
     expect(Object.keys(op.responses['200'].headers)).toEqual(
-      expect.arrayContaining(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'cache-control']),
+      expect.arrayContaining([
+        'x-request-id',
+        'ratelimit-limit',
+        'ratelimit-remaining',
+        'ratelimit-reset',
+        'cache-control',
+      ]),
     );
     expect(op.responses['503'].headers['retry-after']).toBeDefined();
     expect(op.responses['401'].headers['www-authenticate']).toBeDefined();

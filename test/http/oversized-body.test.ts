@@ -30,12 +30,24 @@ const ROUNDS = 5;
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
 
 /** Runs upload-client.ts in its own process (see there why) and returns what it saw. */
-async function upload(client: 'fetch' | 'http', size: number, framing: 'length' | 'chunked', rounds: number): Promise<Seen[]> {
+async function upload(
+  client: 'fetch' | 'http',
+  size: number,
+  framing: 'length' | 'chunked',
+  rounds: number,
+): Promise<Seen[]> {
   const script = fileURLToPath(new URL('./upload-client.ts', import.meta.url));
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', script, t.baseUrl, t.key, client, String(size), framing, String(rounds)], {
-    timeout: 60_000,
-  });
-  return stdout.trim().split('\n').map((line) => JSON.parse(line) as Seen);
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', script, t.baseUrl, t.key, client, String(size), framing, String(rounds)],
+    {
+      timeout: 60_000,
+    },
+  );
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Seen);
 }
 
 const refused: Seen = {

@@ -27,7 +27,11 @@ export interface RawOptions {
 export function openRaw(baseUrl: string, options: RawOptions = {}): Promise<RawSocket> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const socket = connect({ port: Number(port), host: hostname, ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
+    const socket = connect({
+      port: Number(port),
+      host: hostname,
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    });
     let out = '';
     let isClosed = false;
     const openedAt = performance.now();
@@ -110,7 +114,11 @@ export function parseResponses(text: string): RawResponse[] {
     const length = Number(headers['content-length'] ?? 0);
     if (text.length < end + 4 + length) return out;
     const raw = text.slice(end + 4, end + 4 + length);
-    out.push({ status: Number(statusLine!.split(' ')[1]), headers, body: raw.length > 0 ? JSON.parse(raw) : undefined });
+    out.push({
+      status: Number(statusLine!.split(' ')[1]),
+      headers,
+      body: raw.length > 0 ? JSON.parse(raw) : undefined,
+    });
     at = end + 4 + length;
   }
 }

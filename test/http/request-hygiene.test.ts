@@ -18,7 +18,10 @@ const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
 
 describe('request bodies', () => {
   it('refuses a JSON text sent as text/plain, naming the content type to use', async () => {
-    const res = await t.request('POST', '/v1/search', { rawBody: '{"query":"x"}', headers: { 'content-type': 'text/plain' } });
+    const res = await t.request('POST', '/v1/search', {
+      rawBody: '{"query":"x"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('request body must be JSON: send Content-Type: application/json');
   });
@@ -35,17 +38,23 @@ describe('request bodies', () => {
     expect(res.body.error.message).toContain('Content-Encoding is not supported');
   });
 
-  it.each(['{"query":"x","__proto__":{"a":1}}', '{"query":"x","constructor":{"prototype":{"a":1}}}'])('names prototype keys: %s', async (raw) => {
-    const res = await post(raw);
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toContain('__proto__');
-  });
+  it.each(['{"query":"x","__proto__":{"a":1}}', '{"query":"x","constructor":{"prototype":{"a":1}}}'])(
+    'names prototype keys: %s',
+    async (raw) => {
+      const res = await post(raw);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain('__proto__');
+    },
+  );
 });
 
 describe('methods', () => {
   it('HEAD /v1/search is 405 and charges nothing', async () => {
     const before = await t.scout.budget.used(new Date().toISOString().slice(0, 7));
-    const res = await fetch(`${t.baseUrl}/v1/search?q=scout`, { method: 'HEAD', headers: { authorization: `Bearer ${t.key}` } });
+    const res = await fetch(`${t.baseUrl}/v1/search?q=scout`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${t.key}` },
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, POST');
     expect(await t.scout.budget.used(new Date().toISOString().slice(0, 7))).toBe(before);
@@ -81,7 +90,9 @@ describe('repeated auth headers', () => {
   const raw = (headers: string): Promise<number> =>
     new Promise((resolve, reject) => {
       const { hostname, port } = new URL(t.baseUrl);
-      const s = connect(Number(port), hostname, () => s.end(`GET /v1/search?q=x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n${headers}\r\n`));
+      const s = connect(Number(port), hostname, () =>
+        s.end(`GET /v1/search?q=x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n${headers}\r\n`),
+      );
       let out = '';
       s.on('data', (c) => (out += c));
       s.on('close', () => resolve(Number(out.split(' ')[1])));

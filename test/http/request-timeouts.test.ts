@@ -36,7 +36,8 @@ afterAll(async () => {
   await origin.close();
 });
 
-const post = (headers: string) => `POST /v1/search HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${t.key}\r\nContent-Type: application/json\r\n${headers}\r\n`;
+const post = (headers: string) =>
+  `POST /v1/search HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${t.key}\r\nContent-Type: application/json\r\n${headers}\r\n`;
 
 describe('slow headers', () => {
   it('headers trickled past the headers timeout get a 408 in the Error shape, and the connection is closed', async () => {
@@ -64,29 +65,32 @@ describe('slow bodies', () => {
   it.each([
     ['with Content-Length', 'Content-Length: 100\r\n', '{"query":"' + 'a'.repeat(100)],
     ['chunked', 'Transfer-Encoding: chunked\r\n', '1\r\n{\r\n'.repeat(100)],
-  ])('a body trickled past the request timeout (%s) is 408 in the Error shape, then the connection is closed', async (_name, framing, body) => {
-    const c = await openRaw(t.baseUrl);
-    c.socket.write(post(framing));
-    void c.trickle(body, 100);
-    const text = await c.waitFor(hasResponses(1), PATIENCE_MS);
-    const answeredMs = performance.now() - c.openedAt;
-    expect(answeredMs).toBeGreaterThanOrEqual(REQUEST_MS - 50);
-    const res = parseResponse(text);
-    expect(res.status).toBe(408);
-    expectShape(ErrorBody, res.body);
-    expect(res.body.error).toEqual({
-      status: 408,
-      message: 'the request body was not received within 2 s; send the whole request within 2 s of its first byte',
-    });
-    expect(res.headers.connection).toBe('close');
-    // A short discard at most (1 s), then the server closes although the client still sends
-    // (for 8 s more): the bound lies between the two, far from either.
-    const closedMs = await within(c.closed, 5000, 'close after the 408');
-    expect(closedMs - answeredMs).toBeLessThan(4500);
-    // The request's own id: the same as in its log line.
-    const id = res.headers['x-request-id'];
-    expect(t.logs.some((l) => l.request_id === id && l.msg === 'request refused' && l.status === 408)).toBe(true);
-  });
+  ])(
+    'a body trickled past the request timeout (%s) is 408 in the Error shape, then the connection is closed',
+    async (_name, framing, body) => {
+      const c = await openRaw(t.baseUrl);
+      c.socket.write(post(framing));
+      void c.trickle(body, 100);
+      const text = await c.waitFor(hasResponses(1), PATIENCE_MS);
+      const answeredMs = performance.now() - c.openedAt;
+      expect(answeredMs).toBeGreaterThanOrEqual(REQUEST_MS - 50);
+      const res = parseResponse(text);
+      expect(res.status).toBe(408);
+      expectShape(ErrorBody, res.body);
+      expect(res.body.error).toEqual({
+        status: 408,
+        message: 'the request body was not received within 2 s; send the whole request within 2 s of its first byte',
+      });
+      expect(res.headers.connection).toBe('close');
+      // A short discard at most (1 s), then the server closes although the client still sends
+      // (for 8 s more): the bound lies between the two, far from either.
+      const closedMs = await within(c.closed, 5000, 'close after the 408');
+      expect(closedMs - answeredMs).toBeLessThan(4500);
+      // The request's own id: the same as in its log line.
+      const id = res.headers['x-request-id'];
+      expect(t.logs.some((l) => l.request_id === id && l.msg === 'request refused' && l.status === 408)).toBe(true);
+    },
+  );
 
   it('a slow body that completes within the request timeout is served', async () => {
     const c = await openRaw(t.baseUrl);

@@ -66,14 +66,26 @@ describe.each([
     // Another connection on the same file (what a second server on the same store is).
     const other = openLocalIndex(indexFile(t.dataDir), { memoryBudgetBytes: 0 });
     try {
-      other.upsert([{ url: 'https://q.example/a', title: 'Quillwort Second Title', content: 'Quillwort grows at the edge of cold lakes.' }]);
+      other.upsert([
+        {
+          url: 'https://q.example/a',
+          title: 'Quillwort Second Title',
+          content: 'Quillwort grows at the edge of cold lakes.',
+        },
+      ]);
     } finally {
       other.close();
     }
     expect(await titles(t)).toEqual(['Quillwort Second Title']);
 
     // This server's own index connection.
-    t.scout.index.upsert([{ url: 'https://q.example/a', title: 'Quillwort Third Title', content: 'Quillwort grows at the edge of cold lakes.' }]);
+    t.scout.index.upsert([
+      {
+        url: 'https://q.example/a',
+        title: 'Quillwort Third Title',
+        content: 'Quillwort grows at the edge of cold lakes.',
+      },
+    ]);
     expect(await titles(t)).toEqual(['Quillwort Third Title']);
   });
 });

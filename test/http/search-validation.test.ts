@@ -20,9 +20,21 @@ const postCases: [string, unknown, string][] = [
   ['max_results 5.5', { ...base, max_results: 5.5 }, 'max_results must be an integer from 1 to 20'],
   ['max_results "5" is not coerced', { ...base, max_results: '5' }, 'max_results must be an integer from 1 to 20'],
   ['include_domains number', { ...base, include_domains: 5 }, 'include_domains must be a domain string or an array'],
-  ['include_domains array of numbers', { ...base, include_domains: [5] }, 'include_domains must be a domain string or an array'],
-  ['exclude_domains object', { ...base, exclude_domains: { a: 1 } }, 'exclude_domains must be a domain string or an array'],
-  ['include_domains over 50', { ...base, include_domains: Array.from({ length: 51 }, (_, i) => `d${i}.com`) }, 'include_domains'],
+  [
+    'include_domains array of numbers',
+    { ...base, include_domains: [5] },
+    'include_domains must be a domain string or an array',
+  ],
+  [
+    'exclude_domains object',
+    { ...base, exclude_domains: { a: 1 } },
+    'exclude_domains must be a domain string or an array',
+  ],
+  [
+    'include_domains over 50',
+    { ...base, include_domains: Array.from({ length: 51 }, (_, i) => `d${i}.com`) },
+    'include_domains',
+  ],
   ['include_domains not a domain', { ...base, include_domains: ['not a domain!'] }, 'is not a domain'],
   ['freshness bad', { ...base, freshness: 'hour' }, 'freshness must be one of day, week, month, year'],
   ['start_date shape', { ...base, start_date: '2025-1-01' }, 'start_date must be a date YYYY-MM-DD'],
@@ -30,8 +42,16 @@ const postCases: [string, unknown, string][] = [
   ['start_date impossible', { ...base, start_date: '2025-02-30' }, 'start_date must be a real calendar date'],
   ['start after end', { ...base, start_date: '2025-03-01', end_date: '2025-02-01' }, 'must not be after end_date'],
   ['search_depth bad', { ...base, search_depth: 'deep' }, 'search_depth must be one of basic, advanced'],
-  ['max_content_tokens 99', { ...base, max_content_tokens: 99 }, 'max_content_tokens must be an integer from 100 to 32000'],
-  ['max_content_tokens 32001', { ...base, max_content_tokens: 32001 }, 'max_content_tokens must be an integer from 100 to 32000'],
+  [
+    'max_content_tokens 99',
+    { ...base, max_content_tokens: 99 },
+    'max_content_tokens must be an integer from 100 to 32000',
+  ],
+  [
+    'max_content_tokens 32001',
+    { ...base, max_content_tokens: 32001 },
+    'max_content_tokens must be an integer from 100 to 32000',
+  ],
   ['country 3 letters', { ...base, country: 'USA' }, 'country must be a 2-letter country code'],
   ['country 1 letter', { ...base, country: 'U' }, 'country must be a 2-letter country code'],
   ['unknown field', { ...base, max_result: 5 }, 'unknown field "max_result"'],
@@ -80,7 +100,11 @@ const getCases: [string, string, string][] = [
   ['end_date impossible', 'q=x&end_date=2025-02-30', 'end_date must be a real calendar date'],
   ['search_depth bad', 'q=x&search_depth=deep', 'search_depth must be one of basic, advanced'],
   ['country bad', 'q=x&country=usa', 'country must be a 2-letter country code'],
-  ['include_domains over 50', `q=x&include_domains=${Array.from({ length: 51 }, (_, i) => `d${i}.com`).join(',')}`, 'at most 50'],
+  [
+    'include_domains over 50',
+    `q=x&include_domains=${Array.from({ length: 51 }, (_, i) => `d${i}.com`).join(',')}`,
+    'at most 50',
+  ],
   ['max_content_tokens not on GET', 'q=x&max_content_tokens=500', 'max_content_tokens is not accepted on GET'],
   ['unknown parameter', 'q=x&query=y', 'unknown query parameter "query"'],
   ['api key in query string', 'q=x&api_key=abc', 'unknown query parameter "api_key"'],
@@ -94,7 +118,10 @@ describe('GET /v1/search validation', () => {
   });
 
   it('parses "5" strictly and accepts repeated and comma-listed domains', async () => {
-    const res = await t.request('GET', '/v1/search?q=scout&max_results=5&include_domains=a.com,b.com&include_domains=localhost&exclude_domains=x.com');
+    const res = await t.request(
+      'GET',
+      '/v1/search?q=scout&max_results=5&include_domains=a.com,b.com&include_domains=localhost&exclude_domains=x.com',
+    );
     expect(res.status).toBe(200);
   });
 });

@@ -13,7 +13,9 @@ describe('search on the starter corpus', () => {
     expect(res.status).toBe(200);
     expect(res.body.query).toBe('API keys authorization header');
     expect(res.body.results.length).toBeGreaterThan(0);
-    expect(res.body.results.map((r: { position: number }) => r.position)).toEqual(res.body.results.map((_: unknown, i: number) => i + 1));
+    expect(res.body.results.map((r: { position: number }) => r.position)).toEqual(
+      res.body.results.map((_: unknown, i: number) => i + 1),
+    );
     for (const r of res.body.results) {
       expect(r.type).toBe('organic');
       expect(r.domain).not.toMatch(/^www\./);
@@ -31,14 +33,27 @@ describe('search on the starter corpus', () => {
   });
 
   it('any query text works: syntax never reaches the index raw', async () => {
-    for (const q of ['"unbalanced', 'AND OR NOT', '*', '-', 'a:b (c', 'NEAR(x y)', '🔍🙂', 'ünïcödé', '^', 'the of and']) {
+    for (const q of [
+      '"unbalanced',
+      'AND OR NOT',
+      '*',
+      '-',
+      'a:b (c',
+      'NEAR(x y)',
+      '🔍🙂',
+      'ünïcödé',
+      '^',
+      'the of and',
+    ]) {
       const res = await t.request('POST', '/v1/search', { body: { query: q } });
       expect(res.status, q).toBe(200);
     }
   });
 
   it('applies domain filters and a date filter excludes undated documents', async () => {
-    const excluded = await t.request('POST', '/v1/search', { body: { query: 'scout', exclude_domains: ['scout.invalid'] } });
+    const excluded = await t.request('POST', '/v1/search', {
+      body: { query: 'scout', exclude_domains: ['scout.invalid'] },
+    });
     expect(excluded.body.results).toEqual([]);
     const dated = await t.request('POST', '/v1/search', { body: { query: 'scout', freshness: 'year' } });
     expect(dated.body.results.every((r: { published_date?: string }) => r.published_date !== undefined)).toBe(true);
@@ -58,6 +73,8 @@ describe('advanced depth on the local index', () => {
     expect(total).toBeLessThanOrEqual(100);
     const basic = await t.request('POST', '/v1/search', { body: { query: 'API keys authorization' } });
     expect(basic.body.results.some((r: { raw_content?: string }) => r.raw_content !== undefined)).toBe(false);
-    expect(basic.body.results.map((r: { url: string }) => r.url)).toEqual(res.body.results.map((r: { url: string }) => r.url));
+    expect(basic.body.results.map((r: { url: string }) => r.url)).toEqual(
+      res.body.results.map((r: { url: string }) => r.url),
+    );
   });
 });

@@ -23,8 +23,16 @@ const twice = (first: string, second: string) => `Authorization: ${first}\r\nAut
 
 describe('more than one Authorization header', () => {
   it.each([
-    ['the admin API, the admin token first', 'GET /admin/v1/campaigns', twice(`Bearer ${ADMIN}`, 'Bearer someone-else')],
-    ['the admin API, the admin token second', 'GET /admin/v1/campaigns', twice('Bearer someone-else', `Bearer ${ADMIN}`)],
+    [
+      'the admin API, the admin token first',
+      'GET /admin/v1/campaigns',
+      twice(`Bearer ${ADMIN}`, 'Bearer someone-else'),
+    ],
+    [
+      'the admin API, the admin token second',
+      'GET /admin/v1/campaigns',
+      twice('Bearer someone-else', `Bearer ${ADMIN}`),
+    ],
     ['an API route', 'GET /v1/usage', twice('Bearer k1', 'Bearer k2')],
     ['a route without a key', 'GET /healthz', twice('Bearer k1', 'Bearer k2')],
     ['the docs', 'GET /docs/getting-started.md', twice('Basic a', 'Basic b')],
@@ -36,7 +44,9 @@ describe('more than one Authorization header', () => {
   });
 
   it('one admin token still works', async () => {
-    const res = await raw(`GET /admin/v1/campaigns HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${ADMIN}\r\nConnection: close\r\n\r\n`);
+    const res = await raw(
+      `GET /admin/v1/campaigns HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${ADMIN}\r\nConnection: close\r\n\r\n`,
+    );
     expect(res.status).toBe(200);
   });
 });

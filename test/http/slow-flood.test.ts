@@ -64,7 +64,11 @@ describe('a flood of slow clients from one address', () => {
         await res.arrayBuffer();
         expect(performance.now() - started).toBeLessThan(PROMPT_MS);
       }
-      const search = await within(t.request('POST', '/v1/search', { body: { query: 'scout' } }), PROMPT_MS, 'POST /v1/search during the flood');
+      const search = await within(
+        t.request('POST', '/v1/search', { body: { query: 'scout' } }),
+        PROMPT_MS,
+        'POST /v1/search during the flood',
+      );
       expect(search.status).toBe(200);
 
       // Every flood socket is gone within the request timeout, a check interval and the 1 s

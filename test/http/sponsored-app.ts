@@ -28,12 +28,18 @@ export interface SponsoredApp {
  * API-key auth), with the sponsored routes registered the way the lead wires them.
  */
 /** `adminToken: null` leaves SCOUT_ADMIN_TOKEN unset; `options` go to the harness (a stub resolver by default). */
-export async function sponsoredApp(adminToken: string | null = ADMIN_TOKEN, options: Partial<SponsoredOptions> = {}): Promise<SponsoredApp> {
+export async function sponsoredApp(
+  adminToken: string | null = ADMIN_TOKEN,
+  options: Partial<SponsoredOptions> = {},
+): Promise<SponsoredApp> {
   const h = sponsoredHarness(options);
   const root = mkdtempSync(join(tmpdir(), 'scout-sp-app-'));
   const stores = createStores({ dataDir: root, rateLimitRpm: 1000 });
   const keys = createApiKeys(stores.keys);
-  const app = Fastify({ logger: false, ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] } } });
+  const app = Fastify({
+    logger: false,
+    ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] } },
+  });
   app.setErrorHandler(makeErrorHandler(65_536));
   registerNotFound(app);
   registerAuth(app, keys, stores.rateLimiter);

@@ -45,7 +45,9 @@ describe('tracing (SCOUT_TRACING_OTLP_URL)', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    page = await startFixtureServer({ '/puffins': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: ARTICLE } });
+    page = await startFixtureServer({
+      '/puffins': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: ARTICLE },
+    });
     t = await startTestScout({ SCOUT_TRACING_OTLP_URL: receiver.url, SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32' });
     const r = await t.request('POST', '/v1/fetch', { body: { url: page.url('/puffins') } });
     expect(r.status).toBe(200);

@@ -8,7 +8,14 @@
  */
 import { request } from 'node:http';
 
-const [baseUrl, key, client, bytes, framing, rounds] = process.argv.slice(2) as [string, string, string, string, string, string];
+const [baseUrl, key, client, bytes, framing, rounds] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const size = Number(bytes);
 const chunked = framing === 'chunked';
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
@@ -42,8 +49,18 @@ async function viaFetch(): Promise<Seen> {
     });
   } else body = new Uint8Array(size).fill(0x20);
   try {
-    const res = await fetch(`${baseUrl}/v1/search`, { method: 'POST', headers, body, ...(chunked ? { duplex: 'half' } : {}) } as RequestInit);
-    return { status: res.status, connection: res.headers.get('connection'), requestId: res.headers.get('x-request-id'), body: await res.json() };
+    const res = await fetch(`${baseUrl}/v1/search`, {
+      method: 'POST',
+      headers,
+      body,
+      ...(chunked ? { duplex: 'half' } : {}),
+    } as RequestInit);
+    return {
+      status: res.status,
+      connection: res.headers.get('connection'),
+      requestId: res.headers.get('x-request-id'),
+      body: await res.json(),
+    };
   } catch (e) {
     return { error: errorCode(e) };
   }
@@ -67,7 +84,12 @@ function viaNodeHttp(): Promise<Seen> {
           } catch {
             // kept as text: the test shows it
           }
-          resolve({ status: res.statusCode, connection: (res.headers.connection as string) ?? null, requestId: (res.headers['x-request-id'] as string) ?? null, body });
+          resolve({
+            status: res.statusCode,
+            connection: (res.headers.connection as string) ?? null,
+            requestId: (res.headers['x-request-id'] as string) ?? null,
+            body,
+          });
         });
         res.on('error', (e) => resolve({ error: errorCode(e) }));
       },

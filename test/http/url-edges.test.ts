@@ -39,13 +39,17 @@ describe('GET /v1/search refuses query parameters that are not percent-encoded U
   ])('%s → 400 naming %s', async (qs, name) => {
     const res = await t.request('GET', `/v1/search?${qs}`);
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(`${name} is not valid percent-encoded UTF-8; encode the text as UTF-8, and a literal % as %25`);
+    expect(res.body.error.message).toBe(
+      `${name} is not valid percent-encoded UTF-8; encode the text as UTF-8, and a literal % as %25`,
+    );
   });
 
   it('an undecodable parameter name is refused too', async () => {
     const res = await t.request('GET', '/v1/search?q=x&%FF=1');
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('a query parameter name is not valid percent-encoded UTF-8; encode it as UTF-8, and a literal % as %25');
+    expect(res.body.error.message).toBe(
+      'a query parameter name is not valid percent-encoded UTF-8; encode it as UTF-8, and a literal % as %25',
+    );
   });
 
   it('valid UTF-8, a plus for a space and %25 for a percent sign are searched', async () => {
@@ -79,7 +83,10 @@ describe('an empty domain list item is refused on GET as on POST', () => {
   });
 
   it('lists without empty items still work, spaces around commas included', async () => {
-    const res = await t.request('GET', '/v1/search?q=scout&include_domains=a.com,%20b.com&include_domains=localhost&exclude_domains=x.com');
+    const res = await t.request(
+      'GET',
+      '/v1/search?q=scout&include_domains=a.com,%20b.com&include_domains=localhost&exclude_domains=x.com',
+    );
     expect(res.status).toBe(200);
   });
 });

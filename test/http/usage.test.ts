@@ -23,14 +23,19 @@ describe('GET /v1/usage', () => {
     expect(viaHeader.status).toBe(200);
   });
 
-  it('reports the key\'s bucket without taking from it, and the budget without charging it', async () => {
+  it("reports the key's bucket without taking from it, and the budget without charging it", async () => {
     const key = (await t.scout.keys.create('pacing')).key;
     let res;
     for (let i = 0; i < 10; i++) res = await t.request('GET', '/v1/usage', { key });
     expect(res!.status).toBe(200);
     expect(res!.body.request_id).toBe(res!.headers.get('x-request-id'));
     expect(res!.headers.get('cache-control')).toBe('no-store');
-    expect(res!.body.rate_limit).toEqual({ limit_per_minute: 4, remaining: 4, reset_seconds: 0, retry_after_seconds: 0 });
+    expect(res!.body.rate_limit).toEqual({
+      limit_per_minute: 4,
+      remaining: 4,
+      reset_seconds: 0,
+      retry_after_seconds: 0,
+    });
     expect(res!.headers.get('ratelimit-remaining')).toBe('4');
     expect(res!.body.budget).toEqual({
       period: new Date().toISOString().slice(0, 7),
@@ -46,7 +51,9 @@ describe('GET /v1/usage', () => {
     const key = (await t.scout.keys.create('searcher')).key;
     expect((await t.request('POST', '/v1/search', { body: { query: 'scout' }, key })).status).toBe(200);
     expect((await t.request('GET', '/v1/search?q=scout', { key })).status).toBe(200);
-    expect((await t.request('POST', '/v1/search', { body: { query: 'scout', search_depth: 'advanced' }, key })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/v1/search', { body: { query: 'scout', search_depth: 'advanced' }, key })).status,
+    ).toBe(200);
     const after = await t.request('GET', '/v1/usage', { key });
     expect(after.status).toBe(200);
     expect(after.body.budget).toMatchObject({ units_used: 4, units_left: 2 });
@@ -70,7 +77,9 @@ describe('GET /v1/usage', () => {
     await t.restart();
     const key = (await t.scout.keys.create('after-restart')).key;
     expect((await t.request('GET', '/v1/usage', { key })).body.budget).toMatchObject({ units_used: 4, units_left: 2 });
-    expect((await t.request('POST', '/v1/search', { body: { query: 'scout', search_depth: 'advanced' }, key })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/v1/search', { body: { query: 'scout', search_depth: 'advanced' }, key })).status,
+    ).toBe(200);
     expect((await t.request('POST', '/v1/search', { body: { query: 'scout' }, key })).status).toBe(503);
     const spent = await t.request('GET', '/v1/usage', { key });
     expect(spent.status).toBe(200);

@@ -62,7 +62,9 @@ describe.skipIf(!db)('PostgreSQL mode ranks as embedded mode', () => {
 
   it('still ranks as embedded mode after replacements, deletions and a source replaced', async () => {
     const rand = rng(9);
-    const edited = docs.slice(0, 200).map((d, i) => ({ ...d, content: `${docs[(i * 37) % docs.length]!.content} rewritten` }));
+    const edited = docs
+      .slice(0, 200)
+      .map((d, i) => ({ ...d, content: `${docs[(i * 37) % docs.length]!.content} rewritten` }));
     const gone = docs.slice(300, 400).map((d) => new URL(d.url).href);
     const starter = docs.slice(1000, 1050).map((d) => ({ ...d, url: `${d.url}#starter` }));
     embedded.upsert(edited);

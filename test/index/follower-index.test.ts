@@ -56,10 +56,17 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
     const b = await open(1);
     const q = search('kingfisher');
     expect(b.search(q)).toEqual([]);
-    await a.upsert([doc('k1', { content: 'a kingfisher dives' }), doc('k2', { title: 'Kingfisher', content: 'blue bird' })]);
+    await a.upsert([
+      doc('k1', { content: 'a kingfisher dives' }),
+      doc('k2', { title: 'Kingfisher', content: 'blue bird' }),
+    ]);
     // The writer sees its own write at once.
     expect(urls(a.search(q)).sort()).toEqual(['https://example.com/doc-k1', 'https://example.com/doc-k2']);
-    const waited = await within(PATIENCE_MS, () => b.search(q).length, (n) => n === 2);
+    const waited = await within(
+      PATIENCE_MS,
+      () => b.search(q).length,
+      (n) => n === 2,
+    );
     expect(waited).toBeLessThan(PATIENCE_MS);
     expect(b.search(q)).toEqual(a.search(q));
     expect(b.version()).toBe(a.version());
@@ -69,13 +76,29 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
     const a = await open(0);
     const b = await open(1);
     await a.upsert([doc('h1', { content: 'grey herons wade' }), doc('h2', { content: 'herons nest' })]);
-    await within(PATIENCE_MS, () => b.search(search('herons')).length, (n) => n === 2);
+    await within(
+      PATIENCE_MS,
+      () => b.search(search('herons')).length,
+      (n) => n === 2,
+    );
     expect(await a.remove(['https://example.com/doc-h1'])).toBe(1);
-    await within(PATIENCE_MS, () => urls(b.search(search('herons'))), (u) => u.length === 1 && u[0] === 'https://example.com/doc-h2');
+    await within(
+      PATIENCE_MS,
+      () => urls(b.search(search('herons'))),
+      (u) => u.length === 1 && u[0] === 'https://example.com/doc-h2',
+    );
     await a.replaceSource('starter', [row('s1', { content: 'storks and herons' })]);
-    await within(PATIENCE_MS, () => b.search(search('storks')).length, (n) => n === 1);
+    await within(
+      PATIENCE_MS,
+      () => b.search(search('storks')).length,
+      (n) => n === 1,
+    );
     await a.replaceSource('starter', []);
-    await within(PATIENCE_MS, () => b.search(search('storks')).length, (n) => n === 0);
+    await within(
+      PATIENCE_MS,
+      () => b.search(search('storks')).length,
+      (n) => n === 0,
+    );
     expect(b.search(search('herons'))).toEqual(a.search(search('herons')));
   });
 
@@ -83,7 +106,12 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
     const replicas = [await open(0), await open(1), await open(2)];
     const cli = new StoreIndexWriter(createPostgresIndexStore(pools[2]!));
     await cli.upsertRows([row('c1', { content: 'cormorants dry their wings' })]);
-    for (const r of replicas) await within(PATIENCE_MS, () => r.search(search('cormorants')).length, (n) => n === 1);
+    for (const r of replicas)
+      await within(
+        PATIENCE_MS,
+        () => r.search(search('cormorants')).length,
+        (n) => n === 1,
+      );
     const [first, ...rest] = replicas.map((r) => r.search(search('cormorants wings')));
     for (const hits of rest) expect(hits).toEqual(first);
   });
@@ -91,7 +119,10 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
   it('takes the starter corpus; a second replica starting with the same docs/ changes nothing', async () => {
     const docsDir = join(mkdtempSync(join(tmpdir(), 'scout-starter-')), 'docs');
     mkdirSync(docsDir);
-    writeFileSync(join(docsDir, 'api.md'), '# Scout API\n\nHow to call Scout.\n\n## Rate limits\n\nRequests per minute per key.\n');
+    writeFileSync(
+      join(docsDir, 'api.md'),
+      '# Scout API\n\nHow to call Scout.\n\n## Rate limits\n\nRequests per minute per key.\n',
+    );
     try {
       const a = await open(0);
       const b = await open(1);
@@ -120,7 +151,11 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
     await expect(openFollowerIndex(store, { memoryBudgetBytes: 0 })).rejects.toThrow(/^SCOUT_INDEX_MEMORY_MB=0 /);
     const roomy = await open(0);
     const tight = await open(0, { memoryBudgetBytes: 1 });
-    await tight.upsert(Array.from({ length: 300 }, (_, i) => doc(`spill-${i}`, { content: `pelicans ${i % 7 === 0 ? 'herons' : 'gulls'} wade in shallow water ${i}` })));
+    await tight.upsert(
+      Array.from({ length: 300 }, (_, i) =>
+        doc(`spill-${i}`, { content: `pelicans ${i % 7 === 0 ? 'herons' : 'gulls'} wade in shallow water ${i}` }),
+      ),
+    );
     await roomy.refresh();
     for (const q of ['pelicans', 'herons water', 'shallow gulls', 'wade']) {
       const a = tight.search(search(q, { limit: 20 }));
@@ -147,14 +182,24 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
       const before = follower.search(search('kingfisher'));
       expect(before.length).toBeGreaterThan(0);
       proxy.cut();
-      await within(3000, () => errors.length, (n) => n > 0);
+      await within(
+        3000,
+        () => errors.length,
+        (n) => n > 0,
+      );
       // Still told once, however many polls fail.
       await new Promise((r) => setTimeout(r, 300));
       expect(errors).toHaveLength(1);
       expect(follower.search(search('kingfisher'))).toEqual(before);
-      await new StoreIndexWriter(createPostgresIndexStore(pools[1]!)).upsertRows([row('osprey', { content: 'ospreys return in spring' })]);
+      await new StoreIndexWriter(createPostgresIndexStore(pools[1]!)).upsertRows([
+        row('osprey', { content: 'ospreys return in spring' }),
+      ]);
       proxy.restore();
-      await within(5000, () => follower.search(search('ospreys')).length, (n) => n === 1);
+      await within(
+        5000,
+        () => follower.search(search('ospreys')).length,
+        (n) => n === 1,
+      );
       expect(recovered).toBe(1);
     } finally {
       await index?.close();

@@ -69,7 +69,9 @@ describe('hostile queries', () => {
     const hits = index.search(search(query));
     expect(Array.isArray(hits)).toBe(true);
     // With filters too: every statement shape must accept the expression.
-    expect(() => index.search(search(query, { includeDomains: ['example.com'], startDate: '2000-01-01', country: 'US' }))).not.toThrow();
+    expect(() =>
+      index.search(search(query, { includeDomains: ['example.com'], startDate: '2000-01-01', country: 'US' })),
+    ).not.toThrow();
     if (buildFtsQuery(query).match === undefined) expect(hits).toEqual([]);
   });
 
@@ -81,11 +83,33 @@ describe('hostile queries', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed % n;
     };
-    const pieces = ['"', "'", '*', '-', '^', ':', '(', ')', '{', '}', ' ', 'AND', 'OR', 'NOT', 'NEAR', 'cat', '\\', '\u0301', '🙂', '東'];
+    const pieces = [
+      '"',
+      "'",
+      '*',
+      '-',
+      '^',
+      ':',
+      '(',
+      ')',
+      '{',
+      '}',
+      ' ',
+      'AND',
+      'OR',
+      'NOT',
+      'NEAR',
+      'cat',
+      '\\',
+      '\u0301',
+      '🙂',
+      '東',
+    ];
     for (let i = 0; i < 500; i++) {
       let q = '';
       const len = 1 + rand(40);
-      for (let k = 0; k < len; k++) q += rand(3) === 0 ? String.fromCodePoint(rand(0x2ffff)) : pieces[rand(pieces.length)];
+      for (let k = 0; k < len; k++)
+        q += rand(3) === 0 ? String.fromCodePoint(rand(0x2ffff)) : pieces[rand(pieces.length)];
       expect(() => index.search(search(q.slice(0, 400))), JSON.stringify(q)).not.toThrow();
     }
   });
@@ -94,7 +118,10 @@ describe('hostile queries', () => {
     const index = t.open();
     index.upsert([doc(1, { content: 'cats and dogs' }), doc(2, { content: 'nothing' })]);
     for (const q of ['cats AND', 'NOT cats', '"cats', '(cats OR dogs', 'title:cats', '-cats', 'cat*']) {
-      expect(index.search(search(q)).map((h) => h.url), q).toEqual(['https://example.com/doc-1']);
+      expect(
+        index.search(search(q)).map((h) => h.url),
+        q,
+      ).toEqual(['https://example.com/doc-1']);
     }
   });
 });

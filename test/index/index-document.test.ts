@@ -5,7 +5,9 @@ const ok = { url: 'https://WWW.Example.com/a', title: ' T ', content: ' C ' };
 
 describe('checkDocument', () => {
   it('normalises a good document', () => {
-    expect(checkDocument({ ...ok, published_date: '2024-05-01T12:00:00+02:00', country: 'de', language: 'de-AT' })).toEqual({
+    expect(
+      checkDocument({ ...ok, published_date: '2024-05-01T12:00:00+02:00', country: 'de', language: 'de-AT' }),
+    ).toEqual({
       row: {
         url: 'https://www.example.com/a',
         domain: 'example.com',

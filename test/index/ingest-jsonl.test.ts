@@ -7,7 +7,8 @@ import { search, useTempIndexes } from './temp-index.ts';
 const t = useTempIndexes();
 
 const line = (o: unknown): string => JSON.stringify(o);
-const good = (n: number, extra: object = {}) => line({ url: `https://site${n}.test/`, title: `Title ${n}`, content: `body text ${n} heron`, ...extra });
+const good = (n: number, extra: object = {}) =>
+  line({ url: `https://site${n}.test/`, title: `Title ${n}`, content: `body text ${n} heron`, ...extra });
 
 describe('importJsonl', () => {
   it('imports good lines and reports bad ones with their line numbers', async () => {
@@ -45,7 +46,10 @@ describe('importJsonl', () => {
   it('re-importing a url replaces it; in one file the last line wins', async () => {
     const dir = t.dir();
     const index = t.open();
-    writeFileSync(join(dir, 'a.jsonl'), [good(1, { content: 'first version ibis' }), good(1, { content: 'second version stork' })].join('\n'));
+    writeFileSync(
+      join(dir, 'a.jsonl'),
+      [good(1, { content: 'first version ibis' }), good(1, { content: 'second version stork' })].join('\n'),
+    );
     writeFileSync(join(dir, 'b.jsonl'), good(1, { content: 'third version crane' }));
     await importJsonl(index, join(dir, 'a.jsonl'), () => {});
     expect(index.search(search('ibis'))).toEqual([]);

@@ -55,7 +55,14 @@ describe('LocalIndex upsert, count and stats', () => {
       doc(3, { url: 'https://blog.other.org/y' }),
     ]);
     const s = index.stats();
-    expect(s).toMatchObject({ documents: 3, domains: 3, dated: 2, oldest: '2023-01-02', newest: '2024-06-01T08:00:00Z', sources: { import: 3 } });
+    expect(s).toMatchObject({
+      documents: 3,
+      domains: 3,
+      dated: 2,
+      oldest: '2023-01-02',
+      newest: '2024-06-01T08:00:00Z',
+      sources: { import: 3 },
+    });
     expect(s.bytes).toBeGreaterThan(0);
     expect(s.textBytes).toBeGreaterThan(0);
   });
@@ -83,9 +90,23 @@ describe('LocalIndex filters', () => {
   const corpus = () => {
     const index = t.open();
     index.upsert([
-      doc('apex', { url: 'https://example.com/a', content: 'zebra facts', published_date: '2024-01-10', country: 'US' }),
-      doc('www', { url: 'https://www.example.com/b', content: 'zebra stripes', published_date: '2024-03-01', country: 'DE' }),
-      doc('sub', { url: 'https://blog.example.com/c', content: 'zebra herds', published_date: '2024-06-15T23:30:00-02:00' }),
+      doc('apex', {
+        url: 'https://example.com/a',
+        content: 'zebra facts',
+        published_date: '2024-01-10',
+        country: 'US',
+      }),
+      doc('www', {
+        url: 'https://www.example.com/b',
+        content: 'zebra stripes',
+        published_date: '2024-03-01',
+        country: 'DE',
+      }),
+      doc('sub', {
+        url: 'https://blog.example.com/c',
+        content: 'zebra herds',
+        published_date: '2024-06-15T23:30:00-02:00',
+      }),
       doc('other', { url: 'https://notexample.com/d', content: 'zebra crossing', country: 'US' }),
       doc('org', { url: 'https://example.org/e', content: 'zebra zoo', published_date: '2023-12-31' }),
     ]);
@@ -108,17 +129,25 @@ describe('LocalIndex filters', () => {
   });
 
   it('exclude wins over include', () => {
-    const hits = corpus().search(search('zebra', { includeDomains: ['example.com'], excludeDomains: ['blog.example.com'] }));
+    const hits = corpus().search(
+      search('zebra', { includeDomains: ['example.com'], excludeDomains: ['blog.example.com'] }),
+    );
     expect(urls(hits)).toEqual(['https://example.com/a', 'https://www.example.com/b']);
   });
 
   it('handles long domain lists (the non-inline path) the same way', () => {
     const filler = Array.from({ length: 40 }, (_, i) => `filler${i}.net`);
     const index = corpus();
-    expect(urls(index.search(search('zebra', { includeDomains: [...filler, 'example.com'], excludeDomains: [...filler, 'blog.example.com'] })))).toEqual([
-      'https://example.com/a',
-      'https://www.example.com/b',
-    ]);
+    expect(
+      urls(
+        index.search(
+          search('zebra', {
+            includeDomains: [...filler, 'example.com'],
+            excludeDomains: [...filler, 'blog.example.com'],
+          }),
+        ),
+      ),
+    ).toEqual(['https://example.com/a', 'https://www.example.com/b']);
   });
 
   it('dates are inclusive, compare the UTC day and exclude undated documents', () => {
@@ -127,7 +156,10 @@ describe('LocalIndex filters', () => {
       'https://blog.example.com/c',
       'https://www.example.com/b',
     ]);
-    expect(urls(index.search(search('zebra', { endDate: '2024-01-10' })))).toEqual(['https://example.com/a', 'https://example.org/e']);
+    expect(urls(index.search(search('zebra', { endDate: '2024-01-10' })))).toEqual([
+      'https://example.com/a',
+      'https://example.org/e',
+    ]);
     // 2024-06-15T23:30-02:00 is 2024-06-16 in UTC.
     expect(urls(index.search(search('zebra', { startDate: '2024-06-16', endDate: '2024-06-16' })))).toEqual([
       'https://blog.example.com/c',
@@ -170,11 +202,17 @@ describe('LocalIndex ranking and snippets', () => {
 
   it('stems: "indexing" finds "indexed" and "indexes"', () => {
     const index = t.open();
-    index.upsert([doc(1, { content: 'The pages were indexed overnight.' }), doc(2, { content: 'Two indexes.' }), doc(3)]);
-    expect(index.search(search('indexing')).map((h) => h.url).sort()).toEqual([
-      'https://example.com/doc-1',
-      'https://example.com/doc-2',
+    index.upsert([
+      doc(1, { content: 'The pages were indexed overnight.' }),
+      doc(2, { content: 'Two indexes.' }),
+      doc(3),
     ]);
+    expect(
+      index
+        .search(search('indexing'))
+        .map((h) => h.url)
+        .sort(),
+    ).toEqual(['https://example.com/doc-1', 'https://example.com/doc-2']);
   });
 
   it('folds diacritics and case', () => {
@@ -223,7 +261,9 @@ describe('LocalIndex ranking and snippets', () => {
   it('gives every hit its own title and snippet', () => {
     const index = t.open();
     const animals = ['heron', 'otter', 'badger', 'marten', 'beaver'];
-    index.upsert(animals.map((a) => doc(a, { title: `About the ${a}`, content: `wildlife note: the ${a} lives here` })));
+    index.upsert(
+      animals.map((a) => doc(a, { title: `About the ${a}`, content: `wildlife note: the ${a} lives here` })),
+    );
     const hits = index.search(search('wildlife'));
     expect(hits).toHaveLength(animals.length);
     for (const h of hits) {

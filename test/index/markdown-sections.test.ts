@@ -42,9 +42,12 @@ describe('markdownSections', () => {
 
   // Two markdown-to-text implementations once disagreed: the library one dropped `<key>`.
   it('keeps angle brackets inside code spans (`<key>`, `<label>`)', () => {
-    const md = '# Keys\n\nSend `Authorization: Bearer <key>`; create one with `scout keys create --name <label>`.\n\n## `<id>` usage\n\nRevoke with `keys revoke <id>` and a <b>tag</b>.';
+    const md =
+      '# Keys\n\nSend `Authorization: Bearer <key>`; create one with `scout keys create --name <label>`.\n\n## `<id>` usage\n\nRevoke with `keys revoke <id>` and a <b>tag</b>.';
     const sections = markdownSections(md, 'keys');
-    expect(sections[0].text).toBe('Send Authorization: Bearer <key>; create one with scout keys create --name <label>.');
+    expect(sections[0].text).toBe(
+      'Send Authorization: Bearer <key>; create one with scout keys create --name <label>.',
+    );
     expect(sections[1].title).toBe('Keys — <id> usage');
     expect(sections[1].text).toBe('Revoke with keys revoke <id> and a tag.');
   });
@@ -57,7 +60,7 @@ describe('markdownSections', () => {
       '## SearXNG',
       '### SearXNG (`searxng`)',
       '- `GET <instance>/search?format=json` (`SCOUT_SEARXNG_URL`, required: your',
-      '  instance\'s `/search` URL).',
+      "  instance's `/search` URL).",
       '- **The instance must enable JSON**: in its `settings.yml`,',
       '  ```yaml',
       '  search:',
@@ -69,10 +72,14 @@ describe('markdownSections', () => {
     ].join('\n');
     const [section] = markdownSections(md, 'providers');
     expect(section.text).not.toMatch(/\*\*|`|^#|\]\(/m);
-    expect(section.text).toContain('SearXNG (searxng); GET <instance>/search?format=json (SCOUT_SEARXNG_URL, required: your instance\'s /search URL).');
+    expect(section.text).toContain(
+      "SearXNG (searxng); GET <instance>/search?format=json (SCOUT_SEARXNG_URL, required: your instance's /search URL).",
+    );
     expect(section.text).toContain('The instance must enable JSON: in its settings.yml,');
     expect(section.text).toContain('search:; formats: [json]');
-    expect(section.text).toContain('Without it SearXNG answers 403 (HTTP 403 (is json enabled in search.formats?)), see the settings.');
+    expect(section.text).toContain(
+      'Without it SearXNG answers 403 (HTTP 403 (is json enabled in search.formats?)), see the settings.',
+    );
   });
 
   it('uses the fallback title without a # heading and skips empty sections', () => {

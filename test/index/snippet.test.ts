@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findMatches, lightStem, makeSnippet, SNIPPET_MAX_CHARS, snippetMatcher, tidySnippet } from '../../src/index/snippet.ts';
+import {
+  findMatches,
+  lightStem,
+  makeSnippet,
+  SNIPPET_MAX_CHARS,
+  snippetMatcher,
+  tidySnippet,
+} from '../../src/index/snippet.ts';
 
 describe('tidySnippet', () => {
   it('flattens whitespace', () => {
@@ -44,12 +51,21 @@ describe('makeSnippet', () => {
   });
 
   it('shows the opening when no term is found', () => {
-    expect(makeSnippet(`Opening words. ${filler('more', 200)}`, snippetMatcher(['absent']))).toMatch(/^Opening words\. more/);
+    expect(makeSnippet(`Opening words. ${filler('more', 200)}`, snippetMatcher(['absent']))).toMatch(
+      /^Opening words\. more/,
+    );
     expect(makeSnippet('Text', undefined)).toBe('Text');
   });
 
   it('light-stems common suffixes only when a stem of 3+ letters remains', () => {
-    expect(['indexing', 'stations', 'parties', 'runs', 'bus', 'is'].map(lightStem)).toEqual(['index', 'stat', 'part', 'run', 'bus', 'is']);
+    expect(['indexing', 'stations', 'parties', 'runs', 'bus', 'is'].map(lightStem)).toEqual([
+      'index',
+      'stat',
+      'part',
+      'run',
+      'bus',
+      'is',
+    ]);
   });
 });
 

@@ -10,7 +10,10 @@ const t = useTempIndexes();
 function docsDir(): string {
   const dir = join(t.dir(), 'docs');
   mkdirSync(dir);
-  writeFileSync(join(dir, 'api.md'), '# Scout API\n\nHow to call Scout.\n\n## Rate limits\n\nRequests per minute per key.\n\n## Budget\n\nMonthly search units.\n');
+  writeFileSync(
+    join(dir, 'api.md'),
+    '# Scout API\n\nHow to call Scout.\n\n## Rate limits\n\nRequests per minute per key.\n\n## Budget\n\nMonthly search units.\n',
+  );
   writeFileSync(join(dir, 'operations.md'), '# Operations\n\n## Backups\n\nCopy the data folder.\n');
   writeFileSync(join(dir, 'notes.txt'), 'not markdown');
   return dir;

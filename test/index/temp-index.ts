@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { openLocalIndex, type IndexDocument, type LocalIndex, type LocalIndexOptions, type LocalSearch } from '../../src/index/local-index.ts';
+import {
+  openLocalIndex,
+  type IndexDocument,
+  type LocalIndex,
+  type LocalIndexOptions,
+  type LocalSearch,
+} from '../../src/index/local-index.ts';
 
 /**
  * Real SQLite index files in temporary folders, closed and removed after each test.

@@ -23,13 +23,21 @@ const f = useOneSlotFetch();
 
 /** Starts `scout mcp`, calls fetch_page on the held page, cancels the call once the origin has it. */
 async function cancelOverStdio(env: Record<string, string>): Promise<number> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/scout.mjs', 'mcp'], cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SCOUT_LOG_LEVEL: 'warn', ...env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['bin/scout.mjs', 'mcp'],
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SCOUT_LOG_LEVEL: 'warn', ...env },
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'scout-cancel-test', version: '1.0.0' });
   await within(20_000, 'scout mcp to answer initialize', client.connect(transport));
   try {
     const before = f.held.length;
     const cancel = new AbortController();
-    const call = client.callTool({ name: 'fetch_page', arguments: { url: f.origin.url('/held') } }, undefined, { signal: cancel.signal }).catch((e: Error) => e);
+    const call = client
+      .callTool({ name: 'fetch_page', arguments: { url: f.origin.url('/held') } }, undefined, { signal: cancel.signal })
+      .catch((e: Error) => e);
     await until(() => f.held.length === before + 1, 'the fetch at the origin');
     const socket = f.origin.sockets.length - 1;
     cancel.abort('the agent moved on');
@@ -44,8 +52,14 @@ async function cancelOverStdio(env: Record<string, string>): Promise<number> {
 describe('an MCP client that leaves during fetch_page', () => {
   it('stops the upstream request and frees the slot for the next fetch', async () => {
     const client = new Client({ name: 'scout-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${f.t.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${f.t.key}` } } }));
-    const call = client.callTool({ name: 'fetch_page', arguments: { url: f.origin.url('/held') } }).catch((e: Error) => e);
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${f.t.baseUrl}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${f.t.key}` } },
+      }),
+    );
+    const call = client
+      .callTool({ name: 'fetch_page', arguments: { url: f.origin.url('/held') } })
+      .catch((e: Error) => e);
     await until(() => f.held.length === 1, 'the fetch at the origin');
     const socket = f.origin.sockets.length - 1;
     await client.close();
@@ -64,7 +78,13 @@ describe('a stdio client that cancels fetch_page (scout mcp)', () => {
     try {
       const dataDir = join(root, 'data');
       const key = (await runScout(['keys', 'create', '--name', 'desktop'], { SCOUT_DATA_DIR: dataDir })).stdout.trim();
-      await cancelOverStdio({ SCOUT_DATA_DIR: dataDir, SCOUT_API_KEY: key, SCOUT_FETCH_WORKERS: '1', SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32', SCOUT_FETCH_TIMEOUT_MS: '60000' });
+      await cancelOverStdio({
+        SCOUT_DATA_DIR: dataDir,
+        SCOUT_API_KEY: key,
+        SCOUT_FETCH_WORKERS: '1',
+        SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
+        SCOUT_FETCH_TIMEOUT_MS: '60000',
+      });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -21,7 +21,13 @@ function stubHandler() {
     search: {
       run: (req: SearchRequest, ctx: RequestContext) =>
         new Promise((resolve) => {
-          const body: SearchResponse = { request_id: ctx.requestId, query: req.query, results: [], response_time_ms: 1, meta: { sponsored_count: 0, result_count: 0 } };
+          const body: SearchResponse = {
+            request_id: ctx.requestId,
+            query: req.query,
+            results: [],
+            response_time_ms: 1,
+            meta: { sponsored_count: 0, result_count: 0 },
+          };
           held.push({ query: req.query, finish: () => resolve({ body, providers: ['stub'] }) });
         }),
     } as never,
@@ -41,7 +47,12 @@ const caller = (requestId: string, headers: Record<string, string> = {}): McpHtt
   ctx: { requestId, startedAt: performance.now() },
   setHeaders: (h) => Object.assign(headers, h),
 });
-const search = (id: number | string, query: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'web_search', arguments: { query } } });
+const search = (id: number | string, query: string) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'web_search', arguments: { query } },
+});
 const json = (a: McpHttpAnswer | undefined) => JSON.parse(a!.body!);
 // Lets the Server's promise chains run up to the (held) searches.
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -59,8 +70,16 @@ describe('POST /mcp through one shared MCP Server', () => {
     held[1].finish();
     held[0].finish();
     const [ra, rb] = [json(await a.answer), json(await b.answer)];
-    expect(ra).toMatchObject({ jsonrpc: '2.0', id: 1, result: { structuredContent: { query: 'alpha', request_id: 'req-a' } } });
-    expect(rb).toMatchObject({ jsonrpc: '2.0', id: 1, result: { structuredContent: { query: 'beta', request_id: 'req-b' } } });
+    expect(ra).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { structuredContent: { query: 'alpha', request_id: 'req-a' } },
+    });
+    expect(rb).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { structuredContent: { query: 'beta', request_id: 'req-b' } },
+    });
     expect(headersA['ratelimit-remaining']).toBe('59');
     expect(handler.inFlight()).toBe(0);
   });
@@ -99,7 +118,11 @@ describe('POST /mcp through one shared MCP Server', () => {
     const { handler, held } = stubHandler();
     const a = handler.handle(HEADERS, search(1, 'mine'), caller('req-a'));
     await settle();
-    const cancel = handler.handle(HEADERS, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, caller('req-b'));
+    const cancel = handler.handle(
+      HEADERS,
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+      caller('req-b'),
+    );
     expect(await cancel.answer).toEqual({ status: 202 });
     await settle();
     held[0].finish();
@@ -132,19 +155,46 @@ describe('POST /mcp through one shared MCP Server', () => {
       const a = await handler.handle(headers, body, caller('req')).answer;
       return { status: a!.status, error: json(a).error, id: json(a).id };
     };
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
     expect(await refusal({ ...HEADERS, accept: 'application/json' }, init)).toEqual({
       status: 406,
-      error: { code: -32000, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' },
+      error: {
+        code: -32000,
+        message: 'Not Acceptable: Client must accept both application/json and text/event-stream',
+      },
       id: null,
     });
-    expect(await refusal({ ...HEADERS, 'content-type': 'text/plain' }, init)).toMatchObject({ status: 415, error: { code: -32000 } });
-    expect(await refusal(HEADERS, { jsonrpc: '2.0', id: 1 })).toMatchObject({ status: 400, error: { code: -32700, message: 'Parse error: Invalid JSON-RPC message' } });
-    expect(await refusal(HEADERS, Array.from({ length: 101 }, (_, i) => search(i, 'x')))).toMatchObject({ status: 400, error: { code: -32600 } });
-    expect(await refusal(HEADERS, [init, search(2, 'x')])).toMatchObject({ status: 400, error: { message: 'Invalid Request: Only one initialization request is allowed' } });
-    const version = await refusal({ ...HEADERS, 'mcp-protocol-version': '1999-01-01' }, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(await refusal({ ...HEADERS, 'content-type': 'text/plain' }, init)).toMatchObject({
+      status: 415,
+      error: { code: -32000 },
+    });
+    expect(await refusal(HEADERS, { jsonrpc: '2.0', id: 1 })).toMatchObject({
+      status: 400,
+      error: { code: -32700, message: 'Parse error: Invalid JSON-RPC message' },
+    });
+    expect(
+      await refusal(
+        HEADERS,
+        Array.from({ length: 101 }, (_, i) => search(i, 'x')),
+      ),
+    ).toMatchObject({ status: 400, error: { code: -32600 } });
+    expect(await refusal(HEADERS, [init, search(2, 'x')])).toMatchObject({
+      status: 400,
+      error: { message: 'Invalid Request: Only one initialization request is allowed' },
+    });
+    const version = await refusal(
+      { ...HEADERS, 'mcp-protocol-version': '1999-01-01' },
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    );
     expect(version).toMatchObject({ status: 400, error: { code: -32000 } });
-    expect(version.error.message).toMatch(/^Bad Request: Unsupported protocol version: 1999-01-01 \(supported versions: .*2025-06-18/);
+    expect(version.error.message).toMatch(
+      /^Bad Request: Unsupported protocol version: 1999-01-01 \(supported versions: .*2025-06-18/,
+    );
     // initialize needs no version header, and any supported one is negotiated.
     const ok = await handler.handle({ ...HEADERS, 'mcp-protocol-version': '1999-01-01' }, init, caller('req')).answer;
     expect(json(ok).result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);

@@ -1,7 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, LATEST_PROTOCOL_VERSION, McpError, SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  LATEST_PROTOCOL_VERSION,
+  McpError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetPeriod } from '../../src/search/search-budget.ts';
 import { callToolOverHttp, MCP_POST_HEADERS, toolCallBody } from '../../src/mcp/json-rpc-call.ts';
@@ -19,7 +25,10 @@ let t: TestScout;
 let origin: FixtureServer;
 let client: Client;
 
-const connect = async (scout: TestScout, headers: Record<string, string> = { authorization: `Bearer ${scout.key}` }): Promise<Client> => {
+const connect = async (
+  scout: TestScout,
+  headers: Record<string, string> = { authorization: `Bearer ${scout.key}` },
+): Promise<Client> => {
   const c = new Client({ name: 'scout-test', version: '1.0.0' });
   await c.connect(new StreamableHTTPClientTransport(new URL(`${scout.baseUrl}/mcp`), { requestInit: { headers } }));
   return c;
@@ -34,7 +43,11 @@ const post = (scout: TestScout, body: unknown, headers: Record<string, string> =
   fetch(`${scout.baseUrl}/mcp`, {
     method: 'POST',
     // A header given as '' is left out.
-    headers: Object.fromEntries(Object.entries({ ...MCP_POST_HEADERS, authorization: `Bearer ${scout.key}`, ...headers }).filter(([, v]) => v !== '')),
+    headers: Object.fromEntries(
+      Object.entries({ ...MCP_POST_HEADERS, authorization: `Bearer ${scout.key}`, ...headers }).filter(
+        ([, v]) => v !== '',
+      ),
+    ),
     body: JSON.stringify(body),
   });
 const initialize = (version: string) => ({
@@ -72,17 +85,25 @@ afterAll(async () => {
 });
 
 describe('MCP over streamable HTTP: tools', () => {
-  it('lists web_search and fetch_page with the HTTP API\'s schemas (model-facing descriptions only added)', async () => {
+  it("lists web_search and fetch_page with the HTTP API's schemas (model-facing descriptions only added)", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['web_search', 'fetch_page']);
     const [search, page] = tools;
     expect(constraintsOf(search.inputSchema)).toEqual(nullableOptionals(constraintsOf(SearchRequest)));
     expect(constraintsOf(search.outputSchema!)).toEqual(constraintsOf(SearchResponse));
     const fetchInput = constraintsOf(page.inputSchema) as { properties: Record<string, unknown>; required: string[] };
-    const http = nullableOptionals(constraintsOf(FetchRequest)) as { properties: Record<string, unknown>; required: string[] };
+    const http = nullableOptionals(constraintsOf(FetchRequest)) as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     expect(fetchInput.properties.url).toEqual(http.properties.url);
     expect(fetchInput.properties.max_chars).toEqual(http.properties.max_chars);
-    expect(fetchInput.properties.start_index).toEqual({ type: ['integer', 'null'], minimum: 0, maximum: 199999, default: 0 });
+    expect(fetchInput.properties.start_index).toEqual({
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 199999,
+      default: 0,
+    });
     expect(fetchInput.required).toEqual(http.required);
     expect(constraintsOf(page.outputSchema!)).toEqual(constraintsOf(FetchResponse));
     // Written for a model: every option described, advanced depth explained.
@@ -112,20 +133,29 @@ describe('MCP over streamable HTTP: tools', () => {
     const r = await call('fetch_page', { url: origin.url('/article') });
     expect(r.isError).toBeFalsy();
     expectShape(FetchResponse, r.structuredContent);
-    expect(r.structuredContent).toMatchObject({ url: origin.url('/article'), title: 'Fixture page', truncated: false, meta: { content_type: 'text/html' } });
+    expect(r.structuredContent).toMatchObject({
+      url: origin.url('/article'),
+      title: 'Fixture page',
+      truncated: false,
+      meta: { content_type: 'text/html' },
+    });
     expect(textOf(r)).toContain('# Fixture page');
     expect(textOf(r)).toContain('Scout fetched this paragraph from a loopback fixture server over MCP.');
     expect(textOf(r)).not.toContain('start_index');
   });
 
   it('a long page is read in parts with start_index: exact slices, each within the token bound', async () => {
-    const whole = (await t.request('POST', '/v1/fetch', { body: { url: origin.url('/long'), max_chars: 200000 } })).body as FetchResponse;
+    const whole = (await t.request('POST', '/v1/fetch', { body: { url: origin.url('/long'), max_chars: 200000 } }))
+      .body as FetchResponse;
     expect(whole.truncated).toBe(false);
     let start = 0;
     let joined = '';
     const parts: FetchResponse[] = [];
     for (;;) {
-      const r = await call('fetch_page', start === 0 ? { url: origin.url('/long') } : { url: origin.url('/long'), start_index: start });
+      const r = await call(
+        'fetch_page',
+        start === 0 ? { url: origin.url('/long') } : { url: origin.url('/long'), start_index: start },
+      );
       expect(r.isError).toBeFalsy();
       expectShape(FetchResponse, r.structuredContent);
       const part = r.structuredContent as FetchResponse;
@@ -158,13 +188,21 @@ describe('MCP over streamable HTTP: tools', () => {
 
   it('errors are tool results with isError and the actionable message, never protocol errors', async () => {
     const cases: [string, Record<string, unknown>, RegExp][] = [
-      ['web_search', { query: 'x', max_results: 99 }, /^Error 400: max_results must be an integer from 1 to 20\. Fix the arguments/],
+      [
+        'web_search',
+        { query: 'x', max_results: 99 },
+        /^Error 400: max_results must be an integer from 1 to 20\. Fix the arguments/,
+      ],
       ['web_search', { query: 'x', bogus: true }, /^Error 400: unknown field "bogus" in the arguments/],
       ['web_search', {}, /^Error 400: query is required/],
       ['fetch_page', { url: 'http://127.0.0.1/' }, /^Error 403: .*not a public address.*do not retry this URL/],
       ['fetch_page', { url: origin.url('/image') }, /^Error 415: .*image\/png/],
       ['fetch_page', { url: origin.url('/missing') }, /^Error 502: .*origin answered 404.*try another URL/],
-      ['fetch_page', { url: origin.url('/article'), start_index: -1 }, /^Error 400: start_index must be an integer from 0 to 199999/],
+      [
+        'fetch_page',
+        { url: origin.url('/article'), start_index: -1 },
+        /^Error 400: start_index must be an integer from 0 to 199999/,
+      ],
       ['web_search', { query: 'x', include_domains: [null] }, /^Error 400: include_domains/],
     ];
     for (const [name, args, message] of cases) {
@@ -183,22 +221,34 @@ describe('MCP over streamable HTTP: tools', () => {
       );
       expect(failure, name).toBeInstanceOf(McpError);
       expect((failure as McpError).code, name).toBe(ErrorCode.InvalidParams);
-      expect((failure as McpError).message, name).toContain(`Unknown tool: ${name}. The tools are web_search and fetch_page`);
+      expect((failure as McpError).message, name).toContain(
+        `Unknown tool: ${name}. The tools are web_search and fetch_page`,
+      );
     }
     // On the wire, as the protocol's example has it.
     const raw = await (await post(t, JSON.parse(toolCallBody(8, '__proto__', {})))).json();
-    expect(raw).toEqual({ jsonrpc: '2.0', id: 8, error: { code: -32602, message: 'Unknown tool: __proto__. The tools are web_search and fetch_page' } });
+    expect(raw).toEqual({
+      jsonrpc: '2.0',
+      id: 8,
+      error: { code: -32602, message: 'Unknown tool: __proto__. The tools are web_search and fetch_page' },
+    });
     // No name at all (no SDK client sends that): invalid params too, saying what is wrong.
     for (const params of [{ arguments: {} }, { name: 42 }, undefined]) {
       const res = await post(t, { jsonrpc: '2.0', id: 9, method: 'tools/call', params });
       const body = await res.json();
-      expect(body.error, JSON.stringify(params)).toEqual({ code: ErrorCode.InvalidParams, message: 'Invalid tools/call request: params.name must be a string, the name of the tool' });
+      expect(body.error, JSON.stringify(params)).toEqual({
+        code: ErrorCode.InvalidParams,
+        message: 'Invalid tools/call request: params.name must be a string, the name of the tool',
+      });
     }
   });
 
   it('arguments that are not an object are a tool error naming the problem; null arguments are none', async () => {
     const cases: [unknown, RegExp][] = [
-      [[], /^Error 400: arguments must be an object of named arguments \(such as \{"query": "\.\.\."\}\), not an array\. Fix the arguments/],
+      [
+        [],
+        /^Error 400: arguments must be an object of named arguments \(such as \{"query": "\.\.\."\}\), not an array\. Fix the arguments/,
+      ],
       [['api keys'], /not an array\./],
       ['api keys', /not a string\./],
       [42, /not a number\./],
@@ -207,7 +257,12 @@ describe('MCP over streamable HTTP: tools', () => {
     ];
     for (const [args, message] of cases) {
       // No SDK client sends these: a raw JSON-RPC POST.
-      const res = await post(t, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'web_search', arguments: args } });
+      const res = await post(t, {
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'web_search', arguments: args },
+      });
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.error, JSON.stringify(args)).toBeUndefined();
@@ -218,11 +273,23 @@ describe('MCP over streamable HTTP: tools', () => {
 
   it('an optional argument sent as null counts as left out, and the tool schemas say so; the HTTP API stays strict', async () => {
     // What strict function calling sends for a search with only a query.
-    const nulls = { max_results: null, include_domains: null, exclude_domains: null, freshness: null, start_date: null, end_date: null, search_depth: null, max_content_tokens: null, country: null };
+    const nulls = {
+      max_results: null,
+      include_domains: null,
+      exclude_domains: null,
+      freshness: null,
+      start_date: null,
+      end_date: null,
+      search_depth: null,
+      max_content_tokens: null,
+      country: null,
+    };
     const r = await call('web_search', { query: 'api keys', ...nulls });
     expect(r.isError, textOf(r)).toBeFalsy();
     const plain = await call('web_search', { query: 'api keys' });
-    expect((r.structuredContent as SearchResponse).results).toEqual((plain.structuredContent as SearchResponse).results);
+    expect((r.structuredContent as SearchResponse).results).toEqual(
+      (plain.structuredContent as SearchResponse).results,
+    );
     const page = await call('fetch_page', { url: origin.url('/article'), max_chars: null, start_index: null });
     expect(page.isError, textOf(page)).toBeFalsy();
     expect(page.structuredContent).toMatchObject({ title: 'Fixture page', truncated: false });
@@ -231,10 +298,16 @@ describe('MCP over streamable HTTP: tools', () => {
 
     const { tools } = await client.listTools();
     for (const tool of tools) {
-      const schema = tool.inputSchema as unknown as { description: string; required: string[]; properties: Record<string, { type?: unknown; anyOf?: unknown[] }> };
+      const schema = tool.inputSchema as unknown as {
+        description: string;
+        required: string[];
+        properties: Record<string, { type?: unknown; anyOf?: unknown[] }>;
+      };
       expect(schema.description).toContain('An optional argument given as null is the same as leaving it out.');
       for (const [name, prop] of Object.entries(schema.properties)) {
-        const takesNull = (Array.isArray(prop.type) && prop.type.includes('null')) || (prop.anyOf ?? []).some((s) => (s as { type?: string }).type === 'null');
+        const takesNull =
+          (Array.isArray(prop.type) && prop.type.includes('null')) ||
+          (prop.anyOf ?? []).some((s) => (s as { type?: string }).type === 'null');
         expect(takesNull, `${tool.name}.${name}`).toBe(!schema.required.includes(name));
       }
     }
@@ -242,11 +315,18 @@ describe('MCP over streamable HTTP: tools', () => {
     const http = await t.request('POST', '/v1/search', { body: { query: 'api keys', max_results: null } });
     expect(http.status).toBe(400);
     expect(http.body.error.message).toContain('max_results');
-    expect((await t.request('POST', '/v1/fetch', { body: { url: origin.url('/article'), max_chars: null } })).status).toBe(400);
+    expect(
+      (await t.request('POST', '/v1/fetch', { body: { url: origin.url('/article'), max_chars: null } })).status,
+    ).toBe(400);
   });
 
   it('sponsored entries are marked with their disclosure in the text and come first in the structured content', async () => {
-    await t.scout.sponsored.admin.create(campaignFile({ url: origin.url('/landing'), incentive: { kind: 'code', code: 'SCOUT10', benefit: '10% off the first pair' } }));
+    await t.scout.sponsored.admin.create(
+      campaignFile({
+        url: origin.url('/landing'),
+        incentive: { kind: 'code', code: 'SCOUT10', benefit: '10% off the first pair' },
+      }),
+    );
     let r: CallToolResult | undefined;
     for (let i = 0; i < 40; i += 1) {
       r = await call('web_search', { query: 'running shoes' });
@@ -255,14 +335,24 @@ describe('MCP over streamable HTTP: tools', () => {
     }
     const body = r!.structuredContent as SearchResponse;
     expectShape(SearchResponse, body);
-    expect(body.results[0]).toMatchObject({ type: 'sponsored', position: 1, disclosure: 'Sponsored · Acme', title: 'Acme trail running shoes' });
+    expect(body.results[0]).toMatchObject({
+      type: 'sponsored',
+      position: 1,
+      disclosure: 'Sponsored · Acme',
+      title: 'Acme trail running shoes',
+    });
     const text = textOf(r!);
-    expect(text).toContain('### [Sponsored 1] Acme trail running shoes\nDisclosure: Sponsored · Acme. This is a paid placement (an ad), not a search result.');
+    expect(text).toContain(
+      '### [Sponsored 1] Acme trail running shoes\nDisclosure: Sponsored · Acme. This is a paid placement (an ad), not a search result.',
+    );
     expect(text).toContain('Offer (code): 10% off the first pair Code: SCOUT10');
     expect(text).toMatch(/\(\d+ results?, 1 sponsored\)/);
     // Reading the ad through fetch_page is an agent read of its landing page, and says so.
     const page = await call('fetch_page', { url: body.results[0].url });
-    expect(page.structuredContent).toMatchObject({ final_url: origin.url('/landing'), meta: { click_path: 'agent_read', unwrapped: true } });
+    expect(page.structuredContent).toMatchObject({
+      final_url: origin.url('/landing'),
+      meta: { click_path: 'agent_read', unwrapped: true },
+    });
     expect(textOf(page)).toContain('This is the landing page of a sponsored result (an ad).');
   });
 });
@@ -275,7 +365,11 @@ describe('MCP over streamable HTTP: the endpoint', () => {
       expect(init.headers.get('content-type')).toContain('application/json');
       expect(init.headers.get('mcp-session-id')).toBeNull();
       const body = await init.json();
-      expect(body.result).toMatchObject({ protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'scout' } });
+      expect(body.result).toMatchObject({
+        protocolVersion: version,
+        capabilities: { tools: {} },
+        serverInfo: { name: 'scout' },
+      });
       const list = await post(t, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': version });
       expect((await list.json()).result.tools).toHaveLength(2);
     }
@@ -294,13 +388,20 @@ describe('MCP over streamable HTTP: the endpoint', () => {
     const body = await res.json();
     expect(body).toMatchObject({ jsonrpc: '2.0', id: 7, result: { structuredContent: { query: 'api keys' } } });
     expect(body.result.structuredContent.request_id).toBe(res.headers.get('x-request-id'));
-    const result = await callToolOverHttp({ baseUrl: t.baseUrl, apiKey: t.key, name: 'web_search', arguments: { query: 'api keys' } });
+    const result = await callToolOverHttp({
+      baseUrl: t.baseUrl,
+      apiKey: t.key,
+      name: 'web_search',
+      arguments: { query: 'api keys' },
+    });
     expectShape(SearchResponse, result.structuredContent);
   });
 
   it('concurrent POSTs with the same JSON-RPC id each get their own answer (one server serves them all)', async () => {
     const queries = ['api keys', 'fetching pages', 'getting started', 'scout search'];
-    const answers = await Promise.all(queries.map((query) => post(t, JSON.parse(toolCallBody(1, 'web_search', { query })))));
+    const answers = await Promise.all(
+      queries.map((query) => post(t, JSON.parse(toolCallBody(1, 'web_search', { query })))),
+    );
     for (const [i, res] of answers.entries()) {
       expect(res.status).toBe(200);
       const body = await res.json();
@@ -317,7 +418,11 @@ describe('MCP over streamable HTTP: the endpoint', () => {
     const refused = await post(t, initialize(LATEST_PROTOCOL_VERSION), { accept: 'application/json' });
     expect(refused.status).toBe(406);
     expect(refused.headers.get('content-type')).toContain('application/json');
-    expect(await refused.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Not Acceptable') } });
+    expect(await refused.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: expect.stringContaining('Not Acceptable') },
+    });
   });
 
   it('initialize and tools/list spend no search budget; a web_search call spends one unit', async () => {
@@ -357,7 +462,7 @@ describe('MCP over streamable HTTP: the endpoint', () => {
     expect((await post(t, initialize(LATEST_PROTOCOL_VERSION), { origin: 'null' })).status).toBe(403);
   });
 
-  it('refuses a rebinding page whose Origin equals a Host that is not Scout\'s', async () => {
+  it("refuses a rebinding page whose Origin equals a Host that is not Scout's", async () => {
     const port = new URL(t.baseUrl).port;
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
@@ -366,7 +471,12 @@ describe('MCP over streamable HTTP: the endpoint', () => {
           port,
           method: 'POST',
           path: '/mcp',
-          headers: { ...MCP_POST_HEADERS, authorization: `Bearer ${t.key}`, host: `evil.example:${port}`, origin: `http://evil.example:${port}` },
+          headers: {
+            ...MCP_POST_HEADERS,
+            authorization: `Bearer ${t.key}`,
+            host: `evil.example:${port}`,
+            origin: `http://evil.example:${port}`,
+          },
         },
         (res) => {
           res.resume();
@@ -386,18 +496,40 @@ describe('MCP over streamable HTTP: the endpoint', () => {
       expect(res.status, version).toBe(400);
       const body = await res.json();
       expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
-      expect(body.error.message).toBe(`Invalid Request: MCP ${version} has no JSON-RPC batches (removed in 2025-06-18); send one message per POST`);
+      expect(body.error.message).toBe(
+        `Invalid Request: MCP ${version} has no JSON-RPC batches (removed in 2025-06-18); send one message per POST`,
+      );
     }
     // The issue's case: 100 tools/list in one POST.
-    const hundred = await post(t, Array.from({ length: 100 }, (_, i) => list(i)));
+    const hundred = await post(
+      t,
+      Array.from({ length: 100 }, (_, i) => list(i)),
+    );
     expect(hundred.status).toBe(400);
     const refusal = await hundred.text();
-    expect(JSON.parse(refusal)).toMatchObject({ id: null, error: { code: -32600, message: 'Invalid Request: a batch may hold at most 10 messages; send the others in further POSTs' } });
+    expect(JSON.parse(refusal)).toMatchObject({
+      id: null,
+      error: {
+        code: -32600,
+        message: 'Invalid Request: a batch may hold at most 10 messages; send the others in further POSTs',
+      },
+    });
     expect(refusal.length).toBeLessThan(300);
-    expect((await post(t, Array.from({ length: 11 }, (_, i) => list(i)))).status).toBe(400);
+    expect(
+      (
+        await post(
+          t,
+          Array.from({ length: 11 }, (_, i) => list(i)),
+        )
+      ).status,
+    ).toBe(400);
     // A 2025-03-26 client (no version header, or its own) may still batch.
     for (const headers of [{}, { 'mcp-protocol-version': '2025-03-26' }] as Record<string, string>[]) {
-      const ten = await post(t, Array.from({ length: 10 }, (_, i) => list(i)), headers);
+      const ten = await post(
+        t,
+        Array.from({ length: 10 }, (_, i) => list(i)),
+        headers,
+      );
       expect(ten.status).toBe(200);
       const answers = await ten.json();
       expect(answers.map((a: { id: number }) => a.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -425,10 +557,16 @@ describe('MCP over streamable HTTP: the rate limit', () => {
     const c = await connect(small);
     await c.listTools();
     await c.listTools();
-    for (let i = 0; i < 2; i += 1) expect((await c.callTool({ name: 'web_search', arguments: { query: 'api keys' } })).isError).toBeFalsy();
-    const refused = (await c.callTool({ name: 'fetch_page', arguments: { url: 'https://example.com/' } })) as CallToolResult;
+    for (let i = 0; i < 2; i += 1)
+      expect((await c.callTool({ name: 'web_search', arguments: { query: 'api keys' } })).isError).toBeFalsy();
+    const refused = (await c.callTool({
+      name: 'fetch_page',
+      arguments: { url: 'https://example.com/' },
+    })) as CallToolResult;
     expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/^Error 429: rate limit of 2 requests per minute exceeded; retry in \d+ s\. Rate limited: wait \d+ s, then call again\.$/);
+    expect(textOf(refused)).toMatch(
+      /^Error 429: rate limit of 2 requests per minute exceeded; retry in \d+ s\. Rate limited: wait \d+ s, then call again\.$/,
+    );
     // The same bucket as the REST routes.
     expect((await small.request('POST', '/v1/search', { body: { query: 'x' } })).status).toBe(429);
     await c.close();
@@ -438,7 +576,9 @@ describe('MCP over streamable HTTP: the rate limit', () => {
     const key = (await small.scout.keys.create('unknown-tools')).key;
     const c = await connect(small, { authorization: `Bearer ${key}` });
     await expect(c.callTool({ name: 'constructor', arguments: {} })).rejects.toThrow(/Unknown tool: constructor/);
-    expect(textOf((await c.callTool({ name: 'web_search', arguments: { query: 'x', max_results: 0 } })) as CallToolResult)).toMatch(/^Error 400: /);
+    expect(
+      textOf((await c.callTool({ name: 'web_search', arguments: { query: 'x', max_results: 0 } })) as CallToolResult),
+    ).toMatch(/^Error 400: /);
     // Two taken of two: the next call, whatever its name, is refused with when to retry.
     for (const name of ['web_search', 'no_such_tool']) {
       const refused = (await c.callTool({ name, arguments: { query: 'api keys' } })) as CallToolResult;

@@ -34,8 +34,16 @@ const localEnv = (extra: Record<string, string> = {}): Record<string, string> =>
   ...extra,
 });
 
-async function stdioClient(env: Record<string, string>): Promise<{ client: Client; stderr: () => string; errors: Error[] }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/scout.mjs', 'mcp'], cwd: ROOT, env, stderr: 'pipe' });
+async function stdioClient(
+  env: Record<string, string>,
+): Promise<{ client: Client; stderr: () => string; errors: Error[] }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['bin/scout.mjs', 'mcp'],
+    cwd: ROOT,
+    env,
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (c) => (stderr += c));
   const client = new Client({ name: 'scout-stdio-test', version: '1.0.0' });
@@ -78,12 +86,18 @@ describe('scout mcp (stdio), in-process on the embedded store', () => {
       expect((found.structuredContent as SearchResponse).results.length).toBeGreaterThan(0);
       expect(textOf(found)).toContain('### 1. ');
 
-      const page = (await client.callTool({ name: 'fetch_page', arguments: { url: origin.url('/article') } })) as CallToolResult;
+      const page = (await client.callTool({
+        name: 'fetch_page',
+        arguments: { url: origin.url('/article') },
+      })) as CallToolResult;
       expectShape(FetchResponse, page.structuredContent);
       expect(textOf(page)).toContain('Read over stdio by a desktop client through scout mcp.');
 
       // The same monthly budget as the server on this folder: one unit, now spent.
-      const spent = (await client.callTool({ name: 'web_search', arguments: { query: 'rate limit' } })) as CallToolResult;
+      const spent = (await client.callTool({
+        name: 'web_search',
+        arguments: { query: 'rate limit' },
+      })) as CallToolResult;
       expect(spent.isError).toBe(true);
       expect(textOf(spent)).toMatch(/^Error 503: the monthly free search budget \(1 units\) is exhausted/);
       expect(errors).toEqual([]);
@@ -93,23 +107,51 @@ describe('scout mcp (stdio), in-process on the embedded store', () => {
   });
 
   it('writes nothing but JSON-RPC messages to stdout, and exits 0 when stdin closes', async () => {
-    const child = spawn(process.execPath, ['bin/scout.mjs', 'mcp'], { cwd: ROOT, env: localEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/scout.mjs', 'mcp'], {
+      cwd: ROOT,
+      env: localEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (err += c));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const send = (m: object) => child.stdin.write(`${JSON.stringify(m)}\n`);
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'web_search', arguments: { query: 'sponsored results', search_depth: 'advanced' } } });
-    send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'fetch_page', arguments: { url: origin.url('/article') } } });
-    send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'fetch_page', arguments: { url: 'http://127.0.0.1/' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'web_search', arguments: { query: 'sponsored results', search_depth: 'advanced' } },
+    });
+    send({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'fetch_page', arguments: { url: origin.url('/article') } },
+    });
+    send({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { name: 'fetch_page', arguments: { url: 'http://127.0.0.1/' } },
+    });
     const answered = () => out.split('\n').filter((l) => l.trim() !== '').length >= 5;
-    await within(30_000, `five answers on stdout (stderr: ${err.slice(0, 500)})`, (async () => {
-      while (!answered()) await new Promise((r) => setTimeout(r, 50));
-    })());
+    await within(
+      30_000,
+      `five answers on stdout (stderr: ${err.slice(0, 500)})`,
+      (async () => {
+        while (!answered()) await new Promise((r) => setTimeout(r, 50));
+      })(),
+    );
     child.stdin.end();
     expect(await within(10_000, 'scout mcp to exit after stdin closed', exited)).toBe(0);
     const lines = out.split('\n').filter((l) => l !== '');
@@ -124,7 +166,11 @@ describe('scout mcp (stdio), in-process on the embedded store', () => {
     const none = await runScout(['mcp'], { SCOUT_DATA_DIR: join(root, 'data') });
     expect(none).toMatchObject({ code: 1, stdout: '' });
     expect(none.stderr).toContain('SCOUT_API_KEY is required');
-    const unknown = await runScout(['mcp'], { ...localEnv(), SCOUT_API_KEY: remote.key, SCOUT_STARTER_CORPUS: 'false' });
+    const unknown = await runScout(['mcp'], {
+      ...localEnv(),
+      SCOUT_API_KEY: remote.key,
+      SCOUT_STARTER_CORPUS: 'false',
+    });
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
     expect(unknown.stderr).toContain('API key is not valid');
   });
@@ -132,16 +178,30 @@ describe('scout mcp (stdio), in-process on the embedded store', () => {
 
 describe('scout mcp (stdio) against a running Scout (SCOUT_URL)', () => {
   it('calls its HTTP API with the key', async () => {
-    const env = { PATH: process.env.PATH ?? '', SCOUT_URL: remote.baseUrl, SCOUT_API_KEY: remote.key, SCOUT_DATA_DIR: join(root, 'unused') };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      SCOUT_URL: remote.baseUrl,
+      SCOUT_API_KEY: remote.key,
+      SCOUT_DATA_DIR: join(root, 'unused'),
+    };
     const { client, errors } = await stdioClient(env);
     try {
-      const found = (await client.callTool({ name: 'web_search', arguments: { query: 'api keys', max_results: 3 } })) as CallToolResult;
+      const found = (await client.callTool({
+        name: 'web_search',
+        arguments: { query: 'api keys', max_results: 3 },
+      })) as CallToolResult;
       expectShape(SearchResponse, found.structuredContent);
       const http = await remote.request('POST', '/v1/search', { body: { query: 'api keys', max_results: 3 } });
       expect((found.structuredContent as SearchResponse).results).toEqual(http.body.results);
-      const page = (await client.callTool({ name: 'fetch_page', arguments: { url: origin.url('/article') } })) as CallToolResult;
+      const page = (await client.callTool({
+        name: 'fetch_page',
+        arguments: { url: origin.url('/article') },
+      })) as CallToolResult;
       expect(page.structuredContent).toMatchObject({ title: 'Stdio page', truncated: false });
-      const refused = (await client.callTool({ name: 'fetch_page', arguments: { url: 'http://10.0.0.1/' } })) as CallToolResult;
+      const refused = (await client.callTool({
+        name: 'fetch_page',
+        arguments: { url: 'http://10.0.0.1/' },
+      })) as CallToolResult;
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/^Error 403: /);
       expect(errors).toEqual([]);
@@ -151,7 +211,12 @@ describe('scout mcp (stdio) against a running Scout (SCOUT_URL)', () => {
   });
 
   it('a key the server refuses is a tool error, not a crash', async () => {
-    const env = { PATH: process.env.PATH ?? '', SCOUT_URL: remote.baseUrl, SCOUT_API_KEY: localKey, SCOUT_DATA_DIR: join(root, 'unused') };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      SCOUT_URL: remote.baseUrl,
+      SCOUT_API_KEY: localKey,
+      SCOUT_DATA_DIR: join(root, 'unused'),
+    };
     const { client } = await stdioClient(env);
     try {
       const r = (await client.callTool({ name: 'web_search', arguments: { query: 'x' } })) as CallToolResult;
@@ -164,11 +229,21 @@ describe('scout mcp (stdio) against a running Scout (SCOUT_URL)', () => {
 });
 
 describe('scout mcp (stdio): a stdin line over 10 MiB', () => {
-  const env = () => ({ PATH: process.env.PATH ?? '', SCOUT_URL: remote.baseUrl, SCOUT_API_KEY: remote.key, SCOUT_DATA_DIR: join(root, 'unused') });
-  const TOO_LONG = /^scout mcp: a line on stdin is longer than 10485760 bytes \(10 MiB\), the most one MCP message may take; stopped reading$/m;
+  const env = () => ({
+    PATH: process.env.PATH ?? '',
+    SCOUT_URL: remote.baseUrl,
+    SCOUT_API_KEY: remote.key,
+    SCOUT_DATA_DIR: join(root, 'unused'),
+  });
+  const TOO_LONG =
+    /^scout mcp: a line on stdin is longer than 10485760 bytes \(10 MiB\), the most one MCP message may take; stopped reading$/m;
 
   const run = (stdin: 'pipe' | number) => {
-    const child = spawn(process.execPath, ['bin/scout.mjs', 'mcp'], { cwd: ROOT, env: env(), stdio: [stdin, 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/scout.mjs', 'mcp'], {
+      cwd: ROOT,
+      env: env(),
+      stdio: [stdin, 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout!.on('data', (c) => (out += c));
@@ -181,17 +256,33 @@ describe('scout mcp (stdio): a stdin line over 10 MiB', () => {
 
   it('after answering what came before it, exits 1 and says why on stderr (stdin left open)', async () => {
     const p = run('pipe');
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
     p.child.stdin!.write(`${JSON.stringify(init)}\n`);
-    await within(20_000, `the initialize answer (stderr: ${p.err().slice(0, 300)})`, (async () => {
-      while (!p.out().includes('\n')) await new Promise((r) => setTimeout(r, 50));
-    })());
+    await within(
+      20_000,
+      `the initialize answer (stderr: ${p.err().slice(0, 300)})`,
+      (async () => {
+        while (!p.out().includes('\n')) await new Promise((r) => setTimeout(r, 50));
+      })(),
+    );
     // One byte over, no newline; stdin stays open, so only Scout can end this.
-    p.child.stdin!.write(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"web_search","arguments":{"query":"${'x'.repeat(10 * 1024 * 1024)}`);
+    p.child.stdin!.write(
+      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"web_search","arguments":{"query":"${'x'.repeat(10 * 1024 * 1024)}`,
+    );
     const code = await within(20_000, 'scout mcp to stop', p.exited);
     expect(code).toBe(1);
     expect(p.err()).toMatch(TOO_LONG);
-    expect(p.out().split('\n').filter((l) => l !== '')).toHaveLength(1);
+    expect(
+      p
+        .out()
+        .split('\n')
+        .filter((l) => l !== ''),
+    ).toHaveLength(1);
     p.child.stdin!.destroy();
   });
 

@@ -14,7 +14,12 @@ describe('the /mcp Origin policy', () => {
     ['http://127.0.0.1:8080', '127.0.0.1:8080', true, 'a loopback address of the same origin'],
     ['http://[::1]:8080', '[::1]:8080', true, 'IPv6 loopback of the same origin'],
     ['http://localhost:3000', 'localhost:8080', false, 'another loopback port'],
-    ['http://evil.example:8080', 'evil.example:8080', false, 'a rebinding page: Origin equals a Host that is not loopback'],
+    [
+      'http://evil.example:8080',
+      'evil.example:8080',
+      false,
+      'a rebinding page: Origin equals a Host that is not loopback',
+    ],
     ['http://scout.example.com', 'scout.example.com', false, 'the public origin with another scheme'],
     ['null', 'localhost:8080', false, 'an opaque origin'],
     ['not a url', 'localhost:8080', false, 'garbage'],
@@ -23,11 +28,14 @@ describe('the /mcp Origin policy', () => {
   });
 
   it('SCOUT_MCP_ALLOWED_ORIGINS takes origins only, normalised', () => {
-    expect(loadConfig({ SCOUT_MCP_ALLOWED_ORIGINS: 'https://App.example:443/, http://x.example:8080' }).mcpAllowedOrigins).toEqual([
-      'https://app.example',
-      'http://x.example:8080',
-    ]);
-    expect(() => loadConfig({ SCOUT_MCP_ALLOWED_ORIGINS: 'https://app.example/path' })).toThrow(/SCOUT_MCP_ALLOWED_ORIGINS must list origins only/);
-    expect(() => loadConfig({ SCOUT_MCP_MAX_RESULT_TOKENS: '20001' })).toThrow(/SCOUT_MCP_MAX_RESULT_TOKENS must be an integer from 2000 to 20000/);
+    expect(
+      loadConfig({ SCOUT_MCP_ALLOWED_ORIGINS: 'https://App.example:443/, http://x.example:8080' }).mcpAllowedOrigins,
+    ).toEqual(['https://app.example', 'http://x.example:8080']);
+    expect(() => loadConfig({ SCOUT_MCP_ALLOWED_ORIGINS: 'https://app.example/path' })).toThrow(
+      /SCOUT_MCP_ALLOWED_ORIGINS must list origins only/,
+    );
+    expect(() => loadConfig({ SCOUT_MCP_MAX_RESULT_TOKENS: '20001' })).toThrow(
+      /SCOUT_MCP_MAX_RESULT_TOKENS must be an integer from 2000 to 20000/,
+    );
   });
 });

@@ -15,7 +15,11 @@ const size = (text: string, structured: unknown): number => countTokens(text) + 
 const about = (limit: number): number => Math.floor(limit * 1.05);
 
 const paragraphs = (n: number, word: string): string =>
-  Array.from({ length: n }, (_, i) => `${word} paragraph ${i + 1}: a sentence about ${word} that goes on for a while, with numbers ${i * 7} and more words.`).join('\n\n');
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `${word} paragraph ${i + 1}: a sentence about ${word} that goes on for a while, with numbers ${i * 7} and more words.`,
+  ).join('\n\n');
 
 const organic = (i: number, over: Partial<Result> = {}): Result => ({
   type: 'organic',
@@ -55,22 +59,36 @@ describe('boundSearch', () => {
     expect(out.text).not.toContain('shortened');
   });
 
-  it.each([2000, 4000, 8000])('cuts page text, then passages and snippets, to %i tokens; the structured content stays a valid SearchResponse', (limit) => {
-    const results = [ad, ...Array.from({ length: 20 }, (_, i) => organic(i, { raw_content: paragraphs(30, `topic${i}`), extra_snippets: ['one passage '.repeat(30), 'two passage '.repeat(30)] }))];
-    const out = boundSearch(response(results), limit);
-    expectShape(SearchResponse, out.body);
-    expect(size(out.text, out.body)).toBeLessThanOrEqual(about(limit));
-    expect(out.text).toContain(`Results were shortened to stay within ${limit} tokens`);
-    // The ad is kept whole and first; organic results keep their order and numbering.
-    expect(out.body.results[0]).toEqual(ad);
-    const kept = out.body.results.filter((r) => r.type === 'organic');
-    expect(kept.map((r) => r.position)).toEqual(kept.map((_, i) => i + 1));
-    expect(out.body.meta).toEqual({ sponsored_count: 1, result_count: out.body.results.length });
-    for (const r of kept) expect(r.extra_snippets === undefined || r.extra_snippets.every((s) => s !== '')).toBe(true);
-  });
+  it.each([2000, 4000, 8000])(
+    'cuts page text, then passages and snippets, to %i tokens; the structured content stays a valid SearchResponse',
+    (limit) => {
+      const results = [
+        ad,
+        ...Array.from({ length: 20 }, (_, i) =>
+          organic(i, {
+            raw_content: paragraphs(30, `topic${i}`),
+            extra_snippets: ['one passage '.repeat(30), 'two passage '.repeat(30)],
+          }),
+        ),
+      ];
+      const out = boundSearch(response(results), limit);
+      expectShape(SearchResponse, out.body);
+      expect(size(out.text, out.body)).toBeLessThanOrEqual(about(limit));
+      expect(out.text).toContain(`Results were shortened to stay within ${limit} tokens`);
+      // The ad is kept whole and first; organic results keep their order and numbering.
+      expect(out.body.results[0]).toEqual(ad);
+      const kept = out.body.results.filter((r) => r.type === 'organic');
+      expect(kept.map((r) => r.position)).toEqual(kept.map((_, i) => i + 1));
+      expect(out.body.meta).toEqual({ sponsored_count: 1, result_count: out.body.results.length });
+      for (const r of kept)
+        expect(r.extra_snippets === undefined || r.extra_snippets.every((s) => s !== '')).toBe(true);
+    },
+  );
 
   it('drops the last organic results when titles and URLs alone are too long', () => {
-    const results = Array.from({ length: 20 }, (_, i) => organic(i, { title: `Title ${i} `.repeat(60), url: `https://x.example/${'p'.repeat(1500)}${i}` }));
+    const results = Array.from({ length: 20 }, (_, i) =>
+      organic(i, { title: `Title ${i} `.repeat(60), url: `https://x.example/${'p'.repeat(1500)}${i}` }),
+    );
     const out = boundSearch(response(results), 2000);
     expectShape(SearchResponse, out.body);
     expect(size(out.text, out.body)).toBeLessThanOrEqual(about(2000));
@@ -79,8 +97,14 @@ describe('boundSearch', () => {
   });
 
   it('asks advanced depth for a quarter of the bound when max_content_tokens is absent', () => {
-    expect(searchRequestFor({ query: 'q', search_depth: 'advanced' }, 8000)).toEqual({ query: 'q', search_depth: 'advanced', max_content_tokens: 2000 });
-    expect(searchRequestFor({ query: 'q', search_depth: 'advanced', max_content_tokens: 300 }, 8000).max_content_tokens).toBe(300);
+    expect(searchRequestFor({ query: 'q', search_depth: 'advanced' }, 8000)).toEqual({
+      query: 'q',
+      search_depth: 'advanced',
+      max_content_tokens: 2000,
+    });
+    expect(
+      searchRequestFor({ query: 'q', search_depth: 'advanced', max_content_tokens: 300 }, 8000).max_content_tokens,
+    ).toBe(300);
     expect(searchRequestFor({ query: 'q' }, 8000)).toEqual({ query: 'q' });
   });
 });
@@ -100,7 +124,10 @@ const page = (content: string, truncated = false): FetchResponse => ({
 describe('pagePart', () => {
   const texts: [string, string][] = [
     ['prose', paragraphs(400, 'prose')],
-    ['JSON-heavy text (quotes, backslashes, line breaks cost more as JSON)', Array.from({ length: 3000 }, (_, i) => `"k${i}": "C:\\\\dir\\\\${i}"\n`).join('')],
+    [
+      'JSON-heavy text (quotes, backslashes, line breaks cost more as JSON)',
+      Array.from({ length: 3000 }, (_, i) => `"k${i}": "C:\\\\dir\\\\${i}"\n`).join(''),
+    ],
     ['CJK without spaces', '検索エンジンはページを読む。'.repeat(4000)],
     ['one hostile 30,000-letter word', `start ${'a'.repeat(30000)} end`],
   ];

@@ -9,9 +9,20 @@ describe('answerOutcome: what Scout did, beside the status it sent', () => {
     expect(answerOutcome(404)).toBe('client_error');
     expect(answerOutcome(429, new DomainError('rate_limited', 'x'))).toBe('client_error');
     expect(answerOutcome(502, new DomainError('upstream', 'origin answered 404 (Not Found)'))).toBe('upstream_error');
-    expect(answerOutcome(504, new DomainError('timeout', 'fetching the page took longer than 10 s'))).toBe('upstream_error');
-    expect(answerOutcome(503, new DomainError('unavailable', 'the monthly free search budget (100 units) is exhausted', { reason: 'budget_exhausted' }))).toBe('budget_exhausted');
-    expect(answerOutcome(503, new DomainError('unavailable', 'the key store is unavailable; retry shortly'))).toBe('server_error');
+    expect(answerOutcome(504, new DomainError('timeout', 'fetching the page took longer than 10 s'))).toBe(
+      'upstream_error',
+    );
+    expect(
+      answerOutcome(
+        503,
+        new DomainError('unavailable', 'the monthly free search budget (100 units) is exhausted', {
+          reason: 'budget_exhausted',
+        }),
+      ),
+    ).toBe('budget_exhausted');
+    expect(answerOutcome(503, new DomainError('unavailable', 'the key store is unavailable; retry shortly'))).toBe(
+      'server_error',
+    );
     expect(answerOutcome(500)).toBe('server_error');
   });
 });

@@ -52,7 +52,11 @@ describe.skipIf(!hasNpm || !enabled)('the packed package, installed from its tar
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'scout-pack-'));
     // prepare runs here: it leaves the dist/ globalSetup built alone unless src/ changed.
-    const packed = await run(npm, ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
+    const packed = await run(npm, ['pack', '--json', '--pack-destination', dir], {
+      cwd: ROOT,
+      timeout: 60_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
     files = info.files.map((f) => f.path);
     app = join(dir, 'app');
@@ -91,7 +95,9 @@ describe.skipIf(!hasNpm || !enabled)('the packed package, installed from its tar
         'package.json',
       ]),
     );
-    expect(files.filter((f) => /^(src|test|bench|scripts)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
+    expect(
+      files.filter((f) => /^(src|test|bench|scripts)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts'))),
+    ).toEqual([]);
     // What it runs comes from dependencies alone: no TypeScript loader was installed.
     expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false);
   });
@@ -122,9 +128,11 @@ describe.skipIf(!hasNpm || !enabled)('the packed package, installed from its tar
     child.stderr.on('data', (c) => (err += c));
     const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
-    await waitFor(30_000, '"Scout listening"', () => (out.includes('Scout listening') ? true : undefined)).catch((e: Error) => {
-      throw new Error(`${e.message}\nstdout: ${out}\nstderr: ${err}`);
-    });
+    await waitFor(30_000, '"Scout listening"', () => (out.includes('Scout listening') ? true : undefined)).catch(
+      (e: Error) => {
+        throw new Error(`${e.message}\nstdout: ${out}\nstderr: ${err}`);
+      },
+    );
     // npx runs the bin under `sh -c`, which does not pass SIGTERM on: a process manager (or
     // `kill`) signals the server itself, whose exit status sh and npx then hand back.
     const server = serverProcess(child.pid!);
@@ -150,7 +158,10 @@ describe.skipIf(!hasNpm || !enabled)('the packed package, installed from its tar
     expect(titles.length).toBeGreaterThan(0);
 
     process.kill(server!, 'SIGTERM');
-    expect(await within(15_000, 'npx scout serve to exit after SIGTERM', exited), err).toEqual({ code: 0, signal: null });
+    expect(await within(15_000, 'npx scout serve to exit after SIGTERM', exited), err).toEqual({
+      code: 0,
+      signal: null,
+    });
     expect(existsSync(`/proc/${server}`)).toBe(false);
   });
 });

@@ -27,7 +27,13 @@ function checkout(t: number, built: number | undefined): string {
   const root = mkdtempSync(join(tmpdir(), 'scout-stale-'));
   roots.push(root);
   mkdirSync(join(root, 'src', 'fetch'), { recursive: true });
-  const files = ['src/main.ts', 'src/fetch/extract-worker.mjs', 'src/fetch/old.ts', 'tsconfig.json', 'tsconfig.build.json'];
+  const files = [
+    'src/main.ts',
+    'src/fetch/extract-worker.mjs',
+    'src/fetch/old.ts',
+    'tsconfig.json',
+    'tsconfig.build.json',
+  ];
   for (const f of files) writeFileSync(join(root, f), '');
   for (const p of [...files, 'src/fetch', 'src']) utimesSync(join(root, p), t, t);
   if (built !== undefined) {
@@ -73,9 +79,13 @@ describe('bin/scout.mjs in an installed package (no src/ beside it)', () => {
     mkdirSync(join(root, 'bin'));
     copyFileSync(join(ROOT, 'bin', 'scout.mjs'), join(root, 'bin', 'scout.mjs'));
     writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'scout', type: 'module' }));
-    const r = await promisify(execFile)(process.execPath, [join(root, 'bin', 'scout.mjs'), '--version'], { timeout: 10_000 }).catch(
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    );
-    expect(r).toMatchObject({ code: 1, stdout: '', stderr: 'scout: dist/ is missing; build it with `npm run build` (`npm ci` does)\n' });
+    const r = await promisify(execFile)(process.execPath, [join(root, 'bin', 'scout.mjs'), '--version'], {
+      timeout: 10_000,
+    }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    expect(r).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'scout: dist/ is missing; build it with `npm run build` (`npm ci` does)\n',
+    });
   });
 });

@@ -43,7 +43,12 @@ const ADAPTERS: Adapter[] = [
     name: 'searxng',
     make: (url) => createSearxngProvider({ url }),
     errors: [
-      { status: 403, file: 'error-403.html', failure: 'auth', message: 'HTTP 403 (is json enabled in search.formats of the instance?)' },
+      {
+        status: 403,
+        file: 'error-403.html',
+        failure: 'auth',
+        message: 'HTTP 403 (is json enabled in search.formats of the instance?)',
+      },
       { status: 429, file: 'error-429.html', failure: 'rate_limited', message: 'HTTP 429' },
       { status: 500, file: 'error-500.html', failure: 'http', message: 'HTTP 500' },
     ],
@@ -124,7 +129,10 @@ describe.each(ADAPTERS)('$name error answers', (a) => {
   });
 
   it('a 200 that is not JSON is malformed', async () => {
-    const err = await failureOf(a.make(`${mock.url}/search`), { body: fixture('brave', 'truncated.json'), contentType: 'application/json' });
+    const err = await failureOf(a.make(`${mock.url}/search`), {
+      body: fixture('brave', 'truncated.json'),
+      contentType: 'application/json',
+    });
     expect(err.failure).toBe('malformed');
     expect(err.message).toBe('malformed response (not JSON)');
   });
@@ -139,7 +147,10 @@ describe.each(ADAPTERS)('$name error answers', (a) => {
     const closed = await startMockUpstream();
     const url = `${closed.url}/search`;
     await closed.close();
-    const err = (await a.make(url).search(query(), noAbort()).catch((e: unknown) => e)) as ProviderError;
+    const err = (await a
+      .make(url)
+      .search(query(), noAbort())
+      .catch((e: unknown) => e)) as ProviderError;
     expect(err).toBeInstanceOf(ProviderError);
     expect(err.failure).toBe('network');
     expect(err.message).toBe('network error (ECONNREFUSED)');

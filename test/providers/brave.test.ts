@@ -15,7 +15,10 @@ describe('brave adapter', () => {
 
   it('sends the key as X-Subscription-Token and maps the query to native parameters', async () => {
     mock.requests.length = 0;
-    await provider().search(query({ maxResults: 5, country: 'DE', freshness: 'week', startDate: '2025-01-01' }), noAbort());
+    await provider().search(
+      query({ maxResults: 5, country: 'DE', freshness: 'week', startDate: '2025-01-01' }),
+      noAbort(),
+    );
     const req = mock.requests[0]!;
     expect(req.headers['x-subscription-token']).toBe(KEY);
     const params = new URL(req.url, mock.url).searchParams;
@@ -46,7 +49,10 @@ describe('brave adapter', () => {
       ],
     });
     // No page_age: the relative `age` is used; entities are decoded.
-    expect(results[1]).toMatchObject({ publishedDate: '2025-01-06', content: 'Async version of the Rust standard library & its ecosystem.' });
+    expect(results[1]).toMatchObject({
+      publishedDate: '2025-01-06',
+      content: 'Async version of the Rust standard library & its ecosystem.',
+    });
     expect(results[3]!.publishedDate).toBeUndefined();
   });
 

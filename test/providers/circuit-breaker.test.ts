@@ -92,11 +92,19 @@ describe('breaker in the backend', () => {
   it('names a suspended provider in the 502 message', async () => {
     let t = 0;
     const only = switchable('only');
-    const backend = createSearchBackend([only.provider], { cacheTtlMs: 0, breaker: { threshold: 1, cooldownMs: 20_000 }, now: () => t });
-    await expect(backend.search(query())).rejects.toThrow('every search provider failed, try again later: only: HTTP 503');
+    const backend = createSearchBackend([only.provider], {
+      cacheTtlMs: 0,
+      breaker: { threshold: 1, cooldownMs: 20_000 },
+      now: () => t,
+    });
+    await expect(backend.search(query())).rejects.toThrow(
+      'every search provider failed, try again later: only: HTTP 503',
+    );
     t = 5_000;
     const e = (await backend.search(query()).catch((x: unknown) => x)) as DomainError;
-    expect(e.message).toBe('every search provider failed, try again later: only: suspended for 15 s after repeated failures');
+    expect(e.message).toBe(
+      'every search provider failed, try again later: only: suspended for 15 s after repeated failures',
+    );
     expect(only.calls).toBe(1);
   });
 
@@ -105,7 +113,10 @@ describe('breaker in the backend', () => {
     picky.fail = new ProviderError('picky', 'http', 'HTTP 400', { status: 400 });
     const other = switchable('other');
     other.fail = false;
-    const backend = createSearchBackend([picky.provider, other.provider], { cacheTtlMs: 0, breaker: { threshold: 1, cooldownMs: 60_000 } });
+    const backend = createSearchBackend([picky.provider, other.provider], {
+      cacheTtlMs: 0,
+      breaker: { threshold: 1, cooldownMs: 60_000 },
+    });
     await backend.search(query());
     await backend.search(query());
     expect(picky.calls).toBe(2);
@@ -120,7 +131,9 @@ describe('breaker in the backend', () => {
         throw new TypeError('cannot read properties of undefined (/srv/app/secret/path.ts)');
       },
     };
-    const e = (await createSearchBackend([broken], { cacheTtlMs: 0 }).search(query()).catch((x: unknown) => x)) as DomainError;
+    const e = (await createSearchBackend([broken], { cacheTtlMs: 0 })
+      .search(query())
+      .catch((x: unknown) => x)) as DomainError;
     expect(e.message).toBe('every search provider failed, try again later: broken: failed (internal error)');
   });
 });

@@ -5,7 +5,11 @@ import { createProviders, PROVIDER_NAMES, searchBackendOptions } from '../../src
 import type { SearchProvider } from '../../src/providers/provider.ts';
 import { REQUIRED_PROVIDER_ENV } from './required-provider-env.ts';
 
-const local: SearchProvider = { name: 'local', honours: new Set(['domains', 'dates', 'country']), search: async () => [] };
+const local: SearchProvider = {
+  name: 'local',
+  honours: new Set(['domains', 'dates', 'country']),
+  search: async () => [],
+};
 
 const build = (env: Record<string, string>) => createProviders(loadScoutConfig(env), { local });
 
@@ -15,7 +19,15 @@ describe('createProviders', () => {
       ...REQUIRED_PROVIDER_ENV,
       SCOUT_SEARCH_PROVIDERS: 'brave, searxng,Tavily,exa,serper,marginalia,local',
     });
-    expect(providers.map((p) => p.name)).toEqual(['brave', 'searxng', 'tavily', 'exa', 'serper', 'marginalia', 'local']);
+    expect(providers.map((p) => p.name)).toEqual([
+      'brave',
+      'searxng',
+      'tavily',
+      'exa',
+      'serper',
+      'marginalia',
+      'local',
+    ]);
     expect(providers[6]).toBe(local);
   });
 
@@ -24,13 +36,31 @@ describe('createProviders', () => {
   });
 
   it.each([
-    [{ SCOUT_SEARCH_PROVIDERS: 'brave' }, 'SCOUT_SEARCH_PROVIDERS lists brave, so SCOUT_BRAVE_API_KEY must be set (a Brave Search API subscription token)'],
-    [{ SCOUT_SEARCH_PROVIDERS: 'local,tavily', SCOUT_TAVILY_API_KEY: '   ' }, 'SCOUT_SEARCH_PROVIDERS lists tavily, so SCOUT_TAVILY_API_KEY must be set (a Tavily API key (tvly-…))'],
-    [{ SCOUT_SEARCH_PROVIDERS: 'exa' }, 'SCOUT_SEARCH_PROVIDERS lists exa, so SCOUT_EXA_API_KEY must be set (an Exa API key)'],
-    [{ SCOUT_SEARCH_PROVIDERS: 'serper' }, 'SCOUT_SEARCH_PROVIDERS lists serper, so SCOUT_SERPER_API_KEY must be set (a Serper API key)'],
+    [
+      { SCOUT_SEARCH_PROVIDERS: 'brave' },
+      'SCOUT_SEARCH_PROVIDERS lists brave, so SCOUT_BRAVE_API_KEY must be set (a Brave Search API subscription token)',
+    ],
+    [
+      { SCOUT_SEARCH_PROVIDERS: 'local,tavily', SCOUT_TAVILY_API_KEY: '   ' },
+      'SCOUT_SEARCH_PROVIDERS lists tavily, so SCOUT_TAVILY_API_KEY must be set (a Tavily API key (tvly-…))',
+    ],
+    [
+      { SCOUT_SEARCH_PROVIDERS: 'exa' },
+      'SCOUT_SEARCH_PROVIDERS lists exa, so SCOUT_EXA_API_KEY must be set (an Exa API key)',
+    ],
+    [
+      { SCOUT_SEARCH_PROVIDERS: 'serper' },
+      'SCOUT_SEARCH_PROVIDERS lists serper, so SCOUT_SERPER_API_KEY must be set (a Serper API key)',
+    ],
     [{ SCOUT_SEARCH_PROVIDERS: 'marginalia' }, /SCOUT_MARGINALIA_API_KEY must be set .*`public`/],
-    [{ SCOUT_SEARCH_PROVIDERS: 'searxng' }, "SCOUT_SEARCH_PROVIDERS lists searxng, so SCOUT_SEARXNG_URL must be set to the instance's /search URL"],
-    [{ SCOUT_SEARCH_PROVIDERS: 'bing' }, `SCOUT_SEARCH_PROVIDERS lists unknown provider "bing"; known providers: ${PROVIDER_NAMES.join(', ')}`],
+    [
+      { SCOUT_SEARCH_PROVIDERS: 'searxng' },
+      "SCOUT_SEARCH_PROVIDERS lists searxng, so SCOUT_SEARXNG_URL must be set to the instance's /search URL",
+    ],
+    [
+      { SCOUT_SEARCH_PROVIDERS: 'bing' },
+      `SCOUT_SEARCH_PROVIDERS lists unknown provider "bing"; known providers: ${PROVIDER_NAMES.join(', ')}`,
+    ],
     [{ SCOUT_SEARCH_PROVIDERS: 'local,local' }, 'SCOUT_SEARCH_PROVIDERS lists local twice; list each provider once'],
     [{ SCOUT_SEARCH_PROVIDERS: ' , ' }, /SCOUT_SEARCH_PROVIDERS must list at least one provider/],
   ])('refuses to start: %j', (env, message) => {
@@ -40,7 +70,9 @@ describe('createProviders', () => {
   });
 
   it('needs the local index from the caller when local is listed', () => {
-    expect(() => createProviders(loadScoutConfig({}), {})).toThrow('SCOUT_SEARCH_PROVIDERS lists local, but the local index is not available in this process');
+    expect(() => createProviders(loadScoutConfig({}), {})).toThrow(
+      'SCOUT_SEARCH_PROVIDERS lists local, but the local index is not available in this process',
+    );
   });
 
   it('never puts a key in its messages', () => {
@@ -70,9 +102,18 @@ describe('provider settings', () => {
   });
 
   it('are validated with the variable named', () => {
-    expect(() => loadScoutConfig({ SCOUT_SEARCH_MODE: 'roundrobin' })).toThrow('SCOUT_SEARCH_MODE must be one of failover, fusion, got "roundrobin"');
-    expect(() => loadScoutConfig({ SCOUT_PROVIDER_TIMEOUT_MS: '6s' })).toThrow(/^SCOUT_PROVIDER_TIMEOUT_MS must be an integer/);
-    expect(() => loadScoutConfig({ SCOUT_BRAVE_URL: 'api.search.brave.com' })).toThrow(/^SCOUT_BRAVE_URL must be an absolute http\(s\) URL/);
-    expect(loadScoutConfig({ SCOUT_SEARCH_MODE: 'Fusion', SCOUT_SEARCH_CACHE_TTL: '0' })).toMatchObject({ searchMode: 'fusion', searchCacheTtl: 0 });
+    expect(() => loadScoutConfig({ SCOUT_SEARCH_MODE: 'roundrobin' })).toThrow(
+      'SCOUT_SEARCH_MODE must be one of failover, fusion, got "roundrobin"',
+    );
+    expect(() => loadScoutConfig({ SCOUT_PROVIDER_TIMEOUT_MS: '6s' })).toThrow(
+      /^SCOUT_PROVIDER_TIMEOUT_MS must be an integer/,
+    );
+    expect(() => loadScoutConfig({ SCOUT_BRAVE_URL: 'api.search.brave.com' })).toThrow(
+      /^SCOUT_BRAVE_URL must be an absolute http\(s\) URL/,
+    );
+    expect(loadScoutConfig({ SCOUT_SEARCH_MODE: 'Fusion', SCOUT_SEARCH_CACHE_TTL: '0' })).toMatchObject({
+      searchMode: 'fusion',
+      searchCacheTtl: 0,
+    });
   });
 });

@@ -15,7 +15,16 @@ describe('exa adapter', () => {
 
   it('POSTs with x-api-key and maps count, domains, dates and country', async () => {
     mock.requests.length = 0;
-    await provider().search(query({ maxResults: 5, includeDomains: ['tokio.rs'], startDate: '2024-01-01', endDate: '2024-12-31', country: 'de' }), noAbort());
+    await provider().search(
+      query({
+        maxResults: 5,
+        includeDomains: ['tokio.rs'],
+        startDate: '2024-01-01',
+        endDate: '2024-12-31',
+        country: 'de',
+      }),
+      noAbort(),
+    );
     const req = mock.requests[0]!;
     expect(req.headers['x-api-key']).toBe(KEY);
     expect(JSON.parse(req.body)).toEqual({
@@ -42,11 +51,16 @@ describe('exa adapter', () => {
     expect(results[0]).toEqual({
       title: 'Tokio - An asynchronous Rust runtime',
       url: 'https://tokio.rs/',
-      content: 'Tokio is an asynchronous runtime for the Rust programming language. … It provides the building blocks needed for writing network applications.',
+      content:
+        'Tokio is an asynchronous runtime for the Rust programming language. … It provides the building blocks needed for writing network applications.',
       publishedDate: '2024-11-12T09:31:28Z',
       favicon: 'https://tokio.rs/favicon.ico',
     });
     expect(results[1]!.content).toBe('A survey of async runtimes in Rust and their scheduling strategies.');
-    expect(results[2]).toEqual({ title: '', url: 'https://smol.example.dev/docs', content: 'smol is a small and fast async runtime.' });
+    expect(results[2]).toEqual({
+      title: '',
+      url: 'https://smol.example.dev/docs',
+      content: 'smol is a small and fast async runtime.',
+    });
   });
 });

@@ -2,15 +2,29 @@ import { describe, expect, it } from 'vitest';
 import type { ProviderResult } from '../../src/search/search-types.ts';
 import { RRF_K, reciprocalRankFusion } from '../../src/providers/fusion.ts';
 
-const r = (url: string, extra: Partial<ProviderResult> = {}): ProviderResult => ({ title: url, url, content: `about ${url}`, ...extra });
+const r = (url: string, extra: Partial<ProviderResult> = {}): ProviderResult => ({
+  title: url,
+  url,
+  content: `about ${url}`,
+  ...extra,
+});
 
 describe('reciprocalRankFusion', () => {
   it('ranks by the sum of 1/(k + rank) and merges duplicates across lists', () => {
     const local = [r('https://docs.internal/a'), r('https://b.com/'), r('https://c.com/')];
-    const web = [r('https://www.b.com/?utm_source=x', { favicon: 'https://b.com/f.ico' }), r('https://d.com/'), r('https://docs.internal/a')];
+    const web = [
+      r('https://www.b.com/?utm_source=x', { favicon: 'https://b.com/f.ico' }),
+      r('https://d.com/'),
+      r('https://docs.internal/a'),
+    ];
     const fused = reciprocalRankFusion([local, web]);
     // b: 1/62 + 1/61 > a: 1/61 + 1/63 > d: 1/62 > c: 1/63.
-    expect(fused.map((x) => x.url)).toEqual(['https://b.com/', 'https://docs.internal/a', 'https://d.com/', 'https://c.com/']);
+    expect(fused.map((x) => x.url)).toEqual([
+      'https://b.com/',
+      'https://docs.internal/a',
+      'https://d.com/',
+      'https://c.com/',
+    ]);
     expect(fused[0]!.favicon).toBe('https://b.com/f.ico');
     expect(RRF_K).toBe(60);
   });
@@ -39,7 +53,13 @@ describe('cleanResults and dedupeResults', () => {
     ];
     const out = dedupeResults(cleanResults(raw));
     expect(out).toEqual([
-      { title: 'https://a.com/x', url: 'https://a.com/x', content: 'about https://a.com/x?utm_source=feed', publishedDate: '2025-01-01', extraSnippets: ['more'] },
+      {
+        title: 'https://a.com/x',
+        url: 'https://a.com/x',
+        content: 'about https://a.com/x?utm_source=feed',
+        publishedDate: '2025-01-01',
+        extraSnippets: ['more'],
+      },
       { title: 'https://b.com/', url: 'https://b.com/', content: 'about https://b.com/' },
     ]);
     expect(raw[0]!.title).toBe('');

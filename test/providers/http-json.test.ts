@@ -11,11 +11,19 @@ describe('requestJson', () => {
   afterAll(() => mock.close());
 
   const call = (over: Partial<Parameters<typeof requestJson>[0]> = {}) =>
-    requestJson({ provider: 'p', url: `${mock.url}/x`, signal: noAbort(), ...over }).catch((e: unknown) => e as ProviderError);
+    requestJson({ provider: 'p', url: `${mock.url}/x`, signal: noAbort(), ...over }).catch(
+      (e: unknown) => e as ProviderError,
+    );
 
   it('sends JSON bodies and parses JSON answers', async () => {
-    mock.reply = (req) => ({ body: { echo: JSON.parse(req.body), type: req.headers['content-type'], accept: req.headers.accept } });
-    expect(await call({ method: 'POST', body: { a: 1 } })).toEqual({ echo: { a: 1 }, type: 'application/json', accept: 'application/json' });
+    mock.reply = (req) => ({
+      body: { echo: JSON.parse(req.body), type: req.headers['content-type'], accept: req.headers.accept },
+    });
+    expect(await call({ method: 'POST', body: { a: 1 } })).toEqual({
+      echo: { a: 1 },
+      type: 'application/json',
+      accept: 'application/json',
+    });
   });
 
   it('refuses bodies past the size cap', async () => {

@@ -19,8 +19,18 @@ const query = (extra: Partial<SearchQuery> = {}): SearchQuery => ({
 function provider() {
   const index = t.open();
   index.upsert([
-    doc('new', { url: 'https://news.example.com/new', content: 'lynx sighted today', published_date: '2025-03-14', country: 'SE' }),
-    doc('old', { url: 'https://example.org/old', content: 'lynx history', published_date: '2020-01-01T10:00:00+01:00', country: 'FI' }),
+    doc('new', {
+      url: 'https://news.example.com/new',
+      content: 'lynx sighted today',
+      published_date: '2025-03-14',
+      country: 'SE',
+    }),
+    doc('old', {
+      url: 'https://example.org/old',
+      content: 'lynx history',
+      published_date: '2020-01-01T10:00:00+01:00',
+      country: 'FI',
+    }),
     doc('undated', { url: 'https://other.net/u', content: 'lynx in general' }),
   ]);
   return { index, local: createLocalProvider(index, { now: () => NOW }) };
@@ -55,9 +65,14 @@ describe('local provider', () => {
       'https://example.org/old',
       'https://other.net/u',
     ]);
-    expect(urls(await local.search(query({ startDate: '2025-01-01' }), signal))).toEqual(['https://news.example.com/new']);
+    expect(urls(await local.search(query({ startDate: '2025-01-01' }), signal))).toEqual([
+      'https://news.example.com/new',
+    ]);
     expect(urls(await local.search(query({ endDate: '2024-12-31' }), signal))).toEqual(['https://example.org/old']);
-    expect(urls(await local.search(query({ country: 'FI' }), signal))).toEqual(['https://example.org/old', 'https://other.net/u']);
+    expect(urls(await local.search(query({ country: 'FI' }), signal))).toEqual([
+      'https://example.org/old',
+      'https://other.net/u',
+    ]);
     expect(await local.search(query({ maxResults: 1 }), signal)).toHaveLength(1);
   });
 

@@ -15,10 +15,21 @@ describe('marginalia adapter', () => {
     const results = await p.search(query({ maxResults: 30 }), noAbort());
     const req = mock.requests[0]!;
     expect(req.headers['api-key']).toBe('public');
-    expect(Object.fromEntries(new URL(req.url, mock.url).searchParams)).toEqual({ query: 'rust async runtime', count: '30' });
+    expect(Object.fromEntries(new URL(req.url, mock.url).searchParams)).toEqual({
+      query: 'rust async runtime',
+      count: '30',
+    });
     expect(results).toEqual([
-      { title: 'Why async Rust?', url: 'https://without.boats/blog/why-async-rust/', content: 'Async/await syntax in Rust was initially released to much fanfare and excitement.' },
-      { title: 'Tokio - An asynchronous Rust runtime', url: 'https://tokio.rs/', content: 'Build reliable network applications without compromising speed.' },
+      {
+        title: 'Why async Rust?',
+        url: 'https://without.boats/blog/why-async-rust/',
+        content: 'Async/await syntax in Rust was initially released to much fanfare and excitement.',
+      },
+      {
+        title: 'Tokio - An asynchronous Rust runtime',
+        url: 'https://tokio.rs/',
+        content: 'Build reliable network applications without compromising speed.',
+      },
     ]);
     expect(p.honours.size).toBe(0);
   });

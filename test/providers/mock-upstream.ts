@@ -33,25 +33,34 @@ export interface MockUpstream {
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/providers/', import.meta.url));
 
-export const fixture = (provider: string, file: string): string => readFileSync(`${FIXTURES}${provider}/${file}`, 'utf8');
+export const fixture = (provider: string, file: string): string =>
+  readFileSync(`${FIXTURES}${provider}/${file}`, 'utf8');
 
 export const jsonFixture = (provider: string, file: string): unknown => JSON.parse(fixture(provider, file));
 
 function send(res: import('node:http').ServerResponse, r: MockReply): void {
   const body = typeof r.body === 'string' || r.body === undefined ? (r.body ?? '') : JSON.stringify(r.body);
-  const type = r.contentType ?? (typeof r.body === 'object' || /^\s*[[{]/.test(body) ? 'application/json' : 'text/html');
+  const type =
+    r.contentType ?? (typeof r.body === 'object' || /^\s*[[{]/.test(body) ? 'application/json' : 'text/html');
   res.writeHead(r.status ?? 200, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
 
-export async function startMockUpstream(reply: (req: RecordedRequest) => MockReply = () => ({})): Promise<MockUpstream> {
+export async function startMockUpstream(
+  reply: (req: RecordedRequest) => MockReply = () => ({}),
+): Promise<MockUpstream> {
   const requests: RecordedRequest[] = [];
   const mock = { requests, reply } as MockUpstream;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const rec: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const rec: RecordedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(rec);
       const r = mock.reply(rec);
       if (r.hang) return;

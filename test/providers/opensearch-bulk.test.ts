@@ -4,7 +4,12 @@ import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { checkDocument, type DocumentRow } from '../../src/index/index-document.ts';
 import { B, K1 } from '../../src/index/ranker/bm25.ts';
 import { STOP_WORDS } from '../../src/index/stop-words.ts';
-import { BulkWriter, type BulkItem, type BulkWriterOptions, type ItemOutcome } from '../../src/providers/opensearch/bulk-writer.ts';
+import {
+  BulkWriter,
+  type BulkItem,
+  type BulkWriterOptions,
+  type ItemOutcome,
+} from '../../src/providers/opensearch/bulk-writer.ts';
 import { ClusterClient } from '../../src/providers/opensearch/cluster-client.ts';
 import { openSearchConnection } from '../../src/providers/opensearch/connection.ts';
 import { ensureIndex, indexTemplate, TEMPLATE_VERSION } from '../../src/providers/opensearch/index-template.ts';
@@ -25,7 +30,12 @@ afterEach(async () => {
 });
 
 function row(i: number, over: Record<string, unknown> = {}): DocumentRow {
-  const checked = checkDocument({ url: `https://docs.example.com/page/${i}`, title: `Page ${i}`, content: `Lighthouse keeping, part ${i}.`, ...over });
+  const checked = checkDocument({
+    url: `https://docs.example.com/page/${i}`,
+    title: `Page ${i}`,
+    content: `Lighthouse keeping, part ${i}.`,
+    ...over,
+  });
   if ('reason' in checked) throw new Error(checked.reason);
   return checked.row;
 }
@@ -66,7 +76,15 @@ describe('bulk writer: requests', () => {
   it('sends NDJSON index actions with a stable id from the url and the document as Scout indexes it', async () => {
     const n = await node();
     const { writer: w } = writer([n.url]);
-    await w.add({ ref: 1, row: row(1, { url: 'https://WWW.Docs.Example.com:443/a', published_date: '2024-03-05T10:00:00+02:00', country: 'nl', language: 'en' }) });
+    await w.add({
+      ref: 1,
+      row: row(1, {
+        url: 'https://WWW.Docs.Example.com:443/a',
+        published_date: '2024-03-05T10:00:00+02:00',
+        country: 'nl',
+        language: 'en',
+      }),
+    });
     await w.add({ ref: 2, row: row(2) });
     expect(await w.close()).toEqual({ indexed: 2, failed: 0 });
 
@@ -90,7 +108,15 @@ describe('bulk writer: requests', () => {
       indexed_at: '2025-01-08T12:00:00Z',
     });
     // Absent optional fields are left out, so `exists` (the country filter) means "has one".
-    expect(Object.keys(JSON.parse(lines[3]))).toEqual(['url', 'title', 'content', 'domain', 'domain_ancestors', 'source', 'indexed_at']);
+    expect(Object.keys(JSON.parse(lines[3]))).toEqual([
+      'url',
+      'title',
+      'content',
+      'domain',
+      'domain_ancestors',
+      'source',
+      'indexed_at',
+    ]);
   });
 
   it('batches by document count and by bytes; a document larger than a batch goes alone', async () => {
@@ -140,19 +166,26 @@ describe('bulk writer: requests', () => {
     await w.prepare();
     for (let i = 0; i < 9; i++) await w.add({ ref: i, row: row(i) });
     await w.close();
-    expect(n.requests.slice(0, 3).map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /_index_template/scout-pages', 'HEAD /scout-pages', 'PUT /scout-pages']);
+    expect(n.requests.slice(0, 3).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'PUT /_index_template/scout-pages',
+      'HEAD /scout-pages',
+      'PUT /scout-pages',
+    ]);
     expect(requestsTo(n, 'PUT', '/_index_template/scout-pages')).toHaveLength(1);
     expect(requestsTo(n, 'POST', '/_bulk')).toHaveLength(5);
 
     // A later run: the template is put again (same body), the existing index is kept.
     const again = writer([n.url]);
     await again.writer.prepare();
-    expect(n.requests.slice(-2).map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /_index_template/scout-pages', 'HEAD /scout-pages']);
+    expect(n.requests.slice(-2).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'PUT /_index_template/scout-pages',
+      'HEAD /scout-pages',
+    ]);
   });
 });
 
 describe('bulk writer: errors', () => {
-  it('reports each refused item with its ref and the cluster\'s reason, and keeps the rest of the batch', async () => {
+  it("reports each refused item with its ref and the cluster's reason, and keeps the rest of the batch", async () => {
     const n = await node();
     n.bulkItem = (a) => (a.source.url === 'https://docs.example.com/page/2' ? 'mapper' : 'created');
     const h = writer([n.url]);
@@ -170,7 +203,10 @@ describe('bulk writer: errors', () => {
       ],
       [3, { ok: true }],
     ]);
-    expect([...n.docs.values()].map((d) => d.url)).toEqual(['https://docs.example.com/page/1', 'https://docs.example.com/page/3']);
+    expect([...n.docs.values()].map((d) => d.url)).toEqual([
+      'https://docs.example.com/page/1',
+      'https://docs.example.com/page/3',
+    ]);
   });
 
   it('sends again only the items rejected as busy (429), after a backoff, until they are taken', async () => {
@@ -181,7 +217,10 @@ describe('bulk writer: errors', () => {
     for (let i = 1; i <= 5; i++) await h.writer.add({ ref: i, row: row(i) });
     expect(await h.writer.close()).toEqual({ indexed: 5, failed: 0 });
     expect(bulkSizes(n)).toEqual([5, 2, 2]);
-    expect(n.bulks[1].map((a) => a.source.url)).toEqual(['https://docs.example.com/page/2', 'https://docs.example.com/page/4']);
+    expect(n.bulks[1].map((a) => a.source.url)).toEqual([
+      'https://docs.example.com/page/2',
+      'https://docs.example.com/page/4',
+    ]);
     expect(h.sleeps).toEqual([500, 1000]);
     expect(n.docs.size).toBe(5);
   });
@@ -192,7 +231,10 @@ describe('bulk writer: errors', () => {
   ])('retries a whole request the cluster rejects with 429 (%s shape) with exponential backoff', async (_, file) => {
     const n = await node();
     let rejections = 2;
-    n.override = (r) => (r.path.endsWith('/_bulk') && rejections-- > 0 ? { status: 429, body: jsonFixture(OS, file) as object } : undefined);
+    n.override = (r) =>
+      r.path.endsWith('/_bulk') && rejections-- > 0
+        ? { status: 429, body: jsonFixture(OS, file) as object }
+        : undefined;
     const h = writer([n.url]);
     for (let i = 1; i <= 3; i++) await h.writer.add({ ref: i, row: row(i) });
     expect(await h.writer.close()).toEqual({ indexed: 3, failed: 0 });
@@ -209,7 +251,9 @@ describe('bulk writer: errors', () => {
     expect(await h.writer.close()).toEqual({ indexed: 1, failed: 1 });
     expect(h.outcomes[0][1]).toEqual({
       ok: false,
-      reason: expect.stringMatching(/^refused by OpenSearch \(429 rejected_execution_exception: rejected execution of primary operation .*\), still rejected after 3 attempts$/),
+      reason: expect.stringMatching(
+        /^refused by OpenSearch \(429 rejected_execution_exception: rejected execution of primary operation .*\), still rejected after 3 attempts$/,
+      ),
     });
     expect(h.sleeps).toEqual([500, 1000]);
     expect(h.writer.fatal).toBeUndefined();
@@ -217,24 +261,46 @@ describe('bulk writer: errors', () => {
 
   it('reports a whole request the cluster refuses for every item of it', async () => {
     const n = await node();
-    n.override = (r) => (r.path.endsWith('/_bulk') ? { status: 400, body: { error: { root_cause: [], type: 'illegal_argument_exception', reason: 'The bulk request must be terminated by a newline [\\n]' }, status: 400 } } : undefined);
+    n.override = (r) =>
+      r.path.endsWith('/_bulk')
+        ? {
+            status: 400,
+            body: {
+              error: {
+                root_cause: [],
+                type: 'illegal_argument_exception',
+                reason: 'The bulk request must be terminated by a newline [\\n]',
+              },
+              status: 400,
+            },
+          }
+        : undefined;
     const h = writer([n.url]);
     await h.writer.add({ ref: 7, row: row(7) });
     await h.writer.add({ ref: 8, row: row(8) });
     expect(await h.writer.close()).toEqual({ indexed: 0, failed: 2 });
     expect(h.outcomes.map(([ref, o]) => [ref, o.ok ? '' : o.reason])).toEqual([
-      [7, 'refused by OpenSearch (HTTP 400 illegal_argument_exception: The bulk request must be terminated by a newline [\\n])'],
-      [8, 'refused by OpenSearch (HTTP 400 illegal_argument_exception: The bulk request must be terminated by a newline [\\n])'],
+      [
+        7,
+        'refused by OpenSearch (HTTP 400 illegal_argument_exception: The bulk request must be terminated by a newline [\\n])',
+      ],
+      [
+        8,
+        'refused by OpenSearch (HTTP 400 illegal_argument_exception: The bulk request must be terminated by a newline [\\n])',
+      ],
     ]);
   });
 
   it('stops for good when the cluster refuses the credentials', async () => {
     const n = await node();
-    n.override = (r) => (r.path.endsWith('/_bulk') ? { status: 403, body: jsonFixture(OS, 'error-403.json') as object } : undefined);
+    n.override = (r) =>
+      r.path.endsWith('/_bulk') ? { status: 403, body: jsonFixture(OS, 'error-403.json') as object } : undefined;
     const h = writer([n.url], { maxDocs: 1, maxInFlight: 1 });
     await h.writer.add({ ref: 1, row: row(1) });
     await h.writer.close();
-    expect(h.writer.fatal?.message).toMatch(/^OpenSearch: HTTP 403 \(security_exception\): security_exception: no permissions for \[indices:data\/read\/search\]/);
+    expect(h.writer.fatal?.message).toMatch(
+      /^OpenSearch: HTTP 403 \(security_exception\): security_exception: no permissions for \[indices:data\/read\/search\]/,
+    );
     await expect(h.writer.add({ ref: 2, row: row(2) })).rejects.toThrow(/^OpenSearch: HTTP 403/);
     expect(requestsTo(n, 'POST', '/_bulk')).toHaveLength(1);
     expect(h.outcomes).toEqual([[1, { ok: false, reason: h.writer.fatal!.message }]]);
@@ -282,7 +348,11 @@ describe('bulk writer: one url written twice', () => {
     await h.writer.add({ ref: 4, row: row(3) });
     expect(await h.writer.close()).toEqual({ indexed: 4, failed: 0 });
     expect(n.docs.get(sha256('https://docs.example.com/page/1'))?.title).toBe('Second version');
-    expect(n.bulks.map((b) => b.map((a) => a.source.title))).toEqual([['First version', 'Page 2'], ['First version'], ['Second version', 'Page 3']]);
+    expect(n.bulks.map((b) => b.map((a) => a.source.title))).toEqual([
+      ['First version', 'Page 2'],
+      ['First version'],
+      ['Second version', 'Page 3'],
+    ]);
   });
 
   it('splits a batch that would hold the same url twice', async () => {
@@ -301,7 +371,10 @@ describe('index template', () => {
     const t = indexTemplate('scout-pages', { shards: 3, replicas: 1 }) as {
       index_patterns: string[];
       version: number;
-      template: { settings: { index: Record<string, unknown> }; mappings: { dynamic: boolean; properties: Record<string, Record<string, unknown>> } };
+      template: {
+        settings: { index: Record<string, unknown> };
+        mappings: { dynamic: boolean; properties: Record<string, Record<string, unknown>> };
+      };
     };
     expect(t.index_patterns).toEqual(['scout-pages']);
     expect(t.version).toBe(TEMPLATE_VERSION);
@@ -313,14 +386,31 @@ describe('index template', () => {
     };
     expect([s.number_of_shards, s.number_of_replicas]).toEqual([3, 1]);
     expect(s.similarity).toEqual({ scout_bm25: { type: 'BM25', k1: K1, b: B } });
-    expect(s.analysis.analyzer.scout_text.filter).toEqual(['scout_possessive', 'lowercase', 'asciifolding', 'porter_stem']);
-    expect(s.analysis.analyzer.scout_query.filter).toEqual(['scout_possessive', 'lowercase', 'asciifolding', 'scout_stop', 'porter_stem']);
+    expect(s.analysis.analyzer.scout_text.filter).toEqual([
+      'scout_possessive',
+      'lowercase',
+      'asciifolding',
+      'porter_stem',
+    ]);
+    expect(s.analysis.analyzer.scout_query.filter).toEqual([
+      'scout_possessive',
+      'lowercase',
+      'asciifolding',
+      'scout_stop',
+      'porter_stem',
+    ]);
     expect(new Set(s.analysis.filter.scout_stop.stopwords)).toEqual(STOP_WORDS);
     const p = t.template.mappings.properties;
     expect(t.template.mappings.dynamic).toBe(false);
-    expect(p.title).toEqual({ type: 'text', analyzer: 'scout_text', search_analyzer: 'scout_query', similarity: 'scout_bm25' });
+    expect(p.title).toEqual({
+      type: 'text',
+      analyzer: 'scout_text',
+      search_analyzer: 'scout_query',
+      similarity: 'scout_bm25',
+    });
     expect(p.content).toMatchObject({ type: 'text', similarity: 'scout_bm25', index_options: 'offsets' });
-    for (const f of ['url', 'domain', 'domain_ancestors', 'country', 'language', 'source']) expect(p[f], f).toEqual({ type: 'keyword' });
+    for (const f of ['url', 'domain', 'domain_ancestors', 'country', 'language', 'source'])
+      expect(p[f], f).toEqual({ type: 'keyword' });
     for (const f of ['published_date', 'indexed_at']) expect(p[f].type, f).toBe('date');
   });
 
@@ -331,9 +421,14 @@ describe('index template', () => {
 
   it('is what ensureIndex puts, and an index created meanwhile by someone else is fine', async () => {
     const n = await node();
-    n.override = (r) => (r.method === 'PUT' && r.path === '/scout-pages' ? { status: 400, body: jsonFixture(OS, 'error-400-exists.json') as object } : undefined);
+    n.override = (r) =>
+      r.method === 'PUT' && r.path === '/scout-pages'
+        ? { status: 400, body: jsonFixture(OS, 'error-400-exists.json') as object }
+        : undefined;
     const c = client([n.url], { SCOUT_OPENSEARCH_REPLICAS: '0' });
     expect(await ensureIndex(c, { replicas: 0 }, AbortSignal.timeout(5000))).toEqual({ created: false });
-    expect(n.templates.get('scout-pages')).toEqual(JSON.parse(JSON.stringify(indexTemplate('scout-pages', { replicas: 0 }))));
+    expect(n.templates.get('scout-pages')).toEqual(
+      JSON.parse(JSON.stringify(indexTemplate('scout-pages', { replicas: 0 }))),
+    );
   });
 });

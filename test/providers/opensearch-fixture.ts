@@ -55,13 +55,21 @@ const OS = 'opensearch';
 
 function send(res: ServerResponse, r: Reply): void {
   const body = typeof r.body === 'string' || r.body === undefined ? (r.body ?? '') : JSON.stringify(r.body);
-  const type = r.contentType ?? (typeof r.body === 'object' ? 'application/json; charset=UTF-8' : 'text/plain; charset=UTF-8');
+  const type =
+    r.contentType ?? (typeof r.body === 'object' ? 'application/json; charset=UTF-8' : 'text/plain; charset=UTF-8');
   res.writeHead(r.status ?? 200, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
 
 const itemFixture = (verdict: ItemVerdict): Record<string, unknown> =>
-  jsonFixture(OS, verdict === 'created' ? 'bulk-item-created.json' : verdict === 'mapper' ? 'bulk-item-mapper-error.json' : 'bulk-item-rejected.json') as Record<string, unknown>;
+  jsonFixture(
+    OS,
+    verdict === 'created'
+      ? 'bulk-item-created.json'
+      : verdict === 'mapper'
+        ? 'bulk-item-mapper-error.json'
+        : 'bulk-item-rejected.json',
+  ) as Record<string, unknown>;
 
 /** The actions of an NDJSON _bulk body (index actions: an action line, then the source). */
 export function parseBulk(body: string): BulkAction[] {
@@ -105,7 +113,10 @@ export async function startFakeNode(options: { index?: string } = {}): Promise<F
       return send(res, { body: jsonFixture(OS, 'acknowledged.json') as object });
     }
     if (bare === `/${index}` && method === 'HEAD') {
-      res.writeHead(node.indexExists ? 200 : 404, { 'content-type': 'application/json; charset=UTF-8', 'content-length': '0' });
+      res.writeHead(node.indexExists ? 200 : 404, {
+        'content-type': 'application/json; charset=UTF-8',
+        'content-length': '0',
+      });
       return void res.end();
     }
     if (bare === `/${index}` && method === 'PUT') {
@@ -125,7 +136,11 @@ export async function startFakeNode(options: { index?: string } = {}): Promise<F
         if (verdict === 'created') node.docs.set(a.id, a.source);
         return { index: { ...itemFixture(verdict), _index: index, _id: a.id } };
       });
-      const body = { took: 3, errors: items.some((i) => ((i.index as Record<string, unknown>).status as number) >= 300), items };
+      const body = {
+        took: 3,
+        errors: items.some((i) => ((i.index as Record<string, unknown>).status as number) >= 300),
+        items,
+      };
       setTimeout(() => {
         bulkInFlight -= 1;
         send(res, { body });
@@ -133,9 +148,12 @@ export async function startFakeNode(options: { index?: string } = {}): Promise<F
       return;
     }
     if (bare === `/${index}/_search` && method === 'POST') return send(res, node.search(JSON.parse(req.body)));
-    if (bare === `/${index}/_refresh` && method === 'POST') return send(res, { body: jsonFixture(OS, 'refresh.json') as object });
+    if (bare === `/${index}/_refresh` && method === 'POST')
+      return send(res, { body: jsonFixture(OS, 'refresh.json') as object });
     if (bare === `/${index}/_count` && method === 'GET') {
-      return send(res, { body: { count: node.docs.size, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 } } });
+      return send(res, {
+        body: { count: node.docs.size, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 } },
+      });
     }
     send(res, { status: 404, body: jsonFixture(OS, 'error-404-index.json') as object });
   }
@@ -144,7 +162,12 @@ export async function startFakeNode(options: { index?: string } = {}): Promise<F
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const seen: SeenRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const seen: SeenRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       node.requests.push(seen);
       answer(seen, res);
     });

@@ -81,7 +81,16 @@ describe('opensearch provider: the _search request', () => {
       _source: ['url', 'title', 'domain', 'published_date'],
       query: {
         bool: {
-          must: [{ multi_match: { query: 'rust async runtime', type: 'most_fields', fields: [`title^${TITLE_WEIGHT}`, 'content'], operator: 'or' } }],
+          must: [
+            {
+              multi_match: {
+                query: 'rust async runtime',
+                type: 'most_fields',
+                fields: [`title^${TITLE_WEIGHT}`, 'content'],
+                operator: 'or',
+              },
+            },
+          ],
           filter: [
             { terms: { domain_ancestors: ['docs.rs', 'tokio.rs'] } },
             { range: { published_date: { format: 'strict_date', gte: '2024-01-01', lte: '2024-12-31||/d' } } },
@@ -102,7 +111,16 @@ describe('opensearch provider: the _search request', () => {
   it('turns freshness into a start day as the local index does, and sends no filter when there is none', async () => {
     await provider([node.url]).search(query({ freshness: 'week' }), noAbort());
     expect((lastSearch(node).query as { bool: unknown }).bool).toEqual({
-      must: [{ multi_match: { query: 'rust async runtime', type: 'most_fields', fields: [`title^${TITLE_WEIGHT}`, 'content'], operator: 'or' } }],
+      must: [
+        {
+          multi_match: {
+            query: 'rust async runtime',
+            type: 'most_fields',
+            fields: [`title^${TITLE_WEIGHT}`, 'content'],
+            operator: 'or',
+          },
+        },
+      ],
       filter: [{ range: { published_date: { format: 'strict_date', gte: '2025-01-01' } } }],
     });
     await provider([node.url]).search(query({ endDate: '2024-06-30' }), noAbort());
@@ -115,12 +133,19 @@ describe('opensearch provider: the _search request', () => {
 
   it('asks for the whole content only for advanced searches, and clamps the size', async () => {
     await provider([node.url]).search(query({ depth: 'advanced', maxResults: 90 }), noAbort());
-    expect(lastSearch(node)).toMatchObject({ _source: ['url', 'title', 'domain', 'published_date', 'content'], size: 50 });
+    expect(lastSearch(node)).toMatchObject({
+      _source: ['url', 'title', 'domain', 'published_date', 'content'],
+      size: 50,
+    });
   });
 
   it('sends an Elasticsearch API key as Authorization: ApiKey', async () => {
-    await provider([node.url], { SCOUT_OPENSEARCH_API_KEY: 'VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==' }).search(query(), noAbort());
-    expect(node.requests[node.requests.length - 1].headers.authorization).toBe('ApiKey VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==');
+    await provider([node.url], {
+      SCOUT_OPENSEARCH_API_KEY: 'VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==',
+    }).search(query(), noAbort());
+    expect(node.requests[node.requests.length - 1].headers.authorization).toBe(
+      'ApiKey VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==',
+    );
   });
 });
 
@@ -130,7 +155,16 @@ describe('opensearch provider: domain filters mean what the local index means', 
     const ancestors = new Set(domainAncestors(host));
     return (include.length === 0 || include.some((d) => ancestors.has(d))) && !exclude.some((d) => ancestors.has(d));
   };
-  const hosts = ['example.com', 'docs.example.com', 'a.b.example.com', 'notexample.com', 'example.com.au', 'localhost', '127.0.0.2', 'xn--bcher-kva.de'];
+  const hosts = [
+    'example.com',
+    'docs.example.com',
+    'a.b.example.com',
+    'notexample.com',
+    'example.com.au',
+    'localhost',
+    '127.0.0.2',
+    'xn--bcher-kva.de',
+  ];
   const filters: [string[], string[]][] = [
     [['example.com'], []],
     [['example.com'], ['docs.example.com']],
@@ -141,7 +175,8 @@ describe('opensearch provider: domain filters mean what the local index means', 
     [['xn--bcher-kva.de'], ['example.com']],
   ];
   it.each(filters)('include %j exclude %j', (include, exclude) => {
-    for (const host of hosts) expect(admitted(host, include, exclude), host).toBe(domainAllowed(host, include, exclude));
+    for (const host of hosts)
+      expect(admitted(host, include, exclude), host).toBe(domainAllowed(host, include, exclude));
   });
 
   it('lists a host and each of its parent domains', () => {
@@ -163,7 +198,8 @@ describe('opensearch provider: the _search answer', () => {
       {
         title: 'Tokio tutorial: an asynchronous Rust runtime',
         url: 'https://tokio.rs/tokio/tutorial',
-        content: 'Tokio is an asynchronous runtime for the Rust programming language. It provides the building blocks needed for writing network applications.',
+        content:
+          'Tokio is an asynchronous runtime for the Rust programming language. It provides the building blocks needed for writing network applications.',
         publishedDate: '2024-11-12T09:31:28Z',
         score: 9.413251,
       },
@@ -186,8 +222,10 @@ describe('opensearch provider: the _search answer', () => {
     expect(hit).toEqual({
       title: 'Comparing Rust runtimes',
       url: 'https://blog.example.org/rust-runtimes',
-      content: '# Comparing Rust runtimes Tokio, async-std and smol each schedule futures differently. This post measures them.',
-      rawContent: '# Comparing Rust runtimes\n\nTokio, async-std and smol each schedule futures differently.\n\nThis post measures them.',
+      content:
+        '# Comparing Rust runtimes Tokio, async-std and smol each schedule futures differently. This post measures them.',
+      rawContent:
+        '# Comparing Rust runtimes\n\nTokio, async-std and smol each schedule futures differently.\n\nThis post measures them.',
       publishedDate: '2024-06-30T22:15:00Z',
       score: 4.1,
     });
@@ -195,14 +233,26 @@ describe('opensearch provider: the _search answer', () => {
 
   it('cuts a long fragment to the local snippet length at a word boundary', () => {
     const long = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
-    const [r] = parseSearchResponse({ hits: { hits: [{ _score: 1, _source: { url: 'https://a.test/', title: 'A' }, highlight: { content: [long] } }] } }, NOW, false);
+    const [r] = parseSearchResponse(
+      {
+        hits: {
+          hits: [{ _score: 1, _source: { url: 'https://a.test/', title: 'A' }, highlight: { content: [long] } }],
+        },
+      },
+      NOW,
+      false,
+    );
     expect(r.content.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
     expect(r.content).toMatch(/^word0 word1 .* word\d+…$/);
   });
 
   it('skips hits whose url is not http(s): the URLs are passed on as they are', () => {
     const hit = (url: string) => ({ _score: 1, _source: { url, title: 'T' }, highlight: { content: ['x'] } });
-    const urls = parseSearchResponse({ hits: { hits: [hit('javascript:alert(1)'), hit('ftp://files.test/a'), hit('HTTPS://a.test/b')] } }, NOW, false).map((r) => r.url);
+    const urls = parseSearchResponse(
+      { hits: { hits: [hit('javascript:alert(1)'), hit('ftp://files.test/a'), hit('HTTPS://a.test/b')] } },
+      NOW,
+      false,
+    ).map((r) => r.url);
     expect(urls).toEqual(['HTTPS://a.test/b']);
   });
 
@@ -210,7 +260,9 @@ describe('opensearch provider: the _search answer', () => {
     node.search = () => ({ body: fixture(OS, 'search-empty.json'), contentType: 'application/json' });
     expect(await provider([node.url]).search(query(), noAbort())).toEqual([]);
     expect(() => parseSearchResponse({ took: 1 }, NOW, false)).toThrow('malformed response (no hits object)');
-    expect(() => parseSearchResponse({ hits: { hits: {} } }, NOW, false)).toThrow('malformed response (hits.hits is not a list)');
+    expect(() => parseSearchResponse({ hits: { hits: {} } }, NOW, false)).toThrow(
+      'malformed response (hits.hits is not a list)',
+    );
     node.search = () => ({ body: fixture('brave', 'truncated.json'), contentType: 'application/json' });
     const e = await failure(provider([node.url]));
     expect([e.failure, e.message]).toEqual(['malformed', 'malformed response (not JSON)']);
@@ -236,13 +288,55 @@ describe('opensearch provider: error answers', () => {
   const json = (file: string, status: number): Reply => ({ status, body: jsonFixture(OS, file) as object });
 
   it.each([
-    ['index missing', json('error-404-index.json', 404), 'http', 'HTTP 404 (index_not_found_exception)', 'index_not_found_exception: no such index [scout-pages]'],
-    ['all shards failed', json('error-400-search.json', 400), 'http', 'HTTP 400 (search_phase_execution_exception)', 'search_phase_execution_exception: all shards failed'],
-    ['OpenSearch security plugin, no credentials', { status: 401, body: fixture(OS, 'error-401.txt') }, 'auth', 'HTTP 401 (credentials refused)', 'Unauthorized'],
-    ['Elasticsearch 8 security', json('error-401-es.json', 401), 'auth', 'HTTP 401 (security_exception)', 'security_exception: unable to authenticate user [scout] for REST request [/scout-pages/_search]'],
-    ['no permission', json('error-403.json', 403), 'auth', 'HTTP 403 (security_exception)', /^security_exception: no permissions for \[indices:data\/read\/search\]/],
-    ['search queue full', json('error-429.json', 429), 'rate_limited', 'HTTP 429 (rejected_execution_exception)', /^rejected_execution_exception: rejected execution of coordinating operation/],
-    ['cluster not recovered (the only node)', json('error-503.json', 503), 'http', 'HTTP 503 (cluster_block_exception)', /^cluster_block_exception: blocked by: \[SERVICE_UNAVAILABLE/],
+    [
+      'index missing',
+      json('error-404-index.json', 404),
+      'http',
+      'HTTP 404 (index_not_found_exception)',
+      'index_not_found_exception: no such index [scout-pages]',
+    ],
+    [
+      'all shards failed',
+      json('error-400-search.json', 400),
+      'http',
+      'HTTP 400 (search_phase_execution_exception)',
+      'search_phase_execution_exception: all shards failed',
+    ],
+    [
+      'OpenSearch security plugin, no credentials',
+      { status: 401, body: fixture(OS, 'error-401.txt') },
+      'auth',
+      'HTTP 401 (credentials refused)',
+      'Unauthorized',
+    ],
+    [
+      'Elasticsearch 8 security',
+      json('error-401-es.json', 401),
+      'auth',
+      'HTTP 401 (security_exception)',
+      'security_exception: unable to authenticate user [scout] for REST request [/scout-pages/_search]',
+    ],
+    [
+      'no permission',
+      json('error-403.json', 403),
+      'auth',
+      'HTTP 403 (security_exception)',
+      /^security_exception: no permissions for \[indices:data\/read\/search\]/,
+    ],
+    [
+      'search queue full',
+      json('error-429.json', 429),
+      'rate_limited',
+      'HTTP 429 (rejected_execution_exception)',
+      /^rejected_execution_exception: rejected execution of coordinating operation/,
+    ],
+    [
+      'cluster not recovered (the only node)',
+      json('error-503.json', 503),
+      'http',
+      'HTTP 503 (cluster_block_exception)',
+      /^cluster_block_exception: blocked by: \[SERVICE_UNAVAILABLE/,
+    ],
   ] as const)('%s → %s', async (_, reply, kind, message, detail) => {
     node.override = (r) => (r.path.endsWith('/_search') ? reply : undefined);
     const e = await failure(provider([node.url]));
@@ -256,7 +350,10 @@ describe('opensearch provider: error answers', () => {
 
   it('keeps credentials out of messages and logged details', async () => {
     const key = 'es-api-key-that-must-not-leak';
-    node.override = () => ({ status: 401, body: { error: { type: 'security_exception', reason: `invalid api key [${key}]` }, status: 401 } });
+    node.override = () => ({
+      status: 401,
+      body: { error: { type: 'security_exception', reason: `invalid api key [${key}]` }, status: 401 },
+    });
     const e = await failure(provider([node.url], { SCOUT_OPENSEARCH_API_KEY: key }));
     expect(e.message).toBe('HTTP 401 (security_exception)');
     expect(e.detail).toBe('security_exception: invalid api key [[redacted]]');
@@ -309,15 +406,16 @@ describe('opensearch provider: several nodes', () => {
     expect([searches(unavailable), searches(healthy)]).toEqual([1, 3]);
   });
 
-  it('does not fail over on the cluster\'s answer to the request itself (a 4xx)', async () => {
+  it("does not fail over on the cluster's answer to the request itself (a 4xx)", async () => {
     const [a, b] = await start(2);
-    for (const n of [a, b]) n.override = () => ({ status: 404, body: jsonFixture(OS, 'error-404-index.json') as object });
+    for (const n of [a, b])
+      n.override = () => ({ status: 404, body: jsonFixture(OS, 'error-404-index.json') as object });
     const e = await failure(provider([a.url, b.url]));
     expect(e.message).toBe('HTTP 404 (index_not_found_exception)');
     expect(searches(a) + searches(b)).toBe(1);
   });
 
-  it('reports the last node\'s answer when every node is unavailable', async () => {
+  it("reports the last node's answer when every node is unavailable", async () => {
     const [a, b] = await start(2);
     for (const n of [a, b]) n.override = () => ({ status: 503, body: jsonFixture(OS, 'error-503.json') as object });
     const e = await failure(provider([a.url, b.url]));
@@ -327,7 +425,7 @@ describe('opensearch provider: several nodes', () => {
 });
 
 describe('opensearch provider in the search backend', () => {
-  it('is asked for exactly max_results (it filters natively) and its results still pass Scout\'s own checks', async () => {
+  it("is asked for exactly max_results (it filters natively) and its results still pass Scout's own checks", async () => {
     const node = await startFakeNode();
     try {
       const backend = createSearchBackend([provider([node.url])], { cacheTtlMs: 0 });

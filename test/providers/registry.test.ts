@@ -55,7 +55,10 @@ function logger() {
 const fast: SearchBackendOptions = { providerTimeoutMs: 300, cacheTtlMs: 0 };
 
 async function upstreamError(p: Promise<unknown>): Promise<DomainError> {
-  const e = await p.then(() => undefined, (x: unknown) => x);
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  );
   expect(e).toBeInstanceOf(DomainError);
   expect((e as DomainError).kind).toBe('upstream');
   return e as DomainError;
@@ -73,7 +76,12 @@ describe('failover', () => {
       'https://news.example.org/2025/01/async-rust',
     ]);
     expect(Object.keys(answer).sort()).toEqual(['cached', 'providers', 'results']);
-    expect(lines.find((l) => l.msg === 'search provider failed')?.obj).toMatchObject({ provider: 'brave', failure: 'http', status: 500, reason: 'HTTP 500' });
+    expect(lines.find((l) => l.msg === 'search provider failed')?.obj).toMatchObject({
+      provider: 'brave',
+      failure: 'http',
+      status: 500,
+      reason: 'HTTP 500',
+    });
     expect(lines.some((l) => l.msg === 'search answered after failover')).toBe(true);
     expect(JSON.stringify(lines)).not.toContain(KEY);
   });
@@ -98,9 +106,15 @@ describe('failover', () => {
   it('the overall deadline bounds the whole search', async () => {
     mocks.brave!.reply = () => ({ hang: true });
     mocks.searxng!.reply = () => ({ hang: true });
-    const backend = createSearchBackend([brave(), searxng(), serper()], { providerTimeoutMs: 250, deadlineMs: 400, cacheTtlMs: 0 });
+    const backend = createSearchBackend([brave(), searxng(), serper()], {
+      providerTimeoutMs: 250,
+      deadlineMs: 400,
+      cacheTtlMs: 0,
+    });
     const e = await upstreamError(backend.search(query()));
-    expect(e.message).toMatch(/^every search provider failed, try again later: brave: timeout after 250 ms; searxng: timeout after \d+ ms \(search deadline\); serper: not tried \(search deadline of 400 ms reached\)$/);
+    expect(e.message).toMatch(
+      /^every search provider failed, try again later: brave: timeout after 250 ms; searxng: timeout after \d+ ms \(search deadline\); serper: not tried \(search deadline of 400 ms reached\)$/,
+    );
     expect(mocks.serper!.requests).toHaveLength(0);
   });
 
@@ -118,7 +132,11 @@ describe('failover', () => {
   it('returns at most max_results, deduplicated, with cleaned URLs', async () => {
     const answer = await createSearchBackend([brave()], fast).search(query({ maxResults: 10 }));
     // The fixture's 4th result is www.tokio.rs/, the same page as the 1st (utm_* removed).
-    expect(answer.results.map((r) => r.url)).toEqual(['https://tokio.rs/', 'https://async.rs/', 'https://rust-lang.github.io/async-book/']);
+    expect(answer.results.map((r) => r.url)).toEqual([
+      'https://tokio.rs/',
+      'https://async.rs/',
+      'https://rust-lang.github.io/async-book/',
+    ]);
     const two = await createSearchBackend([brave()], fast).search(query({ maxResults: 2 }));
     expect(two.results).toHaveLength(2);
   });
@@ -126,14 +144,21 @@ describe('failover', () => {
 
 describe('filters across providers', () => {
   it('a provider without native domain filters is over-fetched and filtered by Scout', async () => {
-    const answer = await createSearchBackend([marginalia()], fast).search(query({ maxResults: 5, includeDomains: ['tokio.rs'] }));
+    const answer = await createSearchBackend([marginalia()], fast).search(
+      query({ maxResults: 5, includeDomains: ['tokio.rs'] }),
+    );
     expect(new URL(mocks.marginalia!.requests[0]!.url, 'http://x').searchParams.get('count')).toBe('15');
     expect(answer.results.map((r) => r.url)).toEqual(['https://tokio.rs/']);
   });
 
   it('a provider with native domain filters gets them and Scout still checks', async () => {
-    const answer = await createSearchBackend([tavily()], fast).search(query({ maxResults: 5, excludeDomains: ['example.com'] }));
-    expect(JSON.parse(mocks.tavily!.requests[0]!.body)).toMatchObject({ max_results: 5, exclude_domains: ['example.com'] });
+    const answer = await createSearchBackend([tavily()], fast).search(
+      query({ maxResults: 5, excludeDomains: ['example.com'] }),
+    );
+    expect(JSON.parse(mocks.tavily!.requests[0]!.body)).toMatchObject({
+      max_results: 5,
+      exclude_domains: ['example.com'],
+    });
     // The fixture ignores the filter on purpose: blog.example.com must still go.
     expect(answer.results.map((r) => r.url)).toEqual(['https://tokio.rs/', 'https://news.example.net/rust-async']);
   });
@@ -184,7 +209,9 @@ describe('fusion', () => {
     expect((await backend.search(query())).providers).toEqual(['brave']);
     mocks.brave!.reply = () => ({ status: 401, body: fixture('brave', 'error-401.json') });
     const e = await upstreamError(backend.search(query()));
-    expect(e.message).toBe('every search provider failed, try again later: brave: HTTP 401 (API key refused); serper: HTTP 429');
+    expect(e.message).toBe(
+      'every search provider failed, try again later: brave: HTTP 401 (API key refused); serper: HTTP 429',
+    );
   });
 });
 

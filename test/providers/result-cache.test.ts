@@ -8,7 +8,15 @@ describe('searchCacheKey', () => {
   it('folds case, spaces and list order, and separates every other field', () => {
     const base = searchCacheKey(query({ includeDomains: ['a.com', 'b.com'] }));
     expect(searchCacheKey(query({ query: '  Rust   ASYNC runtime', includeDomains: ['b.com', 'a.com'] }))).toBe(base);
-    for (const over of [{ maxResults: 5 }, { depth: 'advanced' as const }, { country: 'DE' }, { startDate: '2025-01-01' }, { excludeDomains: ['a.com'] }, { freshness: 'day' as const }, { maxContentTokens: 500 }]) {
+    for (const over of [
+      { maxResults: 5 },
+      { depth: 'advanced' as const },
+      { country: 'DE' },
+      { startDate: '2025-01-01' },
+      { excludeDomains: ['a.com'] },
+      { freshness: 'day' as const },
+      { maxContentTokens: 500 },
+    ]) {
       expect(searchCacheKey(query({ includeDomains: ['a.com', 'b.com'], ...over }))).not.toBe(base);
     }
   });
@@ -54,7 +62,7 @@ describe('createResultCache', () => {
     expect(await c.get(query())).toBeUndefined();
   });
 
-  it("keeps an entry no longer than its own TTL when one is given (what is left of it in Redis)", async () => {
+  it('keeps an entry no longer than its own TTL when one is given (what is left of it in Redis)', async () => {
     let t = 5000;
     const c = createResultCache({ ttlMs: 60_000, max: 10, now: () => t });
     await c.set(query(), answer, '', 100);
@@ -75,7 +83,10 @@ describe('createResultCache size bound', () => {
     expect(c.size).toBeLessThanOrEqual(4);
     expect(await c.get(query({ query: 'q9' }))).toBeDefined();
     expect(await c.get(query({ query: 'q0' }))).toBeUndefined();
-    await c.set(query({ query: 'huge' }), { results: [{ ...page(99), rawContent: 'y'.repeat(10_000) }], providers: ['local'] });
+    await c.set(query({ query: 'huge' }), {
+      results: [{ ...page(99), rawContent: 'y'.repeat(10_000) }],
+      providers: ['local'],
+    });
     expect(await c.get(query({ query: 'huge' }))).toBeUndefined();
   });
 });

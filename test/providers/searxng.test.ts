@@ -31,7 +31,10 @@ describe('searxng adapter', () => {
   });
 
   it('parses results, normalising publishedDate with and without a zone', async () => {
-    const results = await createSearxngProvider({ url: `${mock.url}/search`, now: () => NOW }).search(query(), noAbort());
+    const results = await createSearxngProvider({ url: `${mock.url}/search`, now: () => NOW }).search(
+      query(),
+      noAbort(),
+    );
     expect(results.map((r) => r.url)).toEqual([
       'https://tokio.rs/',
       'https://docs.rs/tokio/latest/tokio/?fbclid=IwAR0abc',

@@ -15,7 +15,17 @@ describe('serper adapter', () => {
 
   it('POSTs with X-API-KEY; gl, tbs and site: operators are native', async () => {
     mock.requests.length = 0;
-    await provider().search(query({ maxResults: 15, country: 'FR', freshness: 'day', startDate: '2025-01-07', includeDomains: ['tokio.rs', 'docs.rs'], excludeDomains: ['spam.example'] }), noAbort());
+    await provider().search(
+      query({
+        maxResults: 15,
+        country: 'FR',
+        freshness: 'day',
+        startDate: '2025-01-07',
+        includeDomains: ['tokio.rs', 'docs.rs'],
+        excludeDomains: ['spam.example'],
+      }),
+      noAbort(),
+    );
     const req = mock.requests[0]!;
     expect(req.headers['x-api-key']).toBe(KEY);
     expect(JSON.parse(req.body)).toEqual({
@@ -27,7 +37,9 @@ describe('serper adapter', () => {
   });
 
   it('maps a date range to Google custom dates and skips site: past ten domains', () => {
-    expect(serperBody(query({ startDate: '2024-01-05', endDate: '2024-02-01' })).tbs).toBe('cdr:1,cd_min:1/5/2024,cd_max:2/1/2024');
+    expect(serperBody(query({ startDate: '2024-01-05', endDate: '2024-02-01' })).tbs).toBe(
+      'cdr:1,cd_min:1/5/2024,cd_max:2/1/2024',
+    );
     const many = Array.from({ length: 11 }, (_, i) => `d${i}.example`);
     expect(serperBody(query({ includeDomains: many })).q).toBe('rust async runtime');
     expect(serperBody(query({ includeDomains: ['one.example'] })).q).toBe('rust async runtime site:one.example');
@@ -36,7 +48,11 @@ describe('serper adapter', () => {
   it('parses organic results and Google display dates', async () => {
     const results = await provider().search(query(), noAbort());
     expect(results).toEqual([
-      { title: 'Tokio - An asynchronous Rust runtime', url: 'https://tokio.rs/?srsltid=AfmBOoq123', content: 'Tokio is an asynchronous runtime for the Rust programming language.' },
+      {
+        title: 'Tokio - An asynchronous Rust runtime',
+        url: 'https://tokio.rs/?srsltid=AfmBOoq123',
+        content: 'Tokio is an asynchronous runtime for the Rust programming language.',
+      },
       {
         title: 'Async Rust in 2025 - Blog',
         url: 'https://blog.example.com/async-rust-2025',

@@ -15,7 +15,15 @@ describe('tavily adapter', () => {
 
   it('POSTs JSON with a Bearer key and native filters', async () => {
     mock.requests.length = 0;
-    const q = query({ maxResults: 7, depth: 'advanced', includeDomains: ['tokio.rs'], excludeDomains: ['spam.example'], startDate: '2024-01-01', endDate: '2024-12-31', country: 'GB' });
+    const q = query({
+      maxResults: 7,
+      depth: 'advanced',
+      includeDomains: ['tokio.rs'],
+      excludeDomains: ['spam.example'],
+      startDate: '2024-01-01',
+      endDate: '2024-12-31',
+      country: 'GB',
+    });
     await provider().search(q, noAbort());
     const req = mock.requests[0]!;
     expect(req.method).toBe('POST');

@@ -2,17 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { fetchCount, filterResults, scoutFilters, type FilterName } from '../../src/search/result-filter.ts';
 import type { ProviderResult, SearchQuery } from '../../src/search/search-types.ts';
 
-const q = (over: Partial<SearchQuery> = {}): SearchQuery => ({ query: 'x', maxResults: 10, includeDomains: [], excludeDomains: [], depth: 'basic', ...over });
-const r = (url: string, extra: Partial<ProviderResult> & { country?: string } = {}) => ({ title: url, url, content: '', ...extra });
+const q = (over: Partial<SearchQuery> = {}): SearchQuery => ({
+  query: 'x',
+  maxResults: 10,
+  includeDomains: [],
+  excludeDomains: [],
+  depth: 'basic',
+  ...over,
+});
+const r = (url: string, extra: Partial<ProviderResult> & { country?: string } = {}) => ({
+  title: url,
+  url,
+  content: '',
+  ...extra,
+});
 const none = new Set<FilterName>();
 const dates = new Set<FilterName>(['dates']);
 const urls = (xs: { url: string }[]) => xs.map((x) => x.url);
 
 describe('filterResults', () => {
-  const web = [r('https://docs.example.com/a'), r('https://www.example.com/b'), r('https://other.org/c'), r('https://notexample.com/d')];
+  const web = [
+    r('https://docs.example.com/a'),
+    r('https://www.example.com/b'),
+    r('https://other.org/c'),
+    r('https://notexample.com/d'),
+  ];
 
   it('include_domains matches the domain and its subdomains, not look-alikes', () => {
-    expect(urls(filterResults(web, q({ includeDomains: ['example.com'] }), none))).toEqual(['https://docs.example.com/a', 'https://www.example.com/b']);
+    expect(urls(filterResults(web, q({ includeDomains: ['example.com'] }), none))).toEqual([
+      'https://docs.example.com/a',
+      'https://www.example.com/b',
+    ]);
   });
 
   it('exclude wins over include', () => {
@@ -21,7 +41,9 @@ describe('filterResults', () => {
   });
 
   it('checks domains even when the provider claims to filter them', () => {
-    expect(urls(filterResults(web, q({ excludeDomains: ['other.org'] }), new Set(['domains'])))).not.toContain('https://other.org/c');
+    expect(urls(filterResults(web, q({ excludeDomains: ['other.org'] }), new Set(['domains'])))).not.toContain(
+      'https://other.org/c',
+    );
   });
 
   it('keeps dated results inside the inclusive window and drops the others', () => {
@@ -31,7 +53,10 @@ describe('filterResults', () => {
       r('https://a.com/3', { publishedDate: '2025-01-31T23:00:00Z' }),
       r('https://a.com/4', { publishedDate: '2025-02-01T00:00:00Z' }),
     ];
-    expect(urls(filterResults(rs, q({ startDate: '2025-01-01', endDate: '2025-01-31' }), dates))).toEqual(['https://a.com/2', 'https://a.com/3']);
+    expect(urls(filterResults(rs, q({ startDate: '2025-01-01', endDate: '2025-01-31' }), dates))).toEqual([
+      'https://a.com/2',
+      'https://a.com/3',
+    ]);
   });
 
   it('keeps undated results only when the provider applied the date filter itself', () => {
@@ -42,7 +67,11 @@ describe('filterResults', () => {
   });
 
   it('drops results whose known country differs, keeps those without one', () => {
-    const rs = [r('https://a.com/de', { country: 'de' }), r('https://a.com/fr', { country: 'FR' }), r('https://a.com/web')];
+    const rs = [
+      r('https://a.com/de', { country: 'de' }),
+      r('https://a.com/fr', { country: 'FR' }),
+      r('https://a.com/web'),
+    ];
     expect(urls(filterResults(rs, q({ country: 'DE' }), none))).toEqual(['https://a.com/de', 'https://a.com/web']);
   });
 

@@ -238,7 +238,10 @@ describe('search budget leases', () => {
       refund: async () => undefined,
       used: async () => Promise.reject(new Error('disk gone')),
     };
-    await expect(createSearchBudget(broken, 100, NOV).usage()).rejects.toMatchObject({ kind: 'unavailable', retryAfterS: 5 });
+    await expect(createSearchBudget(broken, 100, NOV).usage()).rejects.toMatchObject({
+      kind: 'unavailable',
+      retryAfterS: 5,
+    });
   });
 
   it('is 503 (unavailable), not a crash, when the store fails', async () => {
@@ -248,6 +251,9 @@ describe('search budget leases', () => {
       used: async () => 0,
     };
     const budget = createSearchBudget(broken, 100, NOV);
-    await expect(budget.charge('basic')).rejects.toMatchObject({ kind: 'unavailable', message: 'the quota store is unavailable; retry shortly' });
+    await expect(budget.charge('basic')).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: 'the quota store is unavailable; retry shortly',
+    });
   });
 });

@@ -5,8 +5,16 @@ const now = new Date('2026-11-21T12:00:00Z');
 
 describe('toSearchQuery', () => {
   it('applies defaults and normalises domains and country', () => {
-    const q = toSearchQuery({ query: 'x', include_domains: ['https://WWW.Example.com/a', 'bücher.de'], country: 'de' }, now);
-    expect(q).toMatchObject({ maxResults: 10, depth: 'basic', includeDomains: ['example.com', 'xn--bcher-kva.de'], country: 'DE' });
+    const q = toSearchQuery(
+      { query: 'x', include_domains: ['https://WWW.Example.com/a', 'bücher.de'], country: 'de' },
+      now,
+    );
+    expect(q).toMatchObject({
+      maxResults: 10,
+      depth: 'basic',
+      includeDomains: ['example.com', 'xn--bcher-kva.de'],
+      country: 'DE',
+    });
   });
 
   it('resolves freshness to a start date, and explicit dates win over it', () => {
@@ -19,7 +27,11 @@ describe('toSearchQuery', () => {
 
   it('refuses impossible dates and start after end', () => {
     expect(() => toSearchQuery({ query: 'x', start_date: '2025-02-30' }, now)).toThrow(/real calendar date/);
-    expect(() => toSearchQuery({ query: 'x', start_date: '2025-03-02', end_date: '2025-03-01' }, now)).toThrow(/must not be after/);
-    expect(toSearchQuery({ query: 'x', start_date: '2024-02-29', end_date: '2024-02-29' }, now).startDate).toBe('2024-02-29');
+    expect(() => toSearchQuery({ query: 'x', start_date: '2025-03-02', end_date: '2025-03-01' }, now)).toThrow(
+      /must not be after/,
+    );
+    expect(toSearchQuery({ query: 'x', start_date: '2024-02-29', end_date: '2024-02-29' }, now).startDate).toBe(
+      '2024-02-29',
+    );
   });
 });

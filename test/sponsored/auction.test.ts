@@ -70,7 +70,11 @@ describe('runAuction picks exactly what a full sort would', () => {
     for (let round = 0; round < 300; round++) {
       const n = Math.floor(rand() * 40);
       const bids = Array.from({ length: n }, (_, i) => ({
-        campaign: campaign(`c${i}`, 1 + Math.floor(rand() * 5) * 100, `2026-01-0${1 + Math.floor(rand() * 3)}T00:00:00.000Z`),
+        campaign: campaign(
+          `c${i}`,
+          1 + Math.floor(rand() * 5) * 100,
+          `2026-01-0${1 + Math.floor(rand() * 3)}T00:00:00.000Z`,
+        ),
         relevance: [0, 1 / 3, 1 / 2, 2 / 3, 1][Math.floor(rand() * 5)]!,
       }));
       const k = Math.floor(rand() * 5);

@@ -38,7 +38,10 @@ describe('campaign file validation', () => {
         incentive: { kind: 'code', code: 'SCOUT10', benefit: '10% off the first order' },
       }),
     );
-    expect(v).toMatchObject({ ok: true, definition: { status: 'paused', disclosure: 'Ad · Acme GmbH', incentive: { kind: 'code', code: 'SCOUT10' } } });
+    expect(v).toMatchObject({
+      ok: true,
+      definition: { status: 'paused', disclosure: 'Ad · Acme GmbH', incentive: { kind: 'code', code: 'SCOUT10' } },
+    });
   });
 
   it('lists every problem of a bad file, not just the first', () => {
@@ -79,14 +82,24 @@ describe('campaign file validation', () => {
   });
 
   it('checks money and dates against each other', () => {
-    const text = problems(campaignFile({ bid_micros: 500, budget_micros: 100, daily_cap_micros: 50, start_date: '2026-05-02', end_date: '2026-05-01' })).join('\n');
+    const text = problems(
+      campaignFile({
+        bid_micros: 500,
+        budget_micros: 100,
+        daily_cap_micros: 50,
+        start_date: '2026-05-02',
+        end_date: '2026-05-01',
+      }),
+    ).join('\n');
     expect(text).toContain('bid_micros must not exceed budget_micros');
     expect(text).toContain('daily_cap_micros must be at least bid_micros');
     expect(text).toContain('end_date must not be before start_date');
   });
 
   it('refuses blank text and a url with credentials', () => {
-    const text = problems(campaignFile({ title: '   ', disclosure: ' ', url: 'https://user:pw@shop.example/' })).join('\n');
+    const text = problems(campaignFile({ title: '   ', disclosure: ' ', url: 'https://user:pw@shop.example/' })).join(
+      '\n',
+    );
     expect(text).toContain('title must not be blank');
     expect(text).toContain('disclosure must not be blank');
     expect(text).toContain('url must not carry a user name or password');
@@ -97,6 +110,8 @@ describe('campaign file validation', () => {
   });
 
   it('numbers the problems in one caller-facing message', () => {
-    expect(describeProblems(['a is wrong', 'b is wrong'])).toBe('the campaign is invalid (2 problems): 1) a is wrong; 2) b is wrong');
+    expect(describeProblems(['a is wrong', 'b is wrong'])).toBe(
+      'the campaign is invalid (2 problems): 1) a is wrong; 2) b is wrong',
+    );
   });
 });

@@ -3,7 +3,15 @@ import { createSponsored, type Sponsored, type SponsoredOptions } from '../../sr
 import { newRecId, newRecIdKey } from '../../src/sponsored/rec-id.ts';
 import { openSponsoredStore } from '../../src/store/sqlite/open-sponsored-store.ts';
 import { domainFailure } from '../helpers/domain-failure.ts';
-import { campaignFile, ctx, searchQuery, sponsoredHarness, stubProbe, stubResolver, type SponsoredHarness } from './sponsored-fixture.ts';
+import {
+  campaignFile,
+  ctx,
+  searchQuery,
+  sponsoredHarness,
+  stubProbe,
+  stubResolver,
+  type SponsoredHarness,
+} from './sponsored-fixture.ts';
 
 /**
  * rec_ids whose impression row was never written: the process that showed them is "killed"
@@ -57,10 +65,18 @@ describe('a signed rec_id whose impression row was never written', () => {
 
     h.clock.now = new Date(h.clock.now.getTime() + 29 * DAY);
     expect(await other.clicks.follow(recId, true)).toBe('https://shop.acme.example/shoes?utm=scout');
-    expect(await other.resolveClickUrl(clickUrl)).toEqual({ landingUrl: 'https://shop.acme.example/shoes?utm=scout', clickPath: 'agent_read' });
+    expect(await other.resolveClickUrl(clickUrl)).toEqual({
+      landingUrl: 'https://shop.acme.example/shoes?utm=scout',
+      clickPath: 'agent_read',
+    });
     await other.flush();
     // No impression row: the read is not charged, and neither it nor the click is counted.
-    expect((await other.admin.report()).campaigns[0]).toMatchObject({ impressions: 0, agent_reads: 0, clicks: 0, spend_micros: 0 });
+    expect((await other.admin.report()).campaigns[0]).toMatchObject({
+      impressions: 0,
+      agent_reads: 0,
+      clicks: 0,
+      spend_micros: 0,
+    });
 
     h.clock.now = new Date(h.clock.now.getTime() + 2 * DAY);
     expect((await domainFailure(other.clicks.follow(recId, true))).kind).toBe('not_found');
@@ -103,10 +119,17 @@ describe('a signed rec_id whose impression row was never written', () => {
     const other = replicaOf(h, { recIdKey: key });
     await other.admin.replace(id as string, campaignFile({ url: 'https://shop.acme.example/new' }));
     const clickUrl = new URL(`https://scout.test/v1/r/${recId}`);
-    expect(await other.resolveClickUrl(clickUrl)).toEqual({ landingUrl: 'https://shop.acme.example/shoes', clickPath: 'agent_read' });
+    expect(await other.resolveClickUrl(clickUrl)).toEqual({
+      landingUrl: 'https://shop.acme.example/shoes',
+      clickPath: 'agent_read',
+    });
     expect(await other.resolveClickUrl(clickUrl)).toMatchObject({ landingUrl: 'https://shop.acme.example/shoes' });
     await other.flush();
-    expect((await other.admin.report()).campaigns[0]).toMatchObject({ impressions: 1, agent_reads: 1, spend_micros: 100_000 });
+    expect((await other.admin.report()).campaigns[0]).toMatchObject({
+      impressions: 1,
+      agent_reads: 1,
+      spend_micros: 100_000,
+    });
   });
 });
 
@@ -119,16 +142,32 @@ describe('a rec_id of the old layout (unsigned, 25 characters)', () => {
     const store = openSponsoredStore(h.dataDir);
     try {
       const shownAt = h.clock.now.getTime();
-      const impression = { recId: legacy, campaignId: id as string, landingUrl: 'https://shop.acme.example/then', shownAt, requestId: 'req-old', position: 1 };
+      const impression = {
+        recId: legacy,
+        campaignId: id as string,
+        landingUrl: 'https://shop.acme.example/then',
+        shownAt,
+        requestId: 'req-old',
+        position: 1,
+      };
       await store.events.write([{ kind: 'impression', impression }]);
     } finally {
       await store.close();
     }
     expect(await h.sponsored.clicks.follow(legacy, true)).toBe('https://shop.acme.example/then');
-    expect(await h.sponsored.resolveClickUrl(new URL(`https://scout.test/v1/r/${legacy}`))).toMatchObject({ landingUrl: 'https://shop.acme.example/then' });
+    expect(await h.sponsored.resolveClickUrl(new URL(`https://scout.test/v1/r/${legacy}`))).toMatchObject({
+      landingUrl: 'https://shop.acme.example/then',
+    });
     await h.sponsored.flush();
-    expect((await h.sponsored.admin.report()).campaigns[0]).toMatchObject({ impressions: 1, agent_reads: 1, clicks: 1, spend_micros: 100_000 });
-    expect((await domainFailure(h.sponsored.clicks.follow('rec_0NJ3ok2h9fK2xq8TZbW1cLmQf', true))).kind).toBe('not_found');
+    expect((await h.sponsored.admin.report()).campaigns[0]).toMatchObject({
+      impressions: 1,
+      agent_reads: 1,
+      clicks: 1,
+      spend_micros: 100_000,
+    });
+    expect((await domainFailure(h.sponsored.clicks.follow('rec_0NJ3ok2h9fK2xq8TZbW1cLmQf', true))).kind).toBe(
+      'not_found',
+    );
     h.clock.now = new Date(h.clock.now.getTime() + 31 * DAY);
     expect((await domainFailure(h.sponsored.clicks.follow(legacy, true))).kind).toBe('not_found');
   });

@@ -18,7 +18,12 @@ async function adUrl(h: SponsoredHarness): Promise<URL> {
 describe('resolveClickUrl (the fetch service hook)', () => {
   it('leaves every URL that is not one of Scout’s click URLs alone', async () => {
     const h = harness();
-    for (const u of ['https://other.test/v1/r/rec_x', 'https://scout.test/v1/search', 'http://scout.test/v1/r/rec_x', 'https://scout.test:444/v1/r/rec_x']) {
+    for (const u of [
+      'https://other.test/v1/r/rec_x',
+      'https://scout.test/v1/search',
+      'http://scout.test/v1/r/rec_x',
+      'https://scout.test:444/v1/r/rec_x',
+    ]) {
       expect(await h.sponsored.resolveClickUrl(new URL(u))).toBeUndefined();
     }
   });
@@ -28,9 +33,15 @@ describe('resolveClickUrl (the fetch service hook)', () => {
     await h.create(campaignFile({ url: 'https://shop.acme.example/shoes?utm=scout' }));
     const url = await adUrl(h);
     // The impression is still queued: the rec_id resolves already.
-    expect(await h.sponsored.resolveClickUrl(url)).toEqual({ landingUrl: 'https://shop.acme.example/shoes?utm=scout', clickPath: 'agent_read' });
+    expect(await h.sponsored.resolveClickUrl(url)).toEqual({
+      landingUrl: 'https://shop.acme.example/shoes?utm=scout',
+      clickPath: 'agent_read',
+    });
     await h.sponsored.flush();
-    expect(await h.sponsored.resolveClickUrl(url)).toEqual({ landingUrl: 'https://shop.acme.example/shoes?utm=scout', clickPath: 'agent_read' });
+    expect(await h.sponsored.resolveClickUrl(url)).toEqual({
+      landingUrl: 'https://shop.acme.example/shoes?utm=scout',
+      clickPath: 'agent_read',
+    });
     await h.sponsored.flush();
     const [row] = (await h.sponsored.admin.report()).campaigns;
     expect(row).toMatchObject({ impressions: 1, agent_reads: 1, spend_micros: 100_000 });
@@ -41,7 +52,11 @@ describe('resolveClickUrl (the fetch service hook)', () => {
     await h.create(campaignFile());
     const url = await adUrl(h);
     await h.sponsored.flush();
-    for (const bad of ['https://scout.test/v1/r/rec_0000000000000000000000000', 'https://scout.test/v1/r/nonsense', 'https://scout.test/v1/r/']) {
+    for (const bad of [
+      'https://scout.test/v1/r/rec_0000000000000000000000000',
+      'https://scout.test/v1/r/nonsense',
+      'https://scout.test/v1/r/',
+    ]) {
       const e = await failure(h.sponsored.resolveClickUrl(new URL(bad)));
       expect(e.kind).toBe('invalid');
       expect(e.message).toMatch(/^unknown or expired sponsored link .*valid for 30 days/);
@@ -76,15 +91,27 @@ describe('POST /v1/fetch of a click URL (fetch service with the hook)', () => {
     const h = harness({ allowCidrs: ['127.0.0.2/32'] });
     await h.create(campaignFile({ url: site.url('/landing') }));
     // scout.test resolves nowhere: a request to Scout itself would fail the fetch.
-    const fetcher = createFetchService({ allowCidrs: ['127.0.0.2/32'], timeoutMs: 5000, extract: extractDocument, resolver: async () => [], resolveClickUrl: h.sponsored.resolveClickUrl });
+    const fetcher = createFetchService({
+      allowCidrs: ['127.0.0.2/32'],
+      timeoutMs: 5000,
+      extract: extractDocument,
+      resolver: async () => [],
+      resolveClickUrl: h.sponsored.resolveClickUrl,
+    });
     try {
       const click = (await adUrl(h)).href;
       const out = await fetcher.fetch({ url: click, maxChars: 50_000 });
-      expect(out).toMatchObject({ url: click, finalUrl: site.url('/final'), meta: { unwrapped: true, click_path: 'agent_read' } });
+      expect(out).toMatchObject({
+        url: click,
+        finalUrl: site.url('/final'),
+        meta: { unwrapped: true, click_path: 'agent_read' },
+      });
       expect(out.content).toContain('The shoe shop');
       await fetcher.fetch({ url: click, maxChars: 50_000 });
       expect(site.requests.map((r) => r.path)).toEqual(['/landing', '/final', '/landing', '/final']);
-      const e = await failure(fetcher.fetch({ url: 'https://scout.test/v1/r/rec_AAAAAAAAAAAAAAAAAAAAAAAAA', maxChars: 50_000 }));
+      const e = await failure(
+        fetcher.fetch({ url: 'https://scout.test/v1/r/rec_AAAAAAAAAAAAAAAAAAAAAAAAA', maxChars: 50_000 }),
+      );
       expect(e.kind).toBe('invalid');
       await h.sponsored.flush();
       const [row] = (await h.sponsored.admin.report()).campaigns;
@@ -103,7 +130,11 @@ describe('follow (the redirect endpoint)', () => {
     expect(await h.sponsored.clicks.follow(recId, true)).toBe('https://shop.acme.example/shoes');
     expect(await h.sponsored.clicks.follow(recId, false)).toBe('https://shop.acme.example/shoes');
     await h.sponsored.flush();
-    expect((await h.sponsored.admin.report()).campaigns[0]).toMatchObject({ clicks: 1, agent_reads: 0, spend_micros: 0 });
+    expect((await h.sponsored.admin.report()).campaigns[0]).toMatchObject({
+      clicks: 1,
+      agent_reads: 0,
+      spend_micros: 0,
+    });
     expect((await failure(h.sponsored.clicks.follow('rec_BBBBBBBBBBBBBBBBBBBBBBBBB', true))).kind).toBe('not_found');
   });
 });

@@ -80,9 +80,27 @@ describe('eligibility, rule by rule', () => {
 
   it('negative keywords keep the ad off a query (plural-insensitive)', () => {
     expect(why({ negativeKeywords: ['repair'] })).toBeUndefined();
-    expect(whyIneligible(compileCampaign(record({ negativeKeywords: ['repair'] })), request('running shoes repairs'), NO_SPEND)).toBe('negative_keyword');
-    expect(whyIneligible(compileCampaign(record({ negativeKeywords: ['used shoes'] })), request('cheap used running shoes'), NO_SPEND)).toBeUndefined();
-    expect(whyIneligible(compileCampaign(record({ negativeKeywords: ['used shoes'] })), request('running shoes, used shoes'), NO_SPEND)).toBe('negative_keyword');
+    expect(
+      whyIneligible(
+        compileCampaign(record({ negativeKeywords: ['repair'] })),
+        request('running shoes repairs'),
+        NO_SPEND,
+      ),
+    ).toBe('negative_keyword');
+    expect(
+      whyIneligible(
+        compileCampaign(record({ negativeKeywords: ['used shoes'] })),
+        request('cheap used running shoes'),
+        NO_SPEND,
+      ),
+    ).toBeUndefined();
+    expect(
+      whyIneligible(
+        compileCampaign(record({ negativeKeywords: ['used shoes'] })),
+        request('running shoes, used shoes'),
+        NO_SPEND,
+      ),
+    ).toBe('negative_keyword');
   });
 });
 
@@ -93,7 +111,11 @@ describe('keyword index', () => {
     compileCampaign(record({ id: 'cmp_cafe', keywords: ['café crème'] })),
   ];
   const index = buildKeywordIndex(campaigns);
-  const ids = (q: string) => index.match(tokenize(q).map(wordForms)).map((m) => m.campaign.record.id).sort();
+  const ids = (q: string) =>
+    index
+      .match(tokenize(q).map(wordForms))
+      .map((m) => m.campaign.record.id)
+      .sort();
 
   it('finds campaigns whose keyword occurs, by term or phrase', () => {
     expect(ids('Best VPNs for travel')).toEqual(['cmp_vpn']);

@@ -34,13 +34,27 @@ function observedStore() {
 
 const impression = (i: number): AdEvent => ({
   kind: 'impression',
-  impression: { recId: `rec_${i}`, campaignId: 'cmp_a', landingUrl: 'https://a.example/', shownAt: 1, requestId: 'r', position: 1 },
+  impression: {
+    recId: `rec_${i}`,
+    campaignId: 'cmp_a',
+    landingUrl: 'https://a.example/',
+    shownAt: 1,
+    requestId: 'r',
+    position: 1,
+  },
 });
 
 describe('write-behind event queue', () => {
   it('queues events and writes them as one batch; queued impressions resolve at once', async () => {
     const { store, batches, stores } = observedStore();
-    const q = createEventQueue({ store, flushMs: 60_000, onCharges: () => undefined, onError: (e) => { throw e; } });
+    const q = createEventQueue({
+      store,
+      flushMs: 60_000,
+      onCharges: () => undefined,
+      onError: (e) => {
+        throw e;
+      },
+    });
     for (let i = 0; i < 5; i++) q.push(impression(i));
     expect(batches).toEqual([]);
     expect(q.pendingImpression('rec_3')?.landingUrl).toBe('https://a.example/');
@@ -63,7 +77,13 @@ describe('write-behind event queue', () => {
 
   it('writes at once when a batch is full, without waiting for the timer', async () => {
     const { store, batches } = observedStore();
-    const q = createEventQueue({ store, flushMs: 60_000, batchSize: 3, onCharges: () => undefined, onError: () => undefined });
+    const q = createEventQueue({
+      store,
+      flushMs: 60_000,
+      batchSize: 3,
+      onCharges: () => undefined,
+      onError: () => undefined,
+    });
     cleanup.push(() => q.close());
     for (let i = 0; i < 2; i++) q.push(impression(i));
     await new Promise((r) => setImmediate(r));

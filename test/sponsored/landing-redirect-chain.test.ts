@@ -46,8 +46,14 @@ describe('a landing page that redirects to a loopback address (real server, real
   const admin = { key: null, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } };
 
   it('is refused when the campaign is created or updated through the admin API (400, nothing stored)', async () => {
-    for (const [path, from] of [['/to-loopback', '/to-loopback'], ['/via', '/to-loopback']] as const) {
-      const r = await t.request('POST', '/admin/v1/campaigns', { ...admin, body: campaignFile({ url: landing.url(path) }) });
+    for (const [path, from] of [
+      ['/to-loopback', '/to-loopback'],
+      ['/via', '/to-loopback'],
+    ] as const) {
+      const r = await t.request('POST', '/admin/v1/campaigns', {
+        ...admin,
+        body: campaignFile({ url: landing.url(path) }),
+      });
       expect(r.status, path).toBe(400);
       expect(r.body.error.message).toContain(
         `url ${landing.url(from)} redirects to ${loopback()}, which is refused: url must be a public http(s) URL; 127.0.0.1 is not a public address (loopback 127.0.0.0/8)`,
@@ -56,17 +62,28 @@ describe('a landing page that redirects to a loopback address (real server, real
     expect((await t.request('GET', '/admin/v1/campaigns', admin)).body.campaigns).toEqual([]);
     expect(trap.requests).toEqual([]);
 
-    const created = await t.request('POST', '/admin/v1/campaigns', { ...admin, body: campaignFile({ url: landing.url('/shoes') }) });
+    const created = await t.request('POST', '/admin/v1/campaigns', {
+      ...admin,
+      body: campaignFile({ url: landing.url('/shoes') }),
+    });
     expect(created.status).toBe(201);
-    const replaced = await t.request('PUT', `/admin/v1/campaigns/${created.body.id}`, { ...admin, body: campaignFile({ url: landing.url('/to-loopback') }) });
+    const replaced = await t.request('PUT', `/admin/v1/campaigns/${created.body.id}`, {
+      ...admin,
+      body: campaignFile({ url: landing.url('/to-loopback') }),
+    });
     expect(replaced.status).toBe(400);
-    expect((await t.request('GET', `/admin/v1/campaigns/${created.body.id}`, admin)).body.url).toBe(landing.url('/shoes'));
+    expect((await t.request('GET', `/admin/v1/campaigns/${created.body.id}`, admin)).body.url).toBe(
+      landing.url('/shoes'),
+    );
     expect((await t.request('DELETE', `/admin/v1/campaigns/${created.body.id}`, admin)).status).toBe(204);
   });
 
   it('a click on a landing page that starts redirecting there after it was stored is 403, not redirected, not counted', async () => {
     movingTo = undefined;
-    const created = await t.request('POST', '/admin/v1/campaigns', { ...admin, body: campaignFile({ url: landing.url('/moving') }) });
+    const created = await t.request('POST', '/admin/v1/campaigns', {
+      ...admin,
+      body: campaignFile({ url: landing.url('/moving') }),
+    });
     expect(created.status).toBe(201);
     const [ad] = await t.scout.sponsored.stage.select(searchQuery('running shoes'), ctx());
     const click = ad!.url as string;
@@ -82,10 +99,16 @@ describe('a landing page that redirects to a loopback address (real server, real
     expect(refused.status).toBe(403);
     expect(refused.headers.get('location')).toBeNull();
     expect(await refused.json()).toEqual({
-      error: { status: 403, message: 'sponsored link refused: the landing page on 127.0.0.2 redirects to 127.0.0.1, which is not at a public address' },
+      error: {
+        status: 403,
+        message:
+          'sponsored link refused: the landing page on 127.0.0.2 redirects to 127.0.0.1, which is not at a public address',
+      },
     });
     await t.scout.sponsored.flush();
-    const row = (await t.request('GET', '/admin/v1/campaigns/report', admin)).body.campaigns.find((c: { id: string }) => c.id === created.body.id);
+    const row = (await t.request('GET', '/admin/v1/campaigns/report', admin)).body.campaigns.find(
+      (c: { id: string }) => c.id === created.body.id,
+    );
     expect(row.clicks).toBe(1);
     expect(trap.requests).toEqual([]);
   });

@@ -63,7 +63,9 @@ describe('GET /v1/r/<rec_id>: the landing host is checked again at click time', 
     dns.table['shop.acme.example'] = dnsError('EAI_AGAIN', 'shop.acme.example');
     const res = await s.app.inject({ method: 'GET', url: path });
     expect(res.statusCode).toBe(502);
-    expect(res.json().error.message).toBe('sponsored link could not be followed: the landing page host shop.acme.example could not be resolved (DNS lookup failed temporarily); try again later');
+    expect(res.json().error.message).toBe(
+      'sponsored link could not be followed: the landing page host shop.acme.example could not be resolved (DNS lookup failed temporarily); try again later',
+    );
     expect(await clicks(s)).toBe(0);
   });
 
@@ -96,7 +98,9 @@ describe('GET /v1/r/<rec_id>: the landing host is checked again at click time', 
     dns.calls.length = 0;
     const res = await s.app.inject({ method: 'GET', url: new URL(ad?.url as string).pathname });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe('sponsored link refused: the landing page on 127.0.0.1 is not at a public address');
+    expect(res.json().error.message).toBe(
+      'sponsored link refused: the landing page on 127.0.0.1 is not at a public address',
+    );
     expect(dns.calls).toEqual([]);
   });
 
@@ -105,13 +109,20 @@ describe('GET /v1/r/<rec_id>: the landing host is checked again at click time', 
     const { s } = await app({ landingProbe: probe.probe });
     await s.h.create(campaignFile({ url: 'https://shop.acme.example/shoes' }));
     const path = await clickPath(s);
-    probe.table['https://shop.acme.example/shoes'] = { status: 302, location: 'http://169.254.169.254/latest/meta-data/' };
+    probe.table['https://shop.acme.example/shoes'] = {
+      status: 302,
+      location: 'http://169.254.169.254/latest/meta-data/',
+    };
     const refused = await s.app.inject({ method: 'GET', url: path });
     expect(refused.statusCode).toBe(403);
     expect(refused.headers.location).toBeUndefined();
-    expect(refused.json().error.message).toBe('sponsored link refused: the landing page on shop.acme.example redirects to 169.254.169.254, which is not at a public address');
+    expect(refused.json().error.message).toBe(
+      'sponsored link refused: the landing page on shop.acme.example redirects to 169.254.169.254, which is not at a public address',
+    );
 
-    probe.table['https://shop.acme.example/shoes'] = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    probe.table['https://shop.acme.example/shoes'] = Object.assign(new Error('connect ECONNREFUSED'), {
+      code: 'ECONNREFUSED',
+    });
     const unchecked = await s.app.inject({ method: 'GET', url: path });
     expect(unchecked.statusCode).toBe(502);
     expect(unchecked.headers.location).toBeUndefined();
@@ -133,17 +144,26 @@ describe('GET /v1/r/<rec_id>: the landing host is checked again at click time', 
 
 describe('POST /admin/v1/campaigns refuses a non-public landing url', () => {
   const post = (s: SponsoredApp, body: unknown) =>
-    s.app.inject({ method: 'POST', url: '/admin/v1/campaigns', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: body as object });
+    s.app.inject({
+      method: 'POST',
+      url: '/admin/v1/campaigns',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: body as object,
+    });
 
   it('400 naming the field and the reason, for a literal and for a name', async () => {
     const { s, dns } = await app();
     dns.table['intranet.acme.example'] = [{ address: '172.16.0.9', family: 4 }];
     const literal = await post(s, campaignFile({ url: 'http://0x7f.1:8080/admin/v1/campaigns' }));
     expect(literal.statusCode).toBe(400);
-    expect(literal.json().error.message).toContain('url must be a public http(s) URL; 127.0.0.1 is not a public address (loopback 127.0.0.0/8)');
+    expect(literal.json().error.message).toContain(
+      'url must be a public http(s) URL; 127.0.0.1 is not a public address (loopback 127.0.0.0/8)',
+    );
     const named = await post(s, campaignFile({ url: 'https://intranet.acme.example/' }));
     expect(named.statusCode).toBe(400);
-    expect(named.json().error.message).toContain('url must be a public http(s) URL; intranet.acme.example resolves to 172.16.0.9, which is not a public address (private-use 172.16.0.0/12)');
+    expect(named.json().error.message).toContain(
+      'url must be a public http(s) URL; intranet.acme.example resolves to 172.16.0.9, which is not a public address (private-use 172.16.0.0/12)',
+    );
     expect((await s.h.sponsored.admin.list()).length).toBe(0);
   });
 });

@@ -15,12 +15,37 @@ import { ctx, sponsoredHarness, type SponsoredHarness } from './sponsored-fixtur
 // The corpus generator's seeded PRNG (mulberry32): the property test is random but reproducible.
 import { rng } from '../../bench/make-corpus.ts';
 
-const WORDS = ['running', 'shoes', 'vpn', 'python', 'tutorial', 'coffee', 'beans', 'laptop', 'cheap', 'best', 'review', 'hosting', 'the', 'for', 'crème', 'Café'];
-const DOMAINS = ['acme.example', 'shop.acme.example', 'docs.python.example', 'news.example', 'blog.example', 'cafe.example'];
+const WORDS = [
+  'running',
+  'shoes',
+  'vpn',
+  'python',
+  'tutorial',
+  'coffee',
+  'beans',
+  'laptop',
+  'cheap',
+  'best',
+  'review',
+  'hosting',
+  'the',
+  'for',
+  'crème',
+  'Café',
+];
+const DOMAINS = [
+  'acme.example',
+  'shop.acme.example',
+  'docs.python.example',
+  'news.example',
+  'blog.example',
+  'cafe.example',
+];
 
 const rand = rng(20260310);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
-const some = <T>(list: readonly T[], max: number): T[] => Array.from({ length: 1 + Math.floor(rand() * max) }, () => pick(list));
+const some = <T>(list: readonly T[], max: number): T[] =>
+  Array.from({ length: 1 + Math.floor(rand() * max) }, () => pick(list));
 
 /** A fixed pool of organic documents; the backend returns those sharing a word with the query. */
 const POOL: ProviderResult[] = Array.from({ length: 80 }, (_, i) => ({
@@ -54,7 +79,10 @@ function randomCampaign(i: number): Record<string, unknown> {
     title: `Ad ${i}`,
     url: `https://${pick(DOMAINS)}/landing/${i}`,
     content: `Ad text ${i}`,
-    keywords: some(['running shoes', 'vpn', 'python tutorial', 'coffee beans', 'laptop', 'cheap hosting', 'café crème'], 2),
+    keywords: some(
+      ['running shoes', 'vpn', 'python tutorial', 'coffee beans', 'laptop', 'cheap hosting', 'café crème'],
+      2,
+    ),
     bid_micros: 1 + Math.floor(rand() * 500_000),
     budget_micros: 1_000_000_000,
   };

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { isRecId, newCampaignId, newRecId, newRecIdKey, recIdKeyOrDefault, verifyRecId } from '../../src/sponsored/rec-id.ts';
+import {
+  isRecId,
+  newCampaignId,
+  newRecId,
+  newRecIdKey,
+  recIdKeyOrDefault,
+  verifyRecId,
+} from '../../src/sponsored/rec-id.ts';
 
 const key = newRecIdKey();
 const campaign = newCampaignId();
 const t = Date.parse('2026-03-10T12:00:00Z');
 
 /** `id` with the character at `at` replaced by another base62 character. */
-const changed = (id: string, at: number): string => `${id.slice(0, at)}${id[at] === 'a' ? 'b' : 'a'}${id.slice(at + 1)}`;
+const changed = (id: string, at: number): string =>
+  `${id.slice(0, at)}${id[at] === 'a' ? 'b' : 'a'}${id.slice(at + 1)}`;
 
 describe('rec_id', () => {
   it('is rec_ + 52 base62 characters, unique, and recognised; the old 25-character shape too', () => {
@@ -18,7 +26,16 @@ describe('rec_id', () => {
     }
     expect(isRecId('rec_0NJ3ok2h9fK2xq8TZbW1cLmQe')).toBe(true);
     const id = newRecId(campaign, key);
-    for (const bad of ['rec_', 'rec_abc', `rec_${'a'.repeat(24)}!`, `REC_${'a'.repeat(25)}`, `rec_${'a'.repeat(26)}`, `${id}x`, id.slice(0, -1), `rec_${'a'.repeat(51)}-`]) {
+    for (const bad of [
+      'rec_',
+      'rec_abc',
+      `rec_${'a'.repeat(24)}!`,
+      `REC_${'a'.repeat(25)}`,
+      `rec_${'a'.repeat(26)}`,
+      `${id}x`,
+      id.slice(0, -1),
+      `rec_${'a'.repeat(51)}-`,
+    ]) {
       expect(isRecId(bad)).toBe(false);
     }
   });
@@ -52,7 +69,8 @@ describe('rec_id', () => {
   });
 
   it('old-layout ids and malformed strings never verify', () => {
-    for (const s of ['rec_0NJ3ok2h9fK2xq8TZbW1cLmQe', 'nonsense', '', `rec_${'0'.repeat(52)}`]) expect(verifyRecId(s, key)).toBeUndefined();
+    for (const s of ['rec_0NJ3ok2h9fK2xq8TZbW1cLmQe', 'nonsense', '', `rec_${'0'.repeat(52)}`])
+      expect(verifyRecId(s, key)).toBeUndefined();
   });
 
   it('a campaign id not of newCampaignId’s shape gets an unsigned id of the old layout', () => {

@@ -13,8 +13,17 @@ describe('sponsored entries in a search', () => {
   it('are complete, labelled Result objects with a click URL per impression', async () => {
     const h = harness();
     await h.create(
-      campaignFile({ url: 'https://www.acme.example/shoes?ref=scout', incentive: { kind: 'code', code: 'RUN10', benefit: '10% off' } }),
-      campaignFile({ advertiser: 'Zed', title: 'Zed shoes', keywords: ['shoes'], bid_micros: 50_000, disclosure: 'Anzeige · Zed' }),
+      campaignFile({
+        url: 'https://www.acme.example/shoes?ref=scout',
+        incentive: { kind: 'code', code: 'RUN10', benefit: '10% off' },
+      }),
+      campaignFile({
+        advertiser: 'Zed',
+        title: 'Zed shoes',
+        keywords: ['shoes'],
+        bid_micros: 50_000,
+        disclosure: 'Anzeige · Zed',
+      }),
     );
     const ads = await select(h, 'best running shoes');
     expect(ads).toHaveLength(2);
@@ -83,7 +92,10 @@ describe('sponsored entries in a search', () => {
 
   it('budget exhaustion stops a campaign; each rec_id is charged once', async () => {
     const h = harness();
-    const [id] = await h.create(campaignFile({ bid_micros: 400, budget_micros: 1000 }), campaignFile({ title: 'Other', bid_micros: 1 }));
+    const [id] = await h.create(
+      campaignFile({ bid_micros: 400, budget_micros: 1000 }),
+      campaignFile({ title: 'Other', bid_micros: 1 }),
+    );
     const read = async () => {
       const [ad] = await select(h, 'running shoes');
       expect(ad?.title).toBe('Acme trail running shoes');
@@ -98,7 +110,13 @@ describe('sponsored entries in a search', () => {
     expect(row).toMatchObject({ impressions: 2, agent_reads: 2, spend_micros: 800, remaining_micros: 200 });
     await read(); // charged the 200 left, not the bid
     row = (await h.sponsored.admin.report()).campaigns.find((c) => c.id === id);
-    expect(row).toMatchObject({ impressions: 3, agent_reads: 3, spend_micros: 1000, remaining_micros: 0, read_rate: 1 });
+    expect(row).toMatchObject({
+      impressions: 3,
+      agent_reads: 3,
+      spend_micros: 1000,
+      remaining_micros: 0,
+      read_rate: 1,
+    });
     expect(await titles(h, 'running shoes')).toEqual(['Other']);
   });
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { findPhrase, foldText, tokenize, toPhrase, wordForms } from '../../src/sponsored/text-match.ts';
 
-const matches = (keyword: string, query: string) => findPhrase(toPhrase(keyword), tokenize(query).map(wordForms)) !== undefined;
+const matches = (keyword: string, query: string) =>
+  findPhrase(toPhrase(keyword), tokenize(query).map(wordForms)) !== undefined;
 
 describe('text folding', () => {
   it('ignores case, accents, apostrophes and special letters', () => {
     expect(foldText('Crème BRÛLÉE')).toBe('creme brulee');
     expect(foldText('Straße Ørsted Łódź')).toBe('strasse orsted lodz');
-    expect(tokenize("Women’s Running-Shoes, 2026!")).toEqual(['womens', 'running', 'shoes', '2026']);
+    expect(tokenize('Women’s Running-Shoes, 2026!')).toEqual(['womens', 'running', 'shoes', '2026']);
     expect(tokenize('C++ or C# or F#?')).toEqual(['c++', 'or', 'c#', 'or', 'f#']);
     expect(tokenize('¿?!')).toEqual([]);
   });

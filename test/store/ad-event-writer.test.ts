@@ -13,11 +13,18 @@ afterEach(() => {
 
 const impression = (n: number): AdEvent => ({
   kind: 'impression',
-  impression: { recId: `rec_${String(n).padStart(5, '0')}`, campaignId: 'cmp_a', landingUrl: 'https://a.example/', shownAt: Date.parse('2026-11-21T10:00:00Z'), requestId: 'r', position: 1 },
+  impression: {
+    recId: `rec_${String(n).padStart(5, '0')}`,
+    campaignId: 'cmp_a',
+    landingUrl: 'https://a.example/',
+    shownAt: Date.parse('2026-11-21T10:00:00Z'),
+    requestId: 'r',
+    position: 1,
+  },
 });
 
 describe('sponsored event writer thread', () => {
-  it('writes batches from its own thread; the caller\'s connection reads them once written', async () => {
+  it("writes batches from its own thread; the caller's connection reads them once written", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scout-writer-'));
     roots.push(dir);
     const stores = openSponsoredStore(dir);
@@ -30,7 +37,9 @@ describe('sponsored event writer thread', () => {
 
   it('falls back to writing on the calling thread when the writer thread cannot open the file', async () => {
     const written: AdEvent[][] = [];
-    const fallback = { write: async (events: readonly AdEvent[]): Promise<Charge[]> => (written.push([...events]), []) };
+    const fallback = {
+      write: async (events: readonly AdEvent[]): Promise<Charge[]> => (written.push([...events]), []),
+    };
     // A path under a regular file: no folder can be made there, so the thread fails to start.
     const dir = mkdtempSync(join(tmpdir(), 'scout-writer-'));
     roots.push(dir);

@@ -9,7 +9,10 @@ import { deleteKeys, REDIS_URL, testPrefix } from './redis/redis-test-env.ts';
 import { Redis } from 'ioredis';
 
 const lines: string[] = [];
-const logger = { info: (_: object, msg: string) => void lines.push(msg), warn: (_: object, msg: string) => void lines.push(msg) };
+const logger = {
+  info: (_: object, msg: string) => void lines.push(msg),
+  warn: (_: object, msg: string) => void lines.push(msg),
+};
 const opened: ServerStorage[] = [];
 const open = async (env: Record<string, string>, remoteProviders = false): Promise<ServerStorage> => {
   const s = await openServerStorage(loadConfig({ SCOUT_RATE_LIMIT_RPM: '1', ...env }), { logger, remoteProviders });
@@ -55,24 +58,37 @@ describe.skipIf(!db)('openServerStorage: PostgreSQL', () => {
     expect(await b.stores.budget.used('2026-11')).toBe(3);
     // The index: a write through one replica is found by the other.
     await a.index.upsert([{ url: 'https://a.test/p', title: 'Puffins', content: 'puffins nest on cliffs' }]);
-    const found = async () => b.index.search({ query: 'puffins', limit: 5, includeDomains: [], excludeDomains: [] }).length > 0;
+    const found = async () =>
+      b.index.search({ query: 'puffins', limit: 5, includeDomains: [], excludeDomains: [] }).length > 0;
     const until = Date.now() + 2000;
     while (!(await found()) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(await found()).toBe(true);
     // The rec_id key: the same bytes for both replicas and for the CLI.
     const cli = await openSponsoredStores(loadConfig(env()), { mustExist: true });
-    const [ka, kb, kc] = await Promise.all([a.sponsored.secrets.get('rec_id', 32), b.sponsored.secrets.get('rec_id', 32), cli.secrets.get('rec_id', 32)]);
+    const [ka, kb, kc] = await Promise.all([
+      a.sponsored.secrets.get('rec_id', 32),
+      b.sponsored.secrets.get('rec_id', 32),
+      cli.secrets.get('rec_id', 32),
+    ]);
     await cli.close();
     expect(same(ka, kb) && same(kb, kc)).toBe(true);
     await a.stores.ping();
   });
 
   it('fails the start in one line when PostgreSQL cannot be reached, leaving nothing open', async () => {
-    const start = openServerStorage(loadConfig({ SCOUT_DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/test', SCOUT_DATABASE_SCHEMA: db!.schema }), {
-      logger,
-      remoteProviders: false,
-    });
-    await expect(start).rejects.toThrow(`cannot use PostgreSQL at 127.0.0.1:1/test (SCOUT_DATABASE_URL, schema ${db!.schema}): ECONNREFUSED`);
+    const start = openServerStorage(
+      loadConfig({
+        SCOUT_DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/test',
+        SCOUT_DATABASE_SCHEMA: db!.schema,
+      }),
+      {
+        logger,
+        remoteProviders: false,
+      },
+    );
+    await expect(start).rejects.toThrow(
+      `cannot use PostgreSQL at 127.0.0.1:1/test (SCOUT_DATABASE_URL, schema ${db!.schema}): ECONNREFUSED`,
+    );
   });
 
   describe.skipIf(!REDIS_URL)('with Redis', () => {

@@ -63,7 +63,12 @@ export interface FaultRig {
 }
 
 /** The CLI's env: the real database and Redis, this rig's schema and prefix. */
-function cliEnvOf(t: FaultTargets, schema: string, prefix: string, extra: Record<string, string>): Record<string, string> {
+function cliEnvOf(
+  t: FaultTargets,
+  schema: string,
+  prefix: string,
+  extra: Record<string, string>,
+): Record<string, string> {
   return {
     SCOUT_DATABASE_URL: t.databaseUrl,
     SCOUT_DATABASE_SCHEMA: schema,
@@ -134,7 +139,11 @@ export async function startFaultRig(
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as LogLine);
 
-    const request = async (method: string, path: string, init: { key?: string; body?: unknown } = {}): Promise<Answer> => {
+    const request = async (
+      method: string,
+      path: string,
+      init: { key?: string; body?: unknown } = {},
+    ): Promise<Answer> => {
       const headers: Record<string, string> = {};
       if (init.key) headers.authorization = `Bearer ${init.key}`;
       if (init.body !== undefined) headers['content-type'] = 'application/json';

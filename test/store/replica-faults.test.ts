@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { waitFor } from '../helpers/scout-process.ts';
-import { createKey, faultTargets, hold, sponsoredOf, startFaultRig, type Answer, type CreatedKey, type FaultRig } from './replica-faults-kit.ts';
+import {
+  createKey,
+  faultTargets,
+  hold,
+  sponsoredOf,
+  startFaultRig,
+  type Answer,
+  type CreatedKey,
+  type FaultRig,
+} from './replica-faults-kit.ts';
 
 /**
  * A real Scout process (postgres+redis mode) whose PostgreSQL and Redis are cut, blackholed
@@ -48,7 +57,10 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
   const report = async () => {
     const r = await rig.cli(['campaigns', 'report', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    return (JSON.parse(r.stdout).campaigns as { id: string }[]).find((c) => c.id === campaignId) as Record<string, unknown>;
+    return (JSON.parse(r.stdout).campaigns as { id: string }[]).find((c) => c.id === campaignId) as Record<
+      string,
+      unknown
+    >;
   };
   /** A bucket the real Redis holds as spent for the next two minutes (a TAT that far ahead, on Redis's clock). */
   const exhaustInRedis = async (k: CreatedKey) => {
@@ -73,7 +85,10 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
       env: { SCOUT_RATE_LIMIT_RPM: String(RPM) },
       prepare: async (cli) => {
         for (const name of KEY_NAMES) keys[name] = await createKey(cli, name);
-        const created = await cli(['campaigns', 'create', '--file', '-', '--json'], JSON.stringify(campaign(landing.url('/shoes'))));
+        const created = await cli(
+          ['campaigns', 'create', '--file', '-', '--json'],
+          JSON.stringify(campaign(landing.url('/shoes'))),
+        );
         expect(created.code, created.stderr).toBe(0);
         campaignId = JSON.parse(created.stdout).id;
       },
@@ -86,7 +101,12 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
   }, 20_000);
 
   it('starts in postgres+redis mode and keeps rate limits in Redis under its prefix', async () => {
-    expect(rig.logs().filter((l) => l.msg === 'storage').map((l) => l.mode)).toEqual(['postgres+redis']);
+    expect(
+      rig
+        .logs()
+        .filter((l) => l.msg === 'storage')
+        .map((l) => l.mode),
+    ).toEqual(['postgres+redis']);
     const a = await rig.search(keys.warm.key, 'warm up');
     expectOk(a, 'search');
     expect(a.headers.get('ratelimit-limit')).toBe(String(RPM));
@@ -97,42 +117,58 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
     expect(pttl).toBeLessThanOrEqual(60_000 / RPM);
   });
 
-  it.each(REDIS_MODES)('Redis %s: searches answer 200 on a per-replica limiter, one log line each way, shared again after restore', async (mode) => {
-    const out = keys[`${mode}-out`];
-    const seeded = keys[`${mode}-seeded`];
-    const before = redisCounts();
-    if (mode === 'stall') rig.redisProxy.stall();
-    else rig.redisProxy.cut(mode);
-    // Spent in the real Redis, which the server cannot reach now.
-    await exhaustInRedis(seeded);
+  it.each(REDIS_MODES)(
+    'Redis %s: searches answer 200 on a per-replica limiter, one log line each way, shared again after restore',
+    async (mode) => {
+      const out = keys[`${mode}-out`];
+      const seeded = keys[`${mode}-seeded`];
+      const before = redisCounts();
+      if (mode === 'stall') rig.redisProxy.stall();
+      else rig.redisProxy.cut(mode);
+      // Spent in the real Redis, which the server cannot reach now.
+      await exhaustInRedis(seeded);
 
-    // The fallback bucket starts full: RPM searches pass, the next is refused by this replica's own limiter.
-    for (let i = 0; i < RPM; i++) expectOk(await rig.search(out.key, `outage ${mode} ${i}`), `search ${i} during the outage`);
-    const refused = await rig.search(out.key, `outage ${mode} over`);
-    expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toMatch(new RegExp(`^rate limit of ${RPM} requests per minute exceeded; retry in \\d+ s$`));
-    // Spent in Redis, untouched here: the replica does not see Redis's state while it is away.
-    expectOk(await rig.search(seeded.key, `outage ${mode} seeded`), 'search of the key spent in Redis');
-    for (let i = 0; i < 10; i++) expectOk(await rig.request('GET', '/v1/usage', { key: out.key }), `usage ${i} during the outage`);
-    expect(await rig.redis.exists(bucket(out))).toBe(0);
+      // The fallback bucket starts full: RPM searches pass, the next is refused by this replica's own limiter.
+      for (let i = 0; i < RPM; i++)
+        expectOk(await rig.search(out.key, `outage ${mode} ${i}`), `search ${i} during the outage`);
+      const refused = await rig.search(out.key, `outage ${mode} over`);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toMatch(
+        new RegExp(`^rate limit of ${RPM} requests per minute exceeded; retry in \\d+ s$`),
+      );
+      // Spent in Redis, untouched here: the replica does not see Redis's state while it is away.
+      expectOk(await rig.search(seeded.key, `outage ${mode} seeded`), 'search of the key spent in Redis');
+      for (let i = 0; i < 10; i++)
+        expectOk(await rig.request('GET', '/v1/usage', { key: out.key }), `usage ${i} during the outage`);
+      expect(await rig.redis.exists(bucket(out))).toBe(0);
 
-    // Both outage lines come (the stalled connection is dropped by its socket timeout, ~1 s), once each.
-    await waitFor(5000, 'the Redis outage to be logged', () => (rig.count(REDIS_LOST) > before[REDIS_LOST] ? true : undefined));
-    for (let i = 0; i < 5; i++) expectOk(await rig.request('GET', '/v1/usage', { key: out.key }), `usage ${i} after the outage was logged`);
-    expect(redisCounts()).toEqual({ ...before, [REDIS_LOST]: before[REDIS_LOST] + 1, [LIMITER_LOCAL]: before[LIMITER_LOCAL] + 1 });
-    expect((await rig.request('GET', '/healthz')).status).toBe(200);
+      // Both outage lines come (the stalled connection is dropped by its socket timeout, ~1 s), once each.
+      await waitFor(5000, 'the Redis outage to be logged', () =>
+        rig.count(REDIS_LOST) > before[REDIS_LOST] ? true : undefined,
+      );
+      for (let i = 0; i < 5; i++)
+        expectOk(await rig.request('GET', '/v1/usage', { key: out.key }), `usage ${i} after the outage was logged`);
+      expect(redisCounts()).toEqual({
+        ...before,
+        [REDIS_LOST]: before[REDIS_LOST] + 1,
+        [LIMITER_LOCAL]: before[LIMITER_LOCAL] + 1,
+      });
+      expect((await rig.request('GET', '/healthz')).status).toBe(200);
 
-    rig.redisProxy.restore();
-    await waitFor(5000, 'Redis to be reconnected', () => (rig.count(REDIS_RESTORED) > before[REDIS_RESTORED] ? true : undefined));
-    // Redis's state counts again, without a restart: the key spent there is refused...
-    const spent = await rig.search(seeded.key, `restored ${mode} seeded`);
-    expect(spent.status, JSON.stringify(spent.body)).toBe(429);
-    expect(Number(spent.headers.get('retry-after'))).toBeGreaterThan(50);
-    // ...and the fallback's spent bucket is forgotten: the key is served and its bucket is in Redis.
-    expectOk(await rig.search(out.key, `restored ${mode} out`), 'search after restore');
-    expect(await rig.redis.pttl(bucket(out))).toBeGreaterThan(0);
-    expect(redisCounts()).toEqual(Object.fromEntries(REDIS_MESSAGES.map((m) => [m, before[m] + 1])));
-  });
+      rig.redisProxy.restore();
+      await waitFor(5000, 'Redis to be reconnected', () =>
+        rig.count(REDIS_RESTORED) > before[REDIS_RESTORED] ? true : undefined,
+      );
+      // Redis's state counts again, without a restart: the key spent there is refused...
+      const spent = await rig.search(seeded.key, `restored ${mode} seeded`);
+      expect(spent.status, JSON.stringify(spent.body)).toBe(429);
+      expect(Number(spent.headers.get('retry-after'))).toBeGreaterThan(50);
+      // ...and the fallback's spent bucket is forgotten: the key is served and its bucket is in Redis.
+      expectOk(await rig.search(out.key, `restored ${mode} out`), 'search after restore');
+      expect(await rig.redis.pttl(bucket(out))).toBeGreaterThan(0);
+      expect(redisCounts()).toEqual(Object.fromEntries(REDIS_MESSAGES.map((m) => [m, before[m] + 1])));
+    },
+  );
 
   it('PostgreSQL cut: an unverifiable key is 503 (never 401) and /healthz 503; the same key is served after restore, no restart', async () => {
     const fresh = keys['pg-fresh'];
@@ -148,7 +184,9 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
     const health = await rig.request('GET', '/healthz');
     expect(health.status).toBe(503);
     expect(health.body).toEqual(HEALTH_DOWN);
-    await waitFor(3000, 'the key-change listener to notice the cut', () => (rig.count(LISTENER_LOST) > listenerLost ? true : undefined));
+    await waitFor(3000, 'the key-change listener to notice the cut', () =>
+      rig.count(LISTENER_LOST) > listenerLost ? true : undefined,
+    );
     // Remembered keys are trusted only while the LISTEN connection is up (pg-key-store.ts);
     // the cut took it down, so the key used a moment ago is verified again, and cannot be.
     const again = await rig.search(cached.key, 'during the cut');
@@ -201,7 +239,10 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
   async function expectAllCounted(): Promise<void> {
     const stored = await waitFor(8000, 'the events to be written after restore', async () => {
       const r = await report();
-      const done = (r.impressions as number) >= expected.impressions && (r.clicks as number) >= expected.clicks && (r.agent_reads as number) >= expected.agent_reads;
+      const done =
+        (r.impressions as number) >= expected.impressions &&
+        (r.clicks as number) >= expected.clicks &&
+        (r.agent_reads as number) >= expected.agent_reads;
       return done ? r : undefined;
     });
     expect(stored).toMatchObject(expected);
@@ -215,7 +256,10 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
     expect(target).toBeDefined();
     expected.impressions = 1;
     await expectAllCounted();
-    expectOk(await rig.request('POST', '/v1/fetch', { key: keys['ad-a'].key, body: { url: landing.url('/shoes') } }), 'warm-up fetch');
+    expectOk(
+      await rig.request('POST', '/v1/fetch', { key: keys['ad-a'].key, body: { url: landing.url('/shoes') } }),
+      'warm-up fetch',
+    );
 
     // The cut must come before the queue's flush: when a slow machine lets the batch through
     // first, that burst proves nothing, and another one runs.

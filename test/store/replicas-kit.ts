@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { runScout, type CliRun } from '../helpers/cli.ts';
 import { randomSchemaName } from '../helpers/postgres.ts';
-import { freePort, scoutEnv, spawnScout, waitFor, waitHealthy, within, type ScoutProcess } from '../helpers/scout-process.ts';
+import {
+  freePort,
+  scoutEnv,
+  spawnScout,
+  waitFor,
+  waitHealthy,
+  within,
+  type ScoutProcess,
+} from '../helpers/scout-process.ts';
 import { openPostgres } from '../../src/store/postgres/open-postgres.ts';
 import { openRedis } from '../../src/store/redis/open-redis.ts';
 import { deleteKeys, testPrefix } from './redis/redis-test-env.ts';
@@ -23,7 +31,13 @@ export interface Reply<T = any> {
 }
 
 /** One HTTP call to a replica, bounded, with the body parsed when it is JSON. */
-export async function call<T = any>(port: number, method: string, path: string, key?: string, body?: unknown): Promise<Reply<T>> {
+export async function call<T = any>(
+  port: number,
+  method: string,
+  path: string,
+  key?: string,
+  body?: unknown,
+): Promise<Reply<T>> {
   const headers: Record<string, string> = {};
   if (key !== undefined) headers.authorization = `Bearer ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -43,7 +57,8 @@ export async function call<T = any>(port: number, method: string, path: string, 
   return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
-export const search = (port: number, key: string, body: Record<string, unknown>) => call(port, 'POST', '/v1/search', key, body);
+export const search = (port: number, key: string, body: Record<string, unknown>) =>
+  call(port, 'POST', '/v1/search', key, body);
 
 export interface CreatedKey {
   id: string;
@@ -85,7 +100,8 @@ function storageEnv(mode: StorageMode, schema: string, prefix: string | undefine
 /** Env without any storage setting the test runner itself may carry. */
 export function withoutStorage(env: Record<string, string>): Record<string, string> {
   const out = { ...env };
-  for (const name of ['SCOUT_DATABASE_URL', 'SCOUT_DATABASE_SCHEMA', 'SCOUT_REDIS_URL', 'SCOUT_REDIS_PREFIX']) delete out[name];
+  for (const name of ['SCOUT_DATABASE_URL', 'SCOUT_DATABASE_SCHEMA', 'SCOUT_REDIS_URL', 'SCOUT_REDIS_PREFIX'])
+    delete out[name];
   return out;
 }
 
@@ -150,11 +166,16 @@ export async function startReplicas(mode: StorageMode, settings: Record<string, 
   await Promise.all(
     processes.map(async (p, i) => {
       const failed = p.exited.then((e) => {
-        throw new Error(`replica on port ${ports[i]} exited (${JSON.stringify(e)}) during start: ${p.stderr().slice(0, 2000)}`);
+        throw new Error(
+          `replica on port ${ports[i]} exited (${JSON.stringify(e)}) during start: ${p.stderr().slice(0, 2000)}`,
+        );
       });
       failed.catch(() => undefined);
       await Promise.race([waitHealthy(ports[i]!, 45_000), failed]);
-      const line = await Promise.race([waitFor(5_000, `the storage log line of port ${ports[i]}`, () => storageLine(p)), failed]);
+      const line = await Promise.race([
+        waitFor(5_000, `the storage log line of port ${ports[i]}`, () => storageLine(p)),
+        failed,
+      ]);
       expect(line.mode, `storage mode of replica ${i}`).toBe(mode);
     }),
   );
@@ -204,13 +225,15 @@ async function dropStorage(group: { schema: string; prefix: string | undefined }
 
 /** A word no other document or campaign holds (letters only: a single index term). */
 export const uniqueWord = (stem: string): string =>
-  stem +
-  [...randomBytes(8)]
-    .map((b) => String.fromCharCode(97 + (b % 26)))
-    .join('');
+  stem + [...randomBytes(8)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
 
 /** Like waitFor, with a chosen interval: polls that search take from a 20-a-minute bucket. */
-export async function poll<T>(ms: number, every: number, what: string, check: () => Promise<T | undefined>): Promise<T> {
+export async function poll<T>(
+  ms: number,
+  every: number,
+  what: string,
+  check: () => Promise<T | undefined>,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check();

@@ -35,7 +35,8 @@ const LANDING_HTML =
   '<p>Widgets that keep working when a service runs on several replicas behind one address. ' +
   'Every widget is tested against shared storage before it ships.</p></article></main></body></html>';
 
-const sponsoredOf = (body: { results: { type: string }[] }) => body.results.filter((r) => r.type === 'sponsored') as Record<string, any>[];
+const sponsoredOf = (body: { results: { type: string }[] }) =>
+  body.results.filter((r) => r.type === 'sponsored') as Record<string, any>[];
 
 describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
   describe.skipIf(skip)('three server processes', () => {
@@ -59,7 +60,11 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
         startReplicas(mode, { SCOUT_RATE_LIMIT_RPM: '20', SCOUT_MONTHLY_SEARCH_BUDGET: '1000000000' }),
         startReplicas(mode, { SCOUT_RATE_LIMIT_RPM: '1000000', SCOUT_MONTHLY_SEARCH_BUDGET: '10' }),
         // Behind a load balancer every client has one address (docs/scale-out.md): no per-address cap.
-        startReplicas(mode, { SCOUT_RATE_LIMIT_RPM: '1000000', SCOUT_MONTHLY_SEARCH_BUDGET: '300', SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '0' }),
+        startReplicas(mode, {
+          SCOUT_RATE_LIMIT_RPM: '1000000',
+          SCOUT_MONTHLY_SEARCH_BUDGET: '300',
+          SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '0',
+        }),
       ]);
     }, 90_000);
 
@@ -86,7 +91,9 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const { key } = await budget.createKey('budget');
       const depths = Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? 'basic' : 'advanced') as 'basic' | 'advanced');
       const replies = await Promise.all(
-        depths.map((depth, i) => search(budget.ports[i % 3]!, key, { query: `budget probe ${i}`, search_depth: depth })),
+        depths.map((depth, i) =>
+          search(budget.ports[i % 3]!, key, { query: `budget probe ${i}`, search_depth: depth }),
+        ),
       );
       let units = 0;
       replies.forEach((r, i) => {
@@ -101,7 +108,12 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const usages = await Promise.all(budget.ports.map((port) => call(port, 'GET', '/v1/usage', key)));
       for (const u of usages) {
         expect(u.status).toBe(200);
-        expect(u.body.budget).toMatchObject({ units_total: 10, units_used: 10, units_left: 0, search_cost: { basic: 1, advanced: 2 } });
+        expect(u.body.budget).toMatchObject({
+          units_total: 10,
+          units_used: 10,
+          units_left: 0,
+          search_cost: { basic: 1, advanced: 2 },
+        });
         expect(u.body.budget).toEqual(usages[0]!.body.budget);
       }
     });
@@ -139,7 +151,8 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const gone = await main.createKey('revoked');
       const kept = await main.createKey('kept');
       // Every replica verifies (and caches) the key before it is revoked.
-      for (const port of main.ports) expect((await search(port, gone.key, { query: 'before revocation' })).status).toBe(200);
+      for (const port of main.ports)
+        expect((await search(port, gone.key, { query: 'before revocation' })).status).toBe(200);
 
       const revoked = await main.cli(['keys', 'revoke', gone.id]);
       expect(revoked).toMatchObject({ code: 0, stdout: `revoked ${gone.id}\n` });
@@ -165,9 +178,21 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
     it('index: `index import` is found on every replica soon after (polled every 250 ms), with identical organic results', async () => {
       const word = uniqueWord('replica');
       const docs = [
-        { url: `https://docs.replica.example/${word}/handbook`, title: `The ${word} handbook`, content: `The ${word} handbook explains ${word} setups in depth; ${word} everywhere.` },
-        { url: `https://notes.replica.example/${word}/ops`, title: 'Operations notes', content: `A long note about deployments and servers that mentions ${word} once among many other words about load balancers, queues, caches and logs.` },
-        { url: `https://guide.replica.example/${word}/field`, title: 'Field guide', content: `${word} and ${word} again, in a short guide.` },
+        {
+          url: `https://docs.replica.example/${word}/handbook`,
+          title: `The ${word} handbook`,
+          content: `The ${word} handbook explains ${word} setups in depth; ${word} everywhere.`,
+        },
+        {
+          url: `https://notes.replica.example/${word}/ops`,
+          title: 'Operations notes',
+          content: `A long note about deployments and servers that mentions ${word} once among many other words about load balancers, queues, caches and logs.`,
+        },
+        {
+          url: `https://guide.replica.example/${word}/field`,
+          title: 'Field guide',
+          content: `${word} and ${word} again, in a short guide.`,
+        },
       ];
       const file = join(mkdtempSync(join(tmpdir(), 'scout-replicas-')), 'docs.jsonl');
       writeFileSync(file, `${docs.map((d) => JSON.stringify(d)).join('\n')}\n`);
@@ -182,7 +207,9 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
           poll(10_000, 150, `the imported documents on port ${port}`, async () => {
             const r = await search(port, keys[i]!.key, { query: word });
             expect(r.status).toBe(200);
-            return r.body.results.length > 0 ? { ms: performance.now() - importedAt, results: r.body.results } : undefined;
+            return r.body.results.length > 0
+              ? { ms: performance.now() - importedAt, results: r.body.results }
+              : undefined;
           }),
         ),
       );
@@ -196,7 +223,15 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
 
     it('campaign: a campaign created by the CLI is shown as sponsored on every replica', async () => {
       const word = uniqueWord('widget');
-      const file = { advertiser: 'Replica Widgets', title: 'Replica widgets on sale', url: landing.url('/landing-5'), content: 'Widgets that scale out.', keywords: [word], bid_micros: 250_000, budget_micros: 10_000_000 };
+      const file = {
+        advertiser: 'Replica Widgets',
+        title: 'Replica widgets on sale',
+        url: landing.url('/landing-5'),
+        content: 'Widgets that scale out.',
+        keywords: [word],
+        bid_micros: 250_000,
+        budget_micros: 10_000_000,
+      };
       const created = await main.cli(['campaigns', 'create', '--file', '-', '--json'], JSON.stringify(file));
       expect(created.code, created.stderr).toBe(0);
       const campaign = JSON.parse(created.stdout);
@@ -216,7 +251,14 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
         const [ad, ...more] = sponsoredOf(body);
         expect(more).toEqual([]);
         expect(body.meta.sponsored_count).toBe(1);
-        expect(ad).toMatchObject({ type: 'sponsored', position: 1, title: file.title, content: file.content, domain: '127.0.0.2', disclosure: 'Sponsored · Replica Widgets' });
+        expect(ad).toMatchObject({
+          type: 'sponsored',
+          position: 1,
+          title: file.title,
+          content: file.content,
+          domain: '127.0.0.2',
+          disclosure: 'Sponsored · Replica Widgets',
+        });
         expect(ad!.rec_id).toMatch(/^rec_[0-9A-Za-z]{52}$/);
         expect(ad!.url).toBe(`${PUBLIC_URL}/v1/r/${ad!.rec_id}`);
       }
@@ -225,7 +267,15 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
     it('rec_id: a click URL fetched on all 3 replicas at once is one agent read, charged the bid once', async () => {
       const word = uniqueWord('gadget');
       const bid = 123_456;
-      const file = { advertiser: 'Replica Gadgets', title: 'Replica gadgets', url: landing.url('/landing-6'), content: 'Gadgets for every replica.', keywords: [word], bid_micros: bid, budget_micros: 10_000_000 };
+      const file = {
+        advertiser: 'Replica Gadgets',
+        title: 'Replica gadgets',
+        url: landing.url('/landing-6'),
+        content: 'Gadgets for every replica.',
+        keywords: [word],
+        bid_micros: bid,
+        budget_micros: 10_000_000,
+      };
       const created = await main.cli(['campaigns', 'create', '--file', '-', '--json'], JSON.stringify(file));
       expect(created.code, created.stderr).toBe(0);
       const id = JSON.parse(created.stdout).id as string;
@@ -239,16 +289,24 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const clickUrl = ad.url as string;
       expect(clickUrl.startsWith(`${PUBLIC_URL}/v1/r/rec_`)).toBe(true);
       // A read counts once its impression is stored (docs/sponsored.md): wait for that first.
-      await poll(5_000, 100, 'the impression to be stored', async () => ((await reportRow(main, id)).impressions === 1 ? true : undefined));
+      await poll(5_000, 100, 'the impression to be stored', async () =>
+        (await reportRow(main, id)).impressions === 1 ? true : undefined,
+      );
 
-      const reads = await Promise.all(main.ports.map((port) => call(port, 'POST', '/v1/fetch', key, { url: clickUrl })));
+      const reads = await Promise.all(
+        main.ports.map((port) => call(port, 'POST', '/v1/fetch', key, { url: clickUrl })),
+      );
       for (const r of reads) {
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         expect(r.body.final_url).toBe(landing.url('/landing-6'));
         expect(r.body.meta).toMatchObject({ unwrapped: true, click_path: 'agent_read' });
       }
       // Three reads fetched the page (the landing check's own request when the campaign was created is not a read).
-      expect(landing.requests.filter((q) => q.path === '/landing-6' && !String(q.headers['user-agent']).includes('ScoutLandingCheck'))).toHaveLength(3);
+      expect(
+        landing.requests.filter(
+          (q) => q.path === '/landing-6' && !String(q.headers['user-agent']).includes('ScoutLandingCheck'),
+        ),
+      ).toHaveLength(3);
 
       const charged = await poll(5_000, 100, 'the agent read to be stored', async () => {
         const row = await reportRow(main, id);
@@ -257,9 +315,14 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       expect(charged).toMatchObject({ impressions: 1, agent_reads: 1, spend_micros: bid });
       // A graceful stop writes every replica's queue: nothing still queued may add a charge.
       await main.stop();
-      expect(await reportRow(main, id)).toMatchObject({ impressions: 1, agent_reads: 1, clicks: 0, spend_micros: bid, remaining_micros: 10_000_000 - bid });
+      expect(await reportRow(main, id)).toMatchObject({
+        impressions: 1,
+        agent_reads: 1,
+        clicks: 0,
+        spend_micros: bid,
+        remaining_micros: 10_000_000 - bid,
+      });
     }, 45_000);
-
   });
 });
 

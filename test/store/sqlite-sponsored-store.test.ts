@@ -45,7 +45,9 @@ describe('SQLite ad event store, large batches', () => {
     const { stores } = open();
     await stores.campaigns.insert(record('cmp_a'));
     await stores.campaigns.insert(record('cmp_b'));
-    const first = Array.from({ length: 130 }, (_, n) => impression(`rec_${String(n).padStart(4, '0')}`, n % 2 ? 'cmp_a' : 'cmp_b'));
+    const first = Array.from({ length: 130 }, (_, n) =>
+      impression(`rec_${String(n).padStart(4, '0')}`, n % 2 ? 'cmp_a' : 'cmp_b'),
+    );
     // The same 130 again, plus 30 new ones, with 5 of the new ones twice in the same batch.
     const fresh = Array.from({ length: 30 }, (_, n) => impression(`rec_new_${n}`, 'cmp_a'));
     await stores.events.write(first);

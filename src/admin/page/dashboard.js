@@ -91,7 +91,8 @@
   /** Whole milliseconds, but one decimal below 10 ms (a local index answers in well under one). */
   const fmtMs = (n) =>
     n === null || n === undefined ? '—' : n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US');
-  const fmtMoney = (micros) => (micros / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const fmtMoney = (micros) =>
+    (micros / 1e6).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const fmtPercent = (ratio) => `${(ratio * 100).toFixed(1)}%`;
   /**
    * Times are the browser's local time on a 24-hour clock, always with their zone as an
@@ -169,7 +170,8 @@
       // Not JSON (a proxy's error page): the status says enough.
     }
     if (!res.ok) {
-      const message = body && body.error && typeof body.error.message === 'string' ? body.error.message : `HTTP ${res.status}`;
+      const message =
+        body && body.error && typeof body.error.message === 'string' ? body.error.message : `HTTP ${res.status}`;
       throw new ApiError(res.status, message);
     }
     return body;
@@ -254,7 +256,10 @@
       if (seq !== state.seq) return;
       if (e.status === 401) return signOut(e.message);
       const since = state.updatedAt ? ` Showing the data of ${fmtClock(state.updatedAt)}.` : '';
-      showBanner('refresh-error', `Refresh failed at ${fmtClock(new Date())}: ${e.message.replace(/\.$/, '')}.${since}`);
+      showBanner(
+        'refresh-error',
+        `Refresh failed at ${fmtClock(new Date())}: ${e.message.replace(/\.$/, '')}.${since}`,
+      );
     }
   }
 
@@ -280,7 +285,10 @@
     if (!d) return;
     // A refresh rebuilds the tables: keep the keyboard focus on the same button.
     const focused = document.activeElement;
-    const refocus = focused && focused.dataset && focused.dataset.id ? `[data-action="${focused.dataset.action}"][data-id="${CSS.escape(focused.dataset.id)}"]` : null;
+    const refocus =
+      focused && focused.dataset && focused.dataset.id
+        ? `[data-action="${focused.dataset.action}"][data-id="${CSS.escape(focused.dataset.id)}"]`
+        : null;
 
     const started = field('started_at');
     started.dateTime = d.started_at;
@@ -382,7 +390,8 @@
       all += s.totals[c.key];
     }
     setField('traffic-total', fmtInt(all), all, panel);
-    field('traffic-plot-title', panel).textContent = `Requests by outcome, per ${s.step === 60 ? 'minute' : s.step === 3600 ? 'hour' : `${s.step} s`}`;
+    field('traffic-plot-title', panel).textContent =
+      `Requests by outcome, per ${s.step === 60 ? 'minute' : s.step === 3600 ? 'hour' : `${s.step} s`}`;
     drawPlots(s);
   }
 
@@ -420,7 +429,10 @@
         width: width(trafficBox),
         height: PLOT_HEIGHT,
         scales: { y: { range: (u, min, max) => [0, Math.max(1, max)] } },
-        series: [{ label: 'Time', value: legendTime }, ...CLASSES.map((c) => ({ label: c.label, stroke: c.colour, width: 2, value: count }))],
+        series: [
+          { label: 'Time', value: legendTime },
+          ...CLASSES.map((c) => ({ label: c.label, stroke: c.colour, width: 2, value: count })),
+        ],
         axes: [{ values: axisTimes, size: 50 }, { size: 50 }],
       },
       trafficData,
@@ -436,8 +448,21 @@
           // p50 solid, p95 dashed, one colour a kind. Points too: a minute with traffic
           // between quiet ones has no line to either side.
           ...KINDS.flatMap((k) => [
-            { label: `${k.label} p50`, stroke: k.colour, width: 2, value: ms, points: { show: true, size: 7, fill: k.colour } },
-            { label: `${k.label} p95`, stroke: k.colour, width: 2, dash: [6, 4], value: ms, points: { show: true, size: 5, fill: '#fff' } },
+            {
+              label: `${k.label} p50`,
+              stroke: k.colour,
+              width: 2,
+              value: ms,
+              points: { show: true, size: 7, fill: k.colour },
+            },
+            {
+              label: `${k.label} p95`,
+              stroke: k.colour,
+              width: 2,
+              dash: [6, 4],
+              value: ms,
+              points: { show: true, size: 5, fill: '#fff' },
+            },
           ]),
         ],
         axes: [{ values: axisTimes, size: 50 }, { size: 50 }],
@@ -447,7 +472,10 @@
     );
     // The plots follow their boxes' width (a resized window, a narrower layout).
     state.resize = new ResizeObserver(() => {
-      for (const [name, box] of [['traffic', trafficBox], ['latency', latencyBox]]) {
+      for (const [name, box] of [
+        ['traffic', trafficBox],
+        ['latency', latencyBox],
+      ]) {
         const u = state.plots[name];
         if (u && Math.abs(u.width - width(box)) > 1) u.setSize({ width: width(box), height: PLOT_HEIGHT });
       }
@@ -459,7 +487,9 @@
   function keyStatus(k) {
     const td = el('td', { dataset: { field: 'status' } });
     const revoked = k.revoked_at !== null;
-    td.append(el('span', { className: `badge ${revoked ? 'badge-bad' : 'badge-good'}`, text: revoked ? 'revoked' : 'active' }));
+    td.append(
+      el('span', { className: `badge ${revoked ? 'badge-bad' : 'badge-good'}`, text: revoked ? 'revoked' : 'active' }),
+    );
     td.dataset.value = revoked ? 'revoked' : 'active';
     if (revoked) {
       td.append(' ', timeEl(k.revoked_at));
@@ -494,7 +524,8 @@
 
   function renderKeys(keys) {
     const tbody = $('[data-table="keys"] tbody');
-    for (const id of state.confirming) if (!keys.some((k) => k.id === id && k.revoked_at === null)) state.confirming.delete(id);
+    for (const id of state.confirming)
+      if (!keys.some((k) => k.id === id && k.revoked_at === null)) state.confirming.delete(id);
     const rows = keys.map((k) =>
       el('tr', { dataset: { row: k.id }, className: k.revoked_at !== null ? 'revoked' : '' }, [
         el('th', { attrs: { scope: 'row' }, dataset: { field: 'name' }, text: k.name }),
@@ -553,7 +584,12 @@
         el('td', { dataset: { field: 'last' } }, [timeEl(r.last_at)]),
       ]);
     });
-    replaceRows($('[data-table="refused-domains"] tbody', panel), domains, 4, 'No host refused or blocked since start.');
+    replaceRows(
+      $('[data-table="refused-domains"] tbody', panel),
+      domains,
+      4,
+      'No host refused or blocked since start.',
+    );
   }
 
   function renderIndex(ix) {
@@ -621,7 +657,11 @@
         return act(button, 'Revoking the key', `/admin/v1/keys/${encodeURIComponent(id)}/revoke`);
       case 'pause':
       case 'resume':
-        return act(button, action === 'pause' ? 'Pausing the campaign' : 'Resuming the campaign', `/admin/v1/campaigns/${encodeURIComponent(id)}/${action}`);
+        return act(
+          button,
+          action === 'pause' ? 'Pausing the campaign' : 'Resuming the campaign',
+          `/admin/v1/campaigns/${encodeURIComponent(id)}/${action}`,
+        );
     }
   }
 

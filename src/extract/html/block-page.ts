@@ -43,16 +43,28 @@ const RULES: Rule[] = [
       // The challenge page's own options object, its orchestrate script (not the jsd beacon
       // every proxied page gets), its token parameters and element ids.
       const challenge =
-        has(/_cf_chl_opt\b|\/cdn-cgi\/challenge-platform\/h\/[a-z]\/orchestrate\/|__cf_chl_|\bcf-chl-|\bcf_chl_|id=["']?cf-(?:challenge-running|please-wait)\b|cf-browser-verification|cf_captcha_kind|cf-captcha-container/i, p.markup) ||
+        has(
+          /_cf_chl_opt\b|\/cdn-cgi\/challenge-platform\/h\/[a-z]\/orchestrate\/|__cf_chl_|\bcf-chl-|\bcf_chl_|id=["']?cf-(?:challenge-running|please-wait)\b|cf-browser-verification|cf_captcha_kind|cf-captcha-container/i,
+          p.markup,
+        ) ||
         // Its title alone on a near-empty page: a short post titled "Just a moment" has more text.
-        (/^just a moment(?:\.\.\.|…)?$/i.test(p.title) && p.text.length < 600 && has(/\/cdn-cgi\/|cloudflare/i, p.markup));
+        (/^just a moment(?:\.\.\.|…)?$/i.test(p.title) &&
+          p.text.length < 600 &&
+          has(/\/cdn-cgi\/|cloudflare/i, p.markup));
       if (challenge) return 'challenge';
       // What it answers clients that are not browsers: the whole body is the error code.
       if (/^error code: 10(?:0[5-9]|1[0-2]|15|20)$/i.test(p.text)) return 'block';
       // The "Attention Required!" / error 1020 block page; its 52x origin-error pages share
       // the cf-wrapper layout and are not blocks.
       const layout = has(/id=["']?cf-(?:wrapper|error-details)\b|class=["']?cf-error-/i, p.markup);
-      return when(layout && has(/attention required|you have been blocked|access denied|being rate limited|error 10(?:0[5-9]|1[0-2]|15|20)\b/i, `${p.title} ${p.text}`), 'block');
+      return when(
+        layout &&
+          has(
+            /attention required|you have been blocked|access denied|being rate limited|error 10(?:0[5-9]|1[0-2]|15|20)\b/i,
+            `${p.title} ${p.text}`,
+          ),
+        'block',
+      );
     },
   },
   {
@@ -60,7 +72,11 @@ const RULES: Rule[] = [
     match: (p) => {
       if (has(/\/_sec\/cp_challenge\/|\bsec-if-cpt-container\b|\bsec-cpt-if\b/i, p.markup)) return 'challenge';
       const denied = /^access denied$/i.test(p.title) && has(/you don.t have permission to access/i, p.text);
-      return when(denied && (has(/\breference #\s?[0-9]+\.[0-9a-f]+\.[0-9]+/i, p.text) || has(/errors\.edgesuite\.net/i, p.markup)), 'block');
+      return when(
+        denied &&
+          (has(/\breference #\s?[0-9]+\.[0-9a-f]+\.[0-9]+/i, p.text) || has(/errors\.edgesuite\.net/i, p.markup)),
+        'block',
+      );
     },
   },
   {
@@ -68,10 +84,16 @@ const RULES: Rule[] = [
     match: (p) => {
       // The block iframe's resource URL carries the incident; the script injected into
       // ordinary pages carries other parameters.
-      const incapsula = has(/incapsula incident id/i, p.text) || has(/_Incapsula_Resource\?[^"'\s>]{0,400}\b(?:CWUDNSAI|incident_id)=/i, p.markup);
+      const incapsula =
+        has(/incapsula incident id/i, p.text) ||
+        has(/_Incapsula_Resource\?[^"'\s>]{0,400}\b(?:CWUDNSAI|incident_id)=/i, p.markup);
       if (incapsula) return has(/request unsuccessful/i, p.text) ? 'block' : 'challenge';
       // Imperva Advanced Bot Protection (formerly Distil Networks).
-      return when(/^pardon our interruption/i.test(p.title) && has(/made us think you were a bot|something about your browser/i, p.text), 'challenge');
+      return when(
+        /^pardon our interruption/i.test(p.title) &&
+          has(/made us think you were a bot|something about your browser/i, p.text),
+        'challenge',
+      );
     },
   },
   {
@@ -79,7 +101,8 @@ const RULES: Rule[] = [
     match: (p) => {
       const sdk = has(/\.awswaf\.com\//i, p.markup);
       if (sdk && has(/captcha\.js|id=["']?captcha-container\b/i, p.markup)) return 'captcha';
-      if (has(/window\.gokuProps\s?=/, p.markup) || (sdk && has(/id=["']?challenge-container\b/i, p.markup))) return 'challenge';
+      if (has(/window\.gokuProps\s?=/, p.markup) || (sdk && has(/id=["']?challenge-container\b/i, p.markup)))
+        return 'challenge';
       // A WAF block rendered by CloudFront.
       return when(/the request could not be satisfied/i.test(p.title) && has(/\brequest blocked\b/i, p.text), 'block');
     },
@@ -88,7 +111,13 @@ const RULES: Rule[] = [
     vendor: 'Sucuri',
     match: (p) => {
       if (has(/\bsucuri_cloudproxy_js\b/, p.markup)) return 'challenge';
-      return when(has(/access denied - sucuri website firewall|sucuri website firewall - access denied/i, `${p.title} ${p.text}`) || has(/sucuri-firewall-block\.css/i, p.markup), 'block');
+      return when(
+        has(
+          /access denied - sucuri website firewall|sucuri website firewall - access denied/i,
+          `${p.title} ${p.text}`,
+        ) || has(/sucuri-firewall-block\.css/i, p.markup),
+        'block',
+      );
     },
   },
   {
@@ -115,11 +144,20 @@ const RULES: Rule[] = [
   },
   {
     vendor: 'DDoS-Guard',
-    match: (p) => when(/^ddos-guard$/i.test(p.title) || has(/check\.ddos-guard\.net|ddos-guard\.net\/\.well-known\/ddos-guard\/js-challenge/i, p.markup), 'challenge'),
+    match: (p) =>
+      when(
+        /^ddos-guard$/i.test(p.title) ||
+          has(/check\.ddos-guard\.net|ddos-guard\.net\/\.well-known\/ddos-guard\/js-challenge/i, p.markup),
+        'challenge',
+      ),
   },
   {
     vendor: 'Amazon',
-    match: (p) => when(has(/action=["']?\/errors\/validateCaptcha/i, p.markup) && has(/not a robot|characters you see/i, p.text), 'captcha'),
+    match: (p) =>
+      when(
+        has(/action=["']?\/errors\/validateCaptcha/i, p.markup) && has(/not a robot|characters you see/i, p.text),
+        'captcha',
+      ),
   },
 ];
 
@@ -128,7 +166,10 @@ const WALL_WORDING =
   /verify (?:that )?you(?: a|['’])re (?:a )?human|verify you are not a (?:ro)?bot|(?:you are|you['’]re|i['’]m|i am) not a robot|are you (?:a )?(?:robot|human)|robot or human|human verification|(?:security|browser) check|prove (?:that )?you(?: a|['’])re (?:a )?human|confirm (?:that )?you(?: a|['’])re (?:a )?human|complete the (?:captcha|challenge)|solve the captcha|unusual traffic|automated (?:queries|requests|access|traffic)/i;
 
 const WIDGETS: [RegExp, string][] = [
-  [/class=["'][^"'>]{0,200}\bg-recaptcha\b|google\.com\/recaptcha\/(?:api|enterprise)\.js|recaptcha\.net\/recaptcha\//i, 'reCAPTCHA'],
+  [
+    /class=["'][^"'>]{0,200}\bg-recaptcha\b|google\.com\/recaptcha\/(?:api|enterprise)\.js|recaptcha\.net\/recaptcha\//i,
+    'reCAPTCHA',
+  ],
   [/class=["'][^"'>]{0,200}\bh-captcha\b|hcaptcha\.com\/1\/api\.js/i, 'hCaptcha'],
   [/class=["'][^"'>]{0,200}\bcf-turnstile\b|challenges\.cloudflare\.com\/turnstile\//i, 'Cloudflare Turnstile'],
 ];

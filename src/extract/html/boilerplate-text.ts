@@ -7,13 +7,55 @@ import { trimEndWhere } from '../text-scan.ts';
 
 /** Whole-block UI words (English plus the most common translations of "advertisement"). */
 const UI_WORDS = new Set([
-  'advertisement', 'advertising', 'ad', 'ads', 'sponsored', 'anzeige', 'werbung', 'publicité', 'publicidad',
-  'iklan', 'реклама', 'comments', 'comment', 'share', 'share this', 'share this article', 'tweet',
-  'email', 'print', 'subscribe', 'sign up', 'caption', 'close', 'loading', 'read more', 'read next',
-  'related', 'related articles', 'related stories', 'related posts', "don't miss", 'don’t miss',
-  'you may also like', 'you might also like', 'recommended', 'more stories', 'trending', 'most popular',
-  'most read', 'advertisement - scroll to continue', 'skip advertisement', 'continue reading',
-  'by', 'image', 'photo', 'video', 'enlarge this image', 'toggle caption', 'hide caption',
+  'advertisement',
+  'advertising',
+  'ad',
+  'ads',
+  'sponsored',
+  'anzeige',
+  'werbung',
+  'publicité',
+  'publicidad',
+  'iklan',
+  'реклама',
+  'comments',
+  'comment',
+  'share',
+  'share this',
+  'share this article',
+  'tweet',
+  'email',
+  'print',
+  'subscribe',
+  'sign up',
+  'caption',
+  'close',
+  'loading',
+  'read more',
+  'read next',
+  'related',
+  'related articles',
+  'related stories',
+  'related posts',
+  "don't miss",
+  'don’t miss',
+  'you may also like',
+  'you might also like',
+  'recommended',
+  'more stories',
+  'trending',
+  'most popular',
+  'most read',
+  'advertisement - scroll to continue',
+  'skip advertisement',
+  'continue reading',
+  'by',
+  'image',
+  'photo',
+  'video',
+  'enlarge this image',
+  'toggle caption',
+  'hide caption',
 ]);
 
 const PROMO_LABEL =
@@ -22,7 +64,8 @@ const BYLINE = /^(?:by|von|par|por|door|di|av|af)\s+\S.{0,70}$/i;
 const CREDIT =
   /^[([]?\s*(?:photo|image|picture|pic|credit|source|foto|bild|illustration|video|courtesy)s?(?:\s+(?:credit|courtesy|copyright|by))?\s*[:：]|^(?:image|photo|picture) (?:copyright|caption|courtesy)\b|^credit\b|^courtesy of\b/i;
 const CREDIT_SUFFIX = /[([]\s*(?:photo|image|picture|pic|credit|source|foto)s?\s*[:：][^)\]]*[)\]]\s*$/i;
-const AGENCY_ONLY = /^(?:\(?(?:getty images?|getty|ap|afp|reuters|epa|shutterstock|istock|ap photo|pa|alamy)\)?[\s/,|]*)+$/i;
+const AGENCY_ONLY =
+  /^(?:\(?(?:getty images?|getty|ap|afp|reuters|epa|shutterstock|istock|ap photo|pa|alamy)\)?[\s/,|]*)+$/i;
 const CONTRIBUTION =
   /^[([]?\s*(?:additional reporting|reporting|editing|writing|compiled) by\b|\bcontributed (?:to )?(?:this )?report(?:ing)?\b/i;
 const FILED_UNDER = /^(?:filed under|posted in|tags?|tagged|categories|category|topics)\s*[:：]/i;
@@ -43,7 +86,12 @@ const DATE_WORDS = /^(?:published|updated|posted|last updated|modified|first pub
 /** A line that only says when: "Nov. 20, 2019, 9:28 AM UTC", "Updated: Sat 8:31 PM, Feb 17". */
 export function isDateline(text: string): boolean {
   // An embedded tweet's attribution ("— Name (@handle) October 9, 2018") is quoted content.
-  if (text.length > 100 || /^[—–-]|@\w/.test(text) || /[.!?]["”’]?$/.test(text.replace(/\b(?:a\.m|p\.m|[A-Z][a-z]{2})\.$/, ''))) return false;
+  if (
+    text.length > 100 ||
+    /^[—–-]|@\w/.test(text) ||
+    /[.!?]["”’]?$/.test(text.replace(/\b(?:a\.m|p\.m|[A-Z][a-z]{2})\.$/, ''))
+  )
+    return false;
   const words = text.split(/\s+/).length;
   if (words > 12) return false;
   const signals =
@@ -62,7 +110,7 @@ export function isBoilerplateText(text: string): boolean {
   if (text.length > 300) return false;
   return (
     PROMO_LABEL.test(text) ||
-    BYLINE.test(text) && !/[.!?]$/.test(text) ||
+    (BYLINE.test(text) && !/[.!?]$/.test(text)) ||
     CREDIT.test(text) ||
     CREDIT_SUFFIX.test(text) ||
     AGENCY_ONLY.test(text) ||

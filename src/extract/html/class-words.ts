@@ -31,7 +31,8 @@ const PHRASES = 'sr only|visually hidden|screen reader|read more|more stories|yo
  * Furniture words glued to another (`commentbody`, `relatedposts`, `sidebarleft`,
  * `footerlinks`): old templates do not separate them. Only words that begin nothing else.
  */
-const GLUED = 'comment(?!ar|at)[a-z]+|related[a-z]+|sidebar[a-z]+|footer[a-z]+|newsletter[a-z]+|breadcrumb[a-z]+|disqus[a-z]+|outbrain[a-z]+|taboola[a-z]+';
+const GLUED =
+  'comment(?!ar|at)[a-z]+|related[a-z]+|sidebar[a-z]+|footer[a-z]+|newsletter[a-z]+|breadcrumb[a-z]+|disqus[a-z]+|outbrain[a-z]+|taboola[a-z]+';
 
 const containerRe = new RegExp(`\\b(?:${CONTAINER_WORDS}|${PHRASES}|${GLUED})\\b`);
 const smallRe = new RegExp(`\\b(?:${SMALL_WORDS})\\b`);

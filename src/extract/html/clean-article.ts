@@ -4,8 +4,34 @@ import { ALL_RULES, type ExtractRules } from './extract-rules.ts';
 import { linkDensity, normalizedText } from './text-stats.ts';
 
 const BLOCK_TAGS = new Set([
-  'P', 'DIV', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'LI',
-  'DL', 'DT', 'DD', 'TABLE', 'TR', 'TD', 'TH', 'BLOCKQUOTE', 'PRE', 'FIGURE', 'FIGCAPTION', 'FORM', 'HR',
+  'P',
+  'DIV',
+  'SECTION',
+  'ARTICLE',
+  'HEADER',
+  'FOOTER',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'UL',
+  'OL',
+  'LI',
+  'DL',
+  'DT',
+  'DD',
+  'TABLE',
+  'TR',
+  'TD',
+  'TH',
+  'BLOCKQUOTE',
+  'PRE',
+  'FIGURE',
+  'FIGCAPTION',
+  'FORM',
+  'HR',
 ]);
 /** Blocks judged by their text; table cells, code and quotes are content whatever they say. */
 const JUDGED_TAGS = new Set(['P', 'DIV', 'SECTION', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'DD', 'DT', 'FIGURE']);
@@ -115,7 +141,8 @@ export function cleanArticle(root: Element, options: { listing: boolean; rules?:
   const kept: Unit[] = [];
   for (const unit of units) {
     const furniture =
-      (rules.has('boilerplate-text') && isBoilerplateText(unit.text)) || (rules.has('promo-links') && !options.listing && isPromoLink(unit));
+      (rules.has('boilerplate-text') && isBoilerplateText(unit.text)) ||
+      (rules.has('promo-links') && !options.listing && isPromoLink(unit));
     if (furniture) unit.el.remove();
     else kept.push(unit);
   }

@@ -27,7 +27,7 @@ export function codeLanguage(pre: Element): string | null {
   const code = pre.firstElementChild?.tagName === 'CODE' ? pre.firstElementChild : null;
   const candidates = [pre, code, pre.parentElement, pre.parentElement?.parentElement];
   for (const el of candidates) {
-    const lang = el ? fromClass(el.getAttribute('class')) ?? fromClass(el.getAttribute('data-lang')) : null;
+    const lang = el ? (fromClass(el.getAttribute('class')) ?? fromClass(el.getAttribute('data-lang'))) : null;
     if (lang) return lang;
   }
   return null;

@@ -23,7 +23,25 @@ function inComments(el: Element, root: Element, verdicts: Map<Element, boolean>)
 }
 
 /** Tags whose text is part of the line around them: their text counts for the enclosing block. */
-const INLINE_TAGS = new Set(['B', 'STRONG', 'I', 'EM', 'SPAN', 'FONT', 'U', 'SMALL', 'BIG', 'SUB', 'SUP', 'MARK', 'Q', 'CITE', 'ABBR', 'TIME', 'CODE']);
+const INLINE_TAGS = new Set([
+  'B',
+  'STRONG',
+  'I',
+  'EM',
+  'SPAN',
+  'FONT',
+  'U',
+  'SMALL',
+  'BIG',
+  'SUB',
+  'SUP',
+  'MARK',
+  'Q',
+  'CITE',
+  'ABBR',
+  'TIME',
+  'CODE',
+]);
 
 /** Elements whose text is never read (inert markup is mostly stripped before; this is the guard). */
 const SILENT_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'SELECT', 'OPTION', 'BUTTON']);

@@ -10,7 +10,8 @@ const EMBED_WORDS =
   /\b(?:embed|embeds|embedded|oembed|tweet|twitter tweet|instagram media|tiktok embed|fb post|reddit embed|bluesky embed|product box|product card|product)\b/;
 
 /** Words that say the block is about other pages or paid for, whatever it embeds. */
-const ELSEWHERE_WORDS = /\b(?:related|recommended|recommendations|more|ad|ads|adv|advert|advertisement|sponsor|sponsored|promo|promoted|affiliate|shop|store|timeline)\b/;
+const ELSEWHERE_WORDS =
+  /\b(?:related|recommended|recommendations|more|ad|ads|adv|advert|advertisement|sponsor|sponsored|promo|promoted|affiliate|shop|store|timeline)\b/;
 
 /** Whether `el`'s class or id names an embedded post or product box (and not a related or paid block). */
 export function isEmbed(el: Element): boolean {

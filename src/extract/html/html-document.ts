@@ -67,8 +67,13 @@ export function htmlToDocument(rawHtml: string, pageUrl: string, rules: ExtractR
   // A page without a few long paragraphs (home page, listing, short page) has no article
   // unless Readability kept nearly all of it; otherwise its cleaned body is the answer.
   const prose =
-    !readerable && rules.has('prose-article') && article !== null && articleChars >= MIN_ARTICLE_CHARS && linkDensity(article, articleChars) <= MAX_PROSE_LINK_DENSITY;
-  const found = articleChars >= MIN_ARTICLE_CHARS && (readerable || prose || articleChars >= bodyChars * MIN_LISTING_SHARE);
+    !readerable &&
+    rules.has('prose-article') &&
+    article !== null &&
+    articleChars >= MIN_ARTICLE_CHARS &&
+    linkDensity(article, articleChars) <= MAX_PROSE_LINK_DENSITY;
+  const found =
+    articleChars >= MIN_ARTICLE_CHARS && (readerable || prose || articleChars >= bodyChars * MIN_LISTING_SHARE);
   const root = found && article !== null ? article : cleanedBody(html, rules);
   // Without long paragraphs or prose, link-only blocks and bare headlines are the page's content.
   cleanArticle(root, { listing: !readerable && !prose, rules, title });

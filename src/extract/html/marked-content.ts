@@ -9,7 +9,25 @@ import { textLength } from './text-stats.ts';
 const BODY_WORDS = /\b(?:entry|post|article|story)\s?(?:content|body|text)\b/;
 
 /** A paragraph or a line is one block of the article, never the whole of it (`<p id="story-body">`). */
-const NOT_CONTAINERS = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'A', 'SPAN', 'B', 'STRONG', 'EM', 'I', 'FONT', 'BLOCKQUOTE', 'PRE']);
+const NOT_CONTAINERS = new Set([
+  'P',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'LI',
+  'A',
+  'SPAN',
+  'B',
+  'STRONG',
+  'EM',
+  'I',
+  'FONT',
+  'BLOCKQUOTE',
+  'PRE',
+]);
 
 /** Less text than this in the marked element is a teaser or an empty shell, not the article. */
 const MIN_MARKED_CHARS = 120;

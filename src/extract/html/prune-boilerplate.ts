@@ -7,14 +7,38 @@ import { linkDensity, textLength } from './text-stats.ts';
 
 /** Elements that never carry article text. */
 const DROP_TAGS = new Set([
-  'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'IFRAME', 'CANVAS', 'OBJECT', 'EMBED',
-  'BUTTON', 'SELECT', 'TEXTAREA', 'INPUT', 'DIALOG', 'FIGCAPTION', 'LINK', 'META',
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'SVG',
+  'IFRAME',
+  'CANVAS',
+  'OBJECT',
+  'EMBED',
+  'BUTTON',
+  'SELECT',
+  'TEXTAREA',
+  'INPUT',
+  'DIALOG',
+  'FIGCAPTION',
+  'LINK',
+  'META',
 ]);
 /** Landmarks of page chrome; kept only when they hold much of the page's text. */
 const CHROME_TAGS = new Set(['NAV', 'ASIDE', 'FOOTER']);
 const CHROME_ROLES = new Set([
-  'navigation', 'menu', 'menubar', 'banner', 'contentinfo', 'complementary', 'dialog',
-  'alertdialog', 'search', 'alert', 'tooltip',
+  'navigation',
+  'menu',
+  'menubar',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'dialog',
+  'alertdialog',
+  'search',
+  'alert',
+  'tooltip',
 ]);
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
@@ -72,7 +96,9 @@ export function findBoilerplate(body: Element, rules: ExtractRules = ALL_RULES):
   const protectedPath = rules.has('anchor-shield') ? anchorPath(body, anchor) : new Set<Element>();
   // Embedded posts and product boxes inside the article's own text are part of it.
   const articleEmbed =
-    rules.has('embeds') && anchor !== null ? (el: Element) => el !== anchor && isEmbed(el) && anchor.contains(el) : () => false;
+    rules.has('embeds') && anchor !== null
+      ? (el: Element) => el !== anchor && isEmbed(el) && anchor.contains(el)
+      : () => false;
   const doomed: Element[] = [];
   const stack: Element[] = Array.from(body.children);
   while (stack.length > 0) {

@@ -19,9 +19,13 @@ const WHAT: Record<BlockKind, string> = {
 
 export function blockPageError(found: BlockPage, status?: number): DomainError {
   const where = status === undefined ? found.vendor : `${found.vendor}, HTTP ${status}`;
-  return new DomainError('upstream', `the site answered with ${WHAT[found.kind]} (${where}) instead of the page; Scout cannot pass it — try another source`, {
-    reason: 'blocked',
-  });
+  return new DomainError(
+    'upstream',
+    `the site answered with ${WHAT[found.kind]} (${where}) instead of the page; Scout cannot pass it — try another source`,
+    {
+      reason: 'blocked',
+    },
+  );
 }
 
 export function appShellError(shell: AppShell): DomainError {

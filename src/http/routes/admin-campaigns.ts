@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { adminTokenCheck } from '../admin-token.ts';
 import { Type } from '@sinclair/typebox';
 import type { CampaignAdmin } from '../../sponsored/campaign-admin.ts';
-import { Campaign, CampaignFile, CampaignIdParams, CampaignList, CampaignReport, ReportQuery } from '../../schemas/campaign.ts';
+import {
+  Campaign,
+  CampaignFile,
+  CampaignIdParams,
+  CampaignList,
+  CampaignReport,
+  ReportQuery,
+} from '../../schemas/campaign.ts';
 import { ErrorBody } from '../../schemas/error.ts';
 import { errorResponses } from './error-responses.ts';
 
@@ -30,7 +37,11 @@ export function adminCampaignRoutes(app: FastifyInstance, o: AdminCampaignRoutes
 
   app.post<{ Body: unknown }>(
     base,
-    { onRequest, attachValidation: true, schema: { ...common, body: CampaignFile, response: { 201: Campaign, ...errors(413) } } },
+    {
+      onRequest,
+      attachValidation: true,
+      schema: { ...common, body: CampaignFile, response: { 201: Campaign, ...errors(413) } },
+    },
     async (request, reply) => reply.code(201).send(await admin.create(request.body)),
   );
   app.get(base, { onRequest, schema: { ...common, response: { 200: CampaignList, ...errors() } } }, async () => ({
@@ -41,12 +52,23 @@ export function adminCampaignRoutes(app: FastifyInstance, o: AdminCampaignRoutes
     { onRequest, schema: { ...common, querystring: ReportQuery, response: { 200: CampaignReport, ...errors() } } },
     async (request) => admin.report(request.query.since),
   );
-  app.get<Id>(`${base}/:id`, { onRequest, schema: { ...common, params: CampaignIdParams, response: { 200: Campaign, ...errors(404) } } }, async (request) =>
-    admin.get(request.params.id),
+  app.get<Id>(
+    `${base}/:id`,
+    { onRequest, schema: { ...common, params: CampaignIdParams, response: { 200: Campaign, ...errors(404) } } },
+    async (request) => admin.get(request.params.id),
   );
   app.put<Id & { Body: unknown }>(
     `${base}/:id`,
-    { onRequest, attachValidation: true, schema: { ...common, params: CampaignIdParams, body: CampaignFile, response: { 200: Campaign, ...errors(404, 413) } } },
+    {
+      onRequest,
+      attachValidation: true,
+      schema: {
+        ...common,
+        params: CampaignIdParams,
+        body: CampaignFile,
+        response: { 200: Campaign, ...errors(404, 413) },
+      },
+    },
     async (request) => admin.replace(request.params.id, request.body),
   );
   app.delete<Id>(

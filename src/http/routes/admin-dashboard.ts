@@ -29,10 +29,18 @@ export function adminDashboardRoutes(app: FastifyInstance, o: AdminDashboardRout
     reply.header('cache-control', 'no-store');
   };
   const errors = (...statuses: number[]) => errorResponses(ErrorBody, [400, 401, ...statuses]);
-  app.get('/admin/v1/overview', { onRequest, onSend, schema: { ...common, response: { 200: AdminOverview, ...errors() } } }, async () => o.overview());
-  app.get('/admin/v1/keys', { onRequest, onSend, schema: { ...common, response: { 200: AdminKeyList, ...errors() } } }, async () => ({
-    keys: await o.keys.list(),
-  }));
+  app.get(
+    '/admin/v1/overview',
+    { onRequest, onSend, schema: { ...common, response: { 200: AdminOverview, ...errors() } } },
+    async () => o.overview(),
+  );
+  app.get(
+    '/admin/v1/keys',
+    { onRequest, onSend, schema: { ...common, response: { 200: AdminKeyList, ...errors() } } },
+    async () => ({
+      keys: await o.keys.list(),
+    }),
+  );
   app.post<{ Params: { id: string } }>(
     '/admin/v1/keys/:id/revoke',
     { onRequest, onSend, schema: { ...common, params: KeyIdParams, response: { 200: AdminKey, ...errors(404) } } },

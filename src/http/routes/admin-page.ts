@@ -15,7 +15,10 @@ const FILES: Record<string, { from: URL | string; type: string }> = {
   '/admin/dashboard.js': { from: new URL('dashboard.js', PAGE_DIR), type: 'text/javascript; charset=utf-8' },
   '/admin/dashboard.css': { from: new URL('dashboard.css', PAGE_DIR), type: 'text/css; charset=utf-8' },
   // uPlot draws the time plots: one small file, no build step.
-  '/admin/vendor/uPlot.iife.min.js': { from: require.resolve('uplot/dist/uPlot.iife.min.js'), type: 'text/javascript; charset=utf-8' },
+  '/admin/vendor/uPlot.iife.min.js': {
+    from: require.resolve('uplot/dist/uPlot.iife.min.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
   '/admin/vendor/uPlot.min.css': { from: require.resolve('uplot/dist/uPlot.min.css'), type: 'text/css; charset=utf-8' },
 };
 

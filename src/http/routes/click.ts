@@ -22,9 +22,20 @@ export function clickRoutes(app: FastifyInstance, clicks: ClickLinks): void {
         params: Type.Object({ rec_id: Type.String({ description: 'The rec_id of the sponsored result.' }) }),
         response: {
           302: Type.Null({ description: 'Redirect to the landing page (Location header).' }),
-          403: { ...ErrorBody, description: 'The landing page, or a page it redirects to, is not at a public address now (private, loopback or reserved).' },
-          404: { ...ErrorBody, description: 'Unknown or expired rec_id (click URLs expire after SCOUT_SPONSORED_REC_TTL_DAYS).' },
-          502: { ...ErrorBody, description: 'The landing page could not be checked: its host (or a redirect\'s) could not be resolved, or it did not answer.' },
+          403: {
+            ...ErrorBody,
+            description:
+              'The landing page, or a page it redirects to, is not at a public address now (private, loopback or reserved).',
+          },
+          404: {
+            ...ErrorBody,
+            description: 'Unknown or expired rec_id (click URLs expire after SCOUT_SPONSORED_REC_TTL_DAYS).',
+          },
+          502: {
+            ...ErrorBody,
+            description:
+              "The landing page could not be checked: its host (or a redirect's) could not be resolved, or it did not answer.",
+          },
         },
       },
     },

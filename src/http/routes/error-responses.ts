@@ -16,7 +16,9 @@ const str = (description: string) => ({ type: 'string', description });
 const int = (description: string) => ({ type: 'integer', description });
 
 /** Headers every response carries; listed in OpenAPI (swagger reads `headers` of a response schema). */
-const COMMON = { 'x-request-id': str('Unique id of this request; equals request_id and appears in every log line of it.') };
+const COMMON = {
+  'x-request-id': str('Unique id of this request; equals request_id and appears in every log line of it.'),
+};
 /** Headers of every authenticated response. */
 export const RATE_HEADERS = {
   ...COMMON,
@@ -38,7 +40,11 @@ export function errorResponses(schema: TSchema, statuses: number[]): Record<numb
 }
 
 /** A success schema with its description and headers for OpenAPI. */
-export const okResponse = (schema: TSchema, description: string, headers: Record<string, object> = RATE_HEADERS): TSchema => ({
+export const okResponse = (
+  schema: TSchema,
+  description: string,
+  headers: Record<string, object> = RATE_HEADERS,
+): TSchema => ({
   ...schema,
   description,
   headers,

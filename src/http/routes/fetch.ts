@@ -14,7 +14,10 @@ export function fetchRoutes(app: FastifyInstance, fetch: FetchPage): void {
         operationId: 'fetchPage',
         summary: 'fetch one page and return its main content as markdown',
         body: FetchRequest,
-        response: { 200: okResponse(FetchResponse, 'The page\'s main content as markdown.'), ...errorResponses(ErrorBody, [400, 401, 403, 413, 415, 429, 502, 503, 504]) },
+        response: {
+          200: okResponse(FetchResponse, "The page's main content as markdown."),
+          ...errorResponses(ErrorBody, [400, 401, 403, 413, 415, 429, 502, 503, 504]),
+        },
       },
     },
     // A client that leaves stops its fetch (upstream request, extraction) and frees its slot.

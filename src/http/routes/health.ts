@@ -8,7 +8,9 @@ export function healthRoutes(app: FastifyInstance, check: () => Promise<void>): 
       return { status: 'ok' };
     } catch (e) {
       request.log.error({ err: e }, 'health check failed');
-      return reply.code(503).send({ error: { status: 503, message: 'backend unavailable: the store does not answer' } });
+      return reply
+        .code(503)
+        .send({ error: { status: 503, message: 'backend unavailable: the store does not answer' } });
     }
   });
 }

@@ -20,7 +20,12 @@ export function searchRoutes(app: FastifyInstance, search: SearchService): void 
     '/v1/search',
     {
       config: { auth: true },
-      schema: { operationId: 'search', summary: 'search the web', body: SearchRequest, response: responses([400, 401, 413, 429, 502, 503]) },
+      schema: {
+        operationId: 'search',
+        summary: 'search the web',
+        body: SearchRequest,
+        response: responses([400, 401, 413, 429, 502, 503]),
+      },
     },
     async (request, reply) => {
       const { body, providers } = await search.run(request.body, request.ctx);

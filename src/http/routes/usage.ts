@@ -16,15 +16,22 @@ export function usageRoutes(app: FastifyInstance, usage: UsageReport): void {
       config: { auth: true, rateLimit: 'peek' },
       schema: {
         operationId: 'getUsage',
-        summary: 'the calling key\'s rate limit and the monthly search budget, to pace requests',
+        summary: "the calling key's rate limit and the monthly search budget, to pace requests",
         response: {
-          200: okResponse(Usage, 'The rate limit of the calling key and the monthly budget; charges nothing, takes no request.', {
-            ...RATE_HEADERS,
-            'cache-control': { type: 'string', description: 'no-store: the numbers change with every request.' },
-          }),
+          200: okResponse(
+            Usage,
+            'The rate limit of the calling key and the monthly budget; charges nothing, takes no request.',
+            {
+              ...RATE_HEADERS,
+              'cache-control': { type: 'string', description: 'no-store: the numbers change with every request.' },
+            },
+          ),
           ...errorResponses(ErrorBody, [401]),
           // Never the budget's 503: an exhausted budget is reported here as units_left 0.
-          503: { ...errorResponses(ErrorBody, [503])[503], description: 'A store (keys, rate limit or budget) is unavailable; retry after Retry-After.' },
+          503: {
+            ...errorResponses(ErrorBody, [503])[503],
+            description: 'A store (keys, rate limit or budget) is unavailable; retry after Retry-After.',
+          },
         },
       },
     },

@@ -134,7 +134,8 @@ class CrawlRun {
     const finalUrl = page.outcome.finalUrl;
     this.#frontier.markSeen(finalUrl);
     // The pipeline follows redirects itself: judge where it landed by the same rules.
-    if (this.options.sameSite && !sameSite(finalUrl, this.options.start)) return this.#skip(url, `redirected off the site to ${finalUrl}`);
+    if (this.options.sameSite && !sameSite(finalUrl, this.options.start))
+      return this.#skip(url, `redirected off the site to ${finalUrl}`);
     const redirected = await this.#robotsRefusal(finalUrl);
     if (redirected !== undefined) return this.#skip(url, `redirected to ${finalUrl}, ${redirected}`);
     this.#queueLinks(page.links.links, finalUrl);

@@ -13,10 +13,12 @@ export function createRobotsCache(fetchText: (url: string) => Promise<string>, p
       const { origin, hostname } = new URL(url);
       let robots = byOrigin.get(origin);
       if (robots === undefined) {
-        robots = pacer.run(hostname, () => loadRobots(origin, fetchText)).then((r) => {
-          if (r.crawlDelayMs !== undefined) pacer.slowDown(hostname, r.crawlDelayMs);
-          return r;
-        });
+        robots = pacer
+          .run(hostname, () => loadRobots(origin, fetchText))
+          .then((r) => {
+            if (r.crawlDelayMs !== undefined) pacer.slowDown(hostname, r.crawlDelayMs);
+            return r;
+          });
         byOrigin.set(origin, robots);
       }
       return robots;

@@ -5,7 +5,8 @@ import { DomainError } from '../../domain/errors.ts';
 // typed as the module namespace, while at run time it is module.exports, the function itself.
 type ParseRobots = typeof robotsParserModule.default;
 const robotsParser: ParseRobots =
-  (robotsParserModule as unknown as { default?: ParseRobots }).default ?? (robotsParserModule as unknown as ParseRobots);
+  (robotsParserModule as unknown as { default?: ParseRobots }).default ??
+  (robotsParserModule as unknown as ParseRobots);
 
 /**
  * robots.txt (RFC 9309) for one origin, parsed by robots-parser (longest match wins, Allow

@@ -154,7 +154,14 @@ export class DocTable {
   get bytes(): number {
     const perSlot = 8 + 4 + 4 + 1 + 4 + 4 + 4 + 8;
     const texts = this.#texts ? this.#textChars * 2 + this.slots * 80 : 0;
-    return this.ids.length * perSlot + this.#pool.length + this.#domains.bytes + this.#days.bytes + this.#countries.bytes + texts;
+    return (
+      this.ids.length * perSlot +
+      this.#pool.length +
+      this.#domains.bytes +
+      this.#days.bytes +
+      this.#countries.bytes +
+      texts
+    );
   }
 
   #grow(n: number): void {

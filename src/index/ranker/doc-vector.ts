@@ -79,7 +79,12 @@ export class VectorScratch {
 }
 
 /** The vector of a document whose tokens' term ids are `tokIds`, the first `titleLen` of them its title. */
-export function buildVector(tokIds: ArrayLike<number>, titleLen: number, termIds: number, scratch: VectorScratch): Uint32Array {
+export function buildVector(
+  tokIds: ArrayLike<number>,
+  titleLen: number,
+  termIds: number,
+  scratch: VectorScratch,
+): Uint32Array {
   const total = tokIds.length;
   const { mark, local, stamp } = scratch.next(termIds);
   const distinct: number[] = [];

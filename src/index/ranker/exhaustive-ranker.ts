@@ -184,7 +184,11 @@ export class ExhaustiveRanker {
   }
 
   /** Top `limit` accepted documents by the summed bm25() of the words (their term ids; each once per word). */
-  #score(words: readonly (readonly number[])[], limit: number, accept: ((slot: number) => boolean) | undefined): Ranked[] {
+  #score(
+    words: readonly (readonly number[])[],
+    limit: number,
+    accept: ((slot: number) => boolean) | undefined,
+  ): Ranked[] {
     this.#ensureScratch();
     const acc = this.#acc;
     const touched = this.#touched;
@@ -275,7 +279,9 @@ export class ExhaustiveRanker {
    * raise scores, so it could not reach the page.
    */
   #proximity(ranked: Ranked[], spans: string[][], weight: number, wanted: number): Ranked[] {
-    const phrases = spans.map((toks) => toks.map((t) => this.#termIds.get(t) ?? -1)).filter((p) => !p.some((t) => t < 0));
+    const phrases = spans
+      .map((toks) => toks.map((t) => this.#termIds.get(t) ?? -1))
+      .filter((p) => !p.some((t) => t < 0));
     if (phrases.length === 0) return ranked;
     const end = proximityWindow(ranked, wanted, phrases.length, weight, this.size);
     const norms = this.#lengthNorms();

@@ -114,7 +114,13 @@ export interface Collection {
  * by id, so the top-k is exactly the exhaustive one. `prune: false` scores every posting
  * (the reference the tests compare with).
  */
-export function collectTop(scorers: readonly Scorer[], docs: Collection, top: TopK, accept: ((slot: number) => boolean) | undefined, prune = true): void {
+export function collectTop(
+  scorers: readonly Scorer[],
+  docs: Collection,
+  top: TopK,
+  accept: ((slot: number) => boolean) | undefined,
+  prune = true,
+): void {
   const m = scorers.length;
   if (m === 0) return;
   const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => scorers[a]!.ub - scorers[b]!.ub);

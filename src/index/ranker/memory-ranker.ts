@@ -216,7 +216,12 @@ export class MemoryRanker {
   }
 
   /** Top `limit` accepted documents by the summed bm25() of the words (their term ids; each once per word). */
-  #score(words: readonly (readonly number[])[], limit: number, accept: ((slot: number) => boolean) | undefined, prune: boolean): Ranked[] {
+  #score(
+    words: readonly (readonly number[])[],
+    limit: number,
+    accept: ((slot: number) => boolean) | undefined,
+    prune: boolean,
+  ): Ranked[] {
     const avgdl = this.#tokens / this.size;
     const scorers: Scorer[] = [];
     for (const word of words) {
@@ -233,7 +238,13 @@ export class MemoryRanker {
     }
     const top = this.#top?.k === limit ? this.#top : (this.#top = new TopK(limit));
     top.clear();
-    collectTop(scorers, { lens: this.#docs.lens, live: this.#docs.live, ids: this.#docs.ids, avgdl }, top, accept, prune);
+    collectTop(
+      scorers,
+      { lens: this.#docs.lens, live: this.#docs.live, ids: this.#docs.ids, avgdl },
+      top,
+      accept,
+      prune,
+    );
     this.lastDecoded += decodedBy(scorers);
     return top.sorted();
   }
@@ -252,11 +263,15 @@ export class MemoryRanker {
 
   /** Adds proximityWeight × bm25() of the spans as phrases to the leaders that can still reach the page (proximityWindow), then re-sorts (stable). */
   #proximity(ranked: Ranked[], spans: string[][], weight: number, wanted: number): Ranked[] {
-    const phrases = spans.map((toks) => toks.map((t) => this.#termIds.get(t) ?? -1)).filter((p) => !p.some((t) => t < 0));
+    const phrases = spans
+      .map((toks) => toks.map((t) => this.#termIds.get(t) ?? -1))
+      .filter((p) => !p.some((t) => t < 0));
     if (phrases.length === 0) return ranked;
     const end = proximityWindow(ranked, wanted, phrases.length, weight, this.size);
     const avgdl = this.#tokens / this.size;
-    const head = ranked.slice(0, end).map((r) => ({ id: r.id, score: r.score, slot: r.slot ?? this.#slotOf.get(r.id)! }));
+    const head = ranked
+      .slice(0, end)
+      .map((r) => ({ id: r.id, score: r.score, slot: r.slot ?? this.#slotOf.get(r.id)! }));
     // Each phrase's instances in the head, its cursor moving up the head's slots in order.
     const bySlot = head.map((_, i) => i).sort((a, b) => head[a]!.slot - head[b]!.slot);
     const bonus = new Float64Array(head.length);
@@ -285,7 +300,6 @@ export class MemoryRanker {
     this.lastDecoded += this.#phraseCounts.decoded;
     return hits;
   }
-
 
   #heapBytes(): number {
     return this.#store.heapBytes + this.#docs.bytes + this.#termIds.size * 80 + this.#termChars * 2;

@@ -54,7 +54,10 @@ export class PhraseCounts {
     this.decoded += cursor.decoded;
     if (known !== undefined && known.removed < removed) {
       // Documents removed since that were counted: their postings are still there to check.
-      const gone = this.#removedSlots.slice(known.removed).filter((s) => s < known.slots).sort((a, b) => a - b);
+      const gone = this.#removedSlots
+        .slice(known.removed)
+        .filter((s) => s < known.slots)
+        .sort((a, b) => a - b);
       const check = open();
       for (const s of gone) {
         check.advance(s);

@@ -115,7 +115,16 @@ export class PostingStore {
    * its document's length and its positions pos[from, to) (ascending); `avgdl` is the
    * collection's mean length now (a block sealed by this append takes its bound at it).
    */
-  append(t: number, slot: number, wf: number, len: number, pos: ArrayLike<number>, from: number, to: number, avgdl: number): void {
+  append(
+    t: number,
+    slot: number,
+    wf: number,
+    len: number,
+    pos: ArrayLike<number>,
+    from: number,
+    to: number,
+    avgdl: number,
+  ): void {
     const count = to - from;
     // Room for the worst case (5 bytes a number): one pass writes, none measures.
     const bytes = this.#room(t, 5 * (3 + count));
@@ -287,7 +296,12 @@ export class PostingStore {
    * The bytes of sealed block b and where it starts in them: the term's array, or `spare`
    * (grown as needed and handed back) filled from the spill file.
    */
-  blockBytes(t: number, b: number, file: SpillFile | undefined, spare: { bytes: Uint8Array }): { bytes: Uint8Array; start: number; docBytes: number } {
+  blockBytes(
+    t: number,
+    b: number,
+    file: SpillFile | undefined,
+    spare: { bytes: Uint8Array },
+  ): { bytes: Uint8Array; start: number; docBytes: number } {
     const table = this.table[t]!;
     const row = b * BLOCK_FIELDS;
     const docBytes = table[row + B_DOC_BYTES]!;

@@ -8,7 +8,13 @@ import type { Ranked } from './ranker-types.ts';
  * it could not reach the page). Each phrase adds less than IDF × (k1 + 1), and no IDF
  * passes that of a phrase in one document of `documents`.
  */
-export function proximityWindow(ranked: readonly Ranked[], wanted: number, phrases: number, weight: number, documents: number): number {
+export function proximityWindow(
+  ranked: readonly Ranked[],
+  wanted: number,
+  phrases: number,
+  weight: number,
+  documents: number,
+): number {
   if (ranked.length <= wanted) return ranked.length;
   const maxBonus = weight * phrases * K1_PLUS_1 * idf(documents, 1) * (1 + 1e-9);
   const floor = ranked[wanted - 1]!.score;

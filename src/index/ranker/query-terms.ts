@@ -8,7 +8,10 @@ import { tokenize } from './tokenize.ts';
  * Undefined for a word or span of more than MAX_PHRASE_TOKENS tokens (no 400-character
  * query makes one): such a query is left to FTS5.
  */
-export function queryTerms(q: RankQuery, termIds: ReadonlyMap<string, number>): { words: number[][]; spans: string[][] } | undefined {
+export function queryTerms(
+  q: RankQuery,
+  termIds: ReadonlyMap<string, number>,
+): { words: number[][]; spans: string[][] } | undefined {
   const words: number[][] = [];
   for (const word of q.terms) {
     const toks = tokenize(word);

@@ -24,7 +24,11 @@ export interface RankerStatus {
 type State = 'cold' | 'building' | 'catching-up' | 'ready' | 'off';
 
 const newRanker = (o: RankerSyncOptions): MemoryRanker =>
-  new MemoryRanker({ keepTexts: false, budgetBytes: o.budgetBytes, ...(o.spillDir !== undefined ? { spillDir: o.spillDir } : {}) });
+  new MemoryRanker({
+    keepTexts: false,
+    budgetBytes: o.budgetBytes,
+    ...(o.spillDir !== undefined ? { spillDir: o.spillDir } : {}),
+  });
 
 const DOC_COLUMNS = `d.id, d.url, d.domain, d.published_date AS publishedDate, d.published_day AS day, d.country, t.title, t.content
   FROM documents d JOIN document_texts t ON t.id = d.id`;

@@ -5,7 +5,8 @@
  */
 
 /** Bytes `v` takes. */
-export const varintSize = (v: number): number => (v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5);
+export const varintSize = (v: number): number =>
+  v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
 
 /** Writes `v` at `at` (room checked by the caller); returns the next free place. */
 export function putVarint(bytes: Uint8Array, at: number, v: number): number {

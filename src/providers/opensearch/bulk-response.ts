@@ -29,7 +29,11 @@ export function bulkItems(body: unknown, sent: number, secrets: readonly string[
     // Keyed by the action: `index` here (create, update and delete answer alike).
     const result = asRecord(Object.values(asRecord(item) ?? {})[0]);
     if (!result || typeof result.status !== 'number') return undefined;
-    out.push(result.error === undefined ? { status: result.status } : { status: result.status, error: errorInfo(result.error, '', secrets) });
+    out.push(
+      result.error === undefined
+        ? { status: result.status }
+        : { status: result.status, error: errorInfo(result.error, '', secrets) },
+    );
   }
   return out;
 }

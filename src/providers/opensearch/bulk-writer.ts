@@ -3,7 +3,15 @@ import type { DocumentSource } from '../../index/local-index-types.ts';
 import { ProviderError } from '../provider.ts';
 import { bulkLines, documentId, pageSource } from './bulk-document.ts';
 import { isRejection, bulkItems } from './bulk-response.ts';
-import { clusterError, describeError, explain, ok, statusError, type ClusterClient, type ClusterResponse } from './cluster-client.ts';
+import {
+  clusterError,
+  describeError,
+  explain,
+  ok,
+  statusError,
+  type ClusterClient,
+  type ClusterResponse,
+} from './cluster-client.ts';
 
 /**
  * Writes validated documents to OpenSearch through `_bulk`, for `scout index import|add|crawl
@@ -70,7 +78,8 @@ const NODE_UNAVAILABLE = new Set([502, 503, 504]);
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class BulkWriter {
-  readonly #o: Required<Omit<BulkWriterOptions, 'prepare' | 'onOutcome'>> & Pick<BulkWriterOptions, 'prepare' | 'onOutcome'>;
+  readonly #o: Required<Omit<BulkWriterOptions, 'prepare' | 'onOutcome'>> &
+    Pick<BulkWriterOptions, 'prepare' | 'onOutcome'>;
   readonly #path: string;
   #buffer: Entry[] = [];
   #bufferIds = new Set<string>();
@@ -135,12 +144,16 @@ export class BulkWriter {
   async #add(item: BulkItem): Promise<{ done: Promise<ItemOutcome> }> {
     if (this.#fatal) throw this.#fatal;
     const id = documentId(item.row.url);
-    const indexedAt = this.#o.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const indexedAt = this.#o
+      .now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
     const lines = bulkLines(id, pageSource(item.row, this.#o.source, indexedAt));
     const bytes = Buffer.byteLength(lines);
     // The same url twice in one batch: its items could be retried out of order; send the
     // earlier one first (its successor then waits for it, see #flush).
-    if (this.#bufferIds.has(id) || (this.#buffer.length > 0 && this.#bytes + bytes > this.#o.maxBytes)) await this.#flush();
+    if (this.#bufferIds.has(id) || (this.#buffer.length > 0 && this.#bytes + bytes > this.#o.maxBytes))
+      await this.#flush();
     let resolve!: (o: ItemOutcome) => void;
     const done = new Promise<ItemOutcome>((r) => (resolve = r));
     this.#buffer.push({
@@ -263,7 +276,12 @@ export class BulkWriter {
         else if (isRejection(result.status, result.error?.type) && !last) busy.push(entry);
         else {
           const why = `refused by OpenSearch (${result.status} ${describeError(result.error ?? { reason: '' })})`;
-          entry.settle({ ok: false, reason: isRejection(result.status, result.error?.type) ? `${why}, still rejected after ${attempt} attempts` : why });
+          entry.settle({
+            ok: false,
+            reason: isRejection(result.status, result.error?.type)
+              ? `${why}, still rejected after ${attempt} attempts`
+              : why,
+          });
         }
       });
       if (busy.length === 0) return;

@@ -97,7 +97,11 @@ export class ClusterClient {
   }
 
   async #exchange(node: string, req: ClusterRequest): Promise<ClusterResponse> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT, ...this.#conn.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': USER_AGENT,
+      ...this.#conn.headers,
+    };
     let body: string | undefined;
     if (req.ndjson !== undefined) {
       body = req.ndjson;
@@ -108,11 +112,22 @@ export class ClusterClient {
     }
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(`${node}${req.path}`, { method: req.method, headers, body, signal: req.signal, dispatcher: this.#dispatcher });
+      res = await request(`${node}${req.path}`, {
+        method: req.method,
+        headers,
+        body,
+        signal: req.signal,
+        dispatcher: this.#dispatcher,
+      });
     } catch (e) {
       throw transportError({ provider: OPENSEARCH, signal: req.signal }, e);
     }
-    const raw = await readText(res, req.maxBytes ?? DEFAULT_MAX_BYTES, { provider: OPENSEARCH, signal: req.signal }, false);
+    const raw = await readText(
+      res,
+      req.maxBytes ?? DEFAULT_MAX_BYTES,
+      { provider: OPENSEARCH, signal: req.signal },
+      false,
+    );
     let parsed: unknown;
     if (raw.trim() !== '') {
       try {
@@ -156,7 +171,8 @@ export function errorInfo(error: unknown, fallback: string, secrets: readonly st
     reason = text(e.reason) ?? '';
     const cause = asRecord(e.caused_by);
     const causeType = text(cause?.type);
-    if (cause && causeType) reason += ` (caused by ${causeType}${text(cause.reason) ? `: ${String(cause.reason)}` : ''})`;
+    if (cause && causeType)
+      reason += ` (caused by ${causeType}${text(cause.reason) ? `: ${String(cause.reason)}` : ''})`;
   } else {
     reason = typeof error === 'string' ? error : fallback;
   }
@@ -168,7 +184,8 @@ export function errorInfo(error: unknown, fallback: string, secrets: readonly st
 }
 
 /** `type: reason` (or either alone), for operators. */
-export const describeError = (e: ClusterErrorInfo): string => (e.type && e.reason ? `${e.type}: ${e.reason}` : e.type ?? (e.reason || 'no reason given'));
+export const describeError = (e: ClusterErrorInfo): string =>
+  e.type && e.reason ? `${e.type}: ${e.reason}` : (e.type ?? (e.reason || 'no reason given'));
 
 /**
  * A non-2xx answer as a ProviderError, like the other adapters' (src/providers/http-json.ts):
@@ -181,7 +198,12 @@ export function statusError(res: ClusterResponse, secrets: readonly string[]): P
   const failure: ProviderFailureKind =
     res.status === 401 || res.status === 403 ? 'auth' : res.status === 429 ? 'rate_limited' : 'http';
   const hint =
-    info.type ?? (failure === 'auth' ? 'credentials refused' : res.status >= 300 && res.status < 400 ? 'redirects are not followed' : undefined);
+    info.type ??
+    (failure === 'auth'
+      ? 'credentials refused'
+      : res.status >= 300 && res.status < 400
+        ? 'redirects are not followed'
+        : undefined);
   const detail = describeError(info);
   return new ProviderError(OPENSEARCH, failure, hint ? `HTTP ${res.status} (${hint})` : `HTTP ${res.status}`, {
     status: res.status,
@@ -193,7 +215,10 @@ export const ok = (res: ClusterResponse): boolean => res.status >= 200 && res.st
 
 /** A 2xx answer whose body is not JSON. */
 export const malformedAnswer = (res: ClusterResponse, secrets: readonly string[]): ProviderError =>
-  new ProviderError(OPENSEARCH, 'malformed', 'malformed response (not JSON)', { status: res.status, detail: redact(res.text.slice(0, 200), secrets) });
+  new ProviderError(OPENSEARCH, 'malformed', 'malformed response (not JSON)', {
+    status: res.status,
+    detail: redact(res.text.slice(0, 200), secrets),
+  });
 
 /** A failure as operators read it (CLI output): the caller-safe message and the cluster's own reason. */
 export const explain = (e: unknown): string =>

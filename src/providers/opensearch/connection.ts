@@ -24,15 +24,21 @@ export interface OpenSearchConnection {
 /** Why the cluster settings are unusable, naming what to set; `use` says what needed them. */
 export function openSearchConnection(config: ValuesOf<typeof settings>, use: string): OpenSearchConnection {
   if (config.opensearchUrl.length === 0) {
-    throw new ConfigError(`${use}, so ${settings.opensearchUrl.env} must be set to the cluster's node URLs (e.g. http://localhost:9200)`);
+    throw new ConfigError(
+      `${use}, so ${settings.opensearchUrl.env} must be set to the cluster's node URLs (e.g. http://localhost:9200)`,
+    );
   }
   const user = config.opensearchUsername.trim();
   const password = config.opensearchPassword;
   const apiKey = config.opensearchApiKey.trim();
-  if (password !== '' && user === '') throw new ConfigError(`${settings.opensearchPassword.env} is set without ${settings.opensearchUsername.env}`);
-  if (user !== '' && password === '') throw new ConfigError(`${settings.opensearchUsername.env} is set without ${settings.opensearchPassword.env}`);
+  if (password !== '' && user === '')
+    throw new ConfigError(`${settings.opensearchPassword.env} is set without ${settings.opensearchUsername.env}`);
+  if (user !== '' && password === '')
+    throw new ConfigError(`${settings.opensearchUsername.env} is set without ${settings.opensearchPassword.env}`);
   if (user !== '' && apiKey !== '') {
-    throw new ConfigError(`set either ${settings.opensearchUsername.env} and ${settings.opensearchPassword.env}, or ${settings.opensearchApiKey.env}, not both`);
+    throw new ConfigError(
+      `set either ${settings.opensearchUsername.env} and ${settings.opensearchPassword.env}, or ${settings.opensearchApiKey.env}, not both`,
+    );
   }
   const headers: Record<string, string> = {};
   const secrets: string[] = [];

@@ -36,8 +36,16 @@ export function indexTemplate(index: string, o: { shards?: number; replicas?: nu
         scout_stop: { type: 'stop', stopwords: [...STOP_WORDS].sort() },
       },
       analyzer: {
-        scout_text: { type: 'custom', tokenizer: 'standard', filter: ['scout_possessive', 'lowercase', 'asciifolding', 'porter_stem'] },
-        scout_query: { type: 'custom', tokenizer: 'standard', filter: ['scout_possessive', 'lowercase', 'asciifolding', 'scout_stop', 'porter_stem'] },
+        scout_text: {
+          type: 'custom',
+          tokenizer: 'standard',
+          filter: ['scout_possessive', 'lowercase', 'asciifolding', 'porter_stem'],
+        },
+        scout_query: {
+          type: 'custom',
+          tokenizer: 'standard',
+          filter: ['scout_possessive', 'lowercase', 'asciifolding', 'scout_stop', 'porter_stem'],
+        },
       },
     },
   };
@@ -81,9 +89,18 @@ export interface EnsureResult {
  * change them (docs/opensearch.md says how to reindex). Fails with the cluster's status and
  * error type.
  */
-export async function ensureIndex(client: ClusterClient, o: { shards?: number; replicas?: number }, signal: AbortSignal): Promise<EnsureResult> {
+export async function ensureIndex(
+  client: ClusterClient,
+  o: { shards?: number; replicas?: number },
+  signal: AbortSignal,
+): Promise<EnsureResult> {
   const name = encodeURIComponent(client.index);
-  const put = await client.request({ method: 'PUT', path: `/_index_template/${name}`, json: indexTemplate(client.index, o), signal });
+  const put = await client.request({
+    method: 'PUT',
+    path: `/_index_template/${name}`,
+    json: indexTemplate(client.index, o),
+    signal,
+  });
   if (!ok(put)) throw statusError(put, client.secrets);
   // HEAD answers 200 for an index or an alias of that name, 404 for neither.
   const head = await client.request({ method: 'HEAD', path: `/${name}`, signal });

@@ -4,7 +4,14 @@ import type { ProviderResult, SearchQuery } from '../../search/search-types.ts';
 import { honoursOf } from '../adapter-kit.ts';
 import type { SearchProvider } from '../provider.ts';
 import { describeProvider } from '../provider-descriptor.ts';
-import { ClusterClient, malformedAnswer, ok, OPENSEARCH, statusError, type ClusterClientOptions } from './cluster-client.ts';
+import {
+  ClusterClient,
+  malformedAnswer,
+  ok,
+  OPENSEARCH,
+  statusError,
+  type ClusterClientOptions,
+} from './cluster-client.ts';
 import { openSearchConnection, type OpenSearchConnection } from './connection.ts';
 import { openSearchSettings } from './opensearch-settings.ts';
 import { openSearchBody } from './search-body.ts';
@@ -24,7 +31,10 @@ export interface OpenSearchProviderOptions extends ClusterClientOptions {
  * itself (search-body.ts), like the local index, so Scout never over-fetches from it; its
  * URLs are the imported ones, unique per document, so they are kept as they are.
  */
-export function createOpenSearchProvider(conn: OpenSearchConnection, options: OpenSearchProviderOptions = {}): SearchProvider {
+export function createOpenSearchProvider(
+  conn: OpenSearchConnection,
+  options: OpenSearchProviderOptions = {},
+): SearchProvider {
   const client = new ClusterClient(conn, options);
   const now = options.now ?? (() => new Date());
   const path = `/${encodeURIComponent(conn.index)}/_search`;
@@ -49,5 +59,6 @@ export const openSearchProvider = describeProvider({
   honours: HONOURS,
   // search-body.ts asks for up to this many (`size`).
   maxResults: OVERFETCH_CAP,
-  build: (c, deps) => createOpenSearchProvider(openSearchConnection(c, `${settings.searchProviders.env} lists ${OPENSEARCH}`), deps),
+  build: (c, deps) =>
+    createOpenSearchProvider(openSearchConnection(c, `${settings.searchProviders.env} lists ${OPENSEARCH}`), deps),
 });

@@ -95,14 +95,19 @@ export function createMemoryAdEventStore(pricingOf: (campaignId: string) => Camp
       return [...spentBy]
         .filter(([, total]) => total > 0)
         .sort(([a], [b]) => byText(a, b))
-        .map(([campaignId, totalMicros]) => ({ campaignId, totalMicros, dayMicros: days.get(`${campaignId}\u0000${day}`)?.spendMicros ?? 0 }));
+        .map(([campaignId, totalMicros]) => ({
+          campaignId,
+          totalMicros,
+          dayMicros: days.get(`${campaignId}\u0000${day}`)?.spendMicros ?? 0,
+        }));
     },
     async stats(sinceDay) {
       const by = new Map<string, CampaignStats>();
       for (const c of days.values()) {
         if (sinceDay !== undefined && c.day < sinceDay) continue;
         let s = by.get(c.campaignId);
-        if (!s) by.set(c.campaignId, (s = { campaignId: c.campaignId, impressions: 0, reads: 0, clicks: 0, spendMicros: 0 }));
+        if (!s)
+          by.set(c.campaignId, (s = { campaignId: c.campaignId, impressions: 0, reads: 0, clicks: 0, spendMicros: 0 }));
         s.impressions += c.impressions;
         s.reads += c.reads;
         s.clicks += c.clicks;

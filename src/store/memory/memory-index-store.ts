@@ -114,10 +114,21 @@ export function createMemoryIndexStore(): IndexDocumentStore {
     async list(q) {
       const inDomain = (d: string) => q.domain === undefined || d === q.domain || d.endsWith(`.${q.domain}`);
       return [...byUrl.values()]
-        .filter(({ row, source }) => inDomain(row.domain) && (q.source === undefined || source === q.source) && (q.after === undefined || row.url > q.after))
+        .filter(
+          ({ row, source }) =>
+            inDomain(row.domain) &&
+            (q.source === undefined || source === q.source) &&
+            (q.after === undefined || row.url > q.after),
+        )
         .sort((a, b) => (a.row.url < b.row.url ? -1 : a.row.url > b.row.url ? 1 : 0))
         .slice(0, q.limit)
-        .map(({ row, source }) => ({ url: row.url, title: row.title, domain: row.domain, source, published_date: row.published_date }));
+        .map(({ row, source }) => ({
+          url: row.url,
+          title: row.title,
+          domain: row.domain,
+          source,
+          published_date: row.published_date,
+        }));
     },
 
     async stats(): Promise<IndexStats> {
@@ -136,7 +147,14 @@ export function createMemoryIndexStore(): IndexDocumentStore {
         const text = utf8(row.title) + utf8(row.content);
         textBytes += text;
         // What the rows hold, standing in for a database's size on disk.
-        bytes += text + utf8(row.url) + utf8(row.domain) + utf8(row.published_date) + utf8(row.published_day) + utf8(row.language) + utf8(row.country);
+        bytes +=
+          text +
+          utf8(row.url) +
+          utf8(row.domain) +
+          utf8(row.published_date) +
+          utf8(row.published_day) +
+          utf8(row.language) +
+          utf8(row.country);
         const date = row.published_date;
         if (date !== null) {
           dated++;

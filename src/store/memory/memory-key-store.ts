@@ -24,7 +24,9 @@ export function createMemoryKeyStore(): KeyStore {
       return record && { ...record };
     },
     async list() {
-      return [...byId.values()].sort((a, b) => byText(a.createdAt, b.createdAt) || byText(a.id, b.id)).map((r) => ({ ...r }));
+      return [...byId.values()]
+        .sort((a, b) => byText(a.createdAt, b.createdAt) || byText(a.id, b.id))
+        .map((r) => ({ ...r }));
     },
     async revoke(id, at) {
       const record = byId.get(id);
@@ -42,7 +44,8 @@ export function createMemoryKeyStore(): KeyStore {
         const u = usageById.get(d.id) ?? { id: d.id, requests: 0, refusals: 0, lastUsedAt: null };
         u.requests += d.requests;
         u.refusals += d.refusals;
-        if (d.lastUsedAt !== null && (u.lastUsedAt === null || d.lastUsedAt > u.lastUsedAt)) u.lastUsedAt = d.lastUsedAt;
+        if (d.lastUsedAt !== null && (u.lastUsedAt === null || d.lastUsedAt > u.lastUsedAt))
+          u.lastUsedAt = d.lastUsedAt;
         usageById.set(d.id, u);
       }
     },

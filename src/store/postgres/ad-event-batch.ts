@@ -18,7 +18,8 @@ interface Logged {
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number): string => isoDay(new Date(Math.floor(ms / DAY_MS) * DAY_MS));
-const byRecId = (a: ImpressionRecord, b: ImpressionRecord): number => (a.recId < b.recId ? -1 : a.recId > b.recId ? 1 : 0);
+const byRecId = (a: ImpressionRecord, b: ImpressionRecord): number =>
+  a.recId < b.recId ? -1 : a.recId > b.recId ? 1 : 0;
 
 /**
  * Writes one batch inside the caller's transaction, with the SQLite adapter's semantics and
@@ -111,7 +112,9 @@ async function recordActs(c: pg.ClientBase, events: readonly AdEvent[], counts: 
     for (const r of firstReads) {
       const day = dayOf(r.at);
       const p = priced.get(r.campaignId);
-      const micros = p ? readChargeMicros({ ...p.pricing, spentMicros: p.spent.total, spentDayMicros: p.spent.days.get(day) ?? 0 }) : 0;
+      const micros = p
+        ? readChargeMicros({ ...p.pricing, spentMicros: p.spent.total, spentDayMicros: p.spent.days.get(day) ?? 0 })
+        : 0;
       if (p) spend(p.spent, day, micros);
       const n = counts.of(r.campaignId, day);
       n.reads++;
@@ -130,7 +133,12 @@ async function recordActs(c: pg.ClientBase, events: readonly AdEvent[], counts: 
                charge_micros = i.charge_micros + v.charge
              FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]) AS v(rec_id, read_at, clicked_at, charge)
              WHERE i.rec_id = v.rec_id`,
-      values: [u.map(([id]) => id), u.map(([, x]) => x.readAt), u.map(([, x]) => x.clickedAt), u.map(([, x]) => x.charge)],
+      values: [
+        u.map(([id]) => id),
+        u.map(([, x]) => x.readAt),
+        u.map(([, x]) => x.clickedAt),
+        u.map(([, x]) => x.charge),
+      ],
     });
   }
   if (log.length === 0) return charges;
@@ -138,7 +146,13 @@ async function recordActs(c: pg.ClientBase, events: readonly AdEvent[], counts: 
     name: 'scout_ad_log_events',
     text: `INSERT INTO events (kind, rec_id, campaign_id, at, charge_micros)
            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[])`,
-    values: [log.map((l) => l.kind), log.map((l) => l.recId), log.map((l) => l.campaignId), log.map((l) => l.at), log.map((l) => l.charge)],
+    values: [
+      log.map((l) => l.kind),
+      log.map((l) => l.recId),
+      log.map((l) => l.campaignId),
+      log.map((l) => l.at),
+      log.map((l) => l.charge),
+    ],
   });
   return charges;
 }

@@ -22,7 +22,11 @@ export interface Priced {
  * them before; a subquery of the locking statement would see the spend from before the
  * wait. Campaigns the store does not know are missing from the answer (their reads are free).
  */
-export async function lockPricing(c: pg.ClientBase, campaignIds: string[], days: string[]): Promise<Map<string, Priced>> {
+export async function lockPricing(
+  c: pg.ClientBase,
+  campaignIds: string[],
+  days: string[],
+): Promise<Map<string, Priced>> {
   const { rows } = await c.query<PricingRow & { id: string }>({
     name: 'scout_ad_lock_campaigns',
     text: `SELECT id, ${PRICING_COLUMNS} FROM campaigns WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,

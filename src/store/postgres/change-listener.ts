@@ -35,7 +35,9 @@ export function channelName(schema: string, topic: string): string {
   const plain = `scout_${topic}_${schema}`;
   // Channel names are identifiers: PostgreSQL cuts them at 63 bytes, which could make two
   // long schema names share a channel; those get a digest instead.
-  return plain.length <= 63 ? plain : `scout_${topic}_${createHash('sha256').update(schema).digest('hex').slice(0, 32)}`;
+  return plain.length <= 63
+    ? plain
+    : `scout_${topic}_${createHash('sha256').update(schema).digest('hex').slice(0, 32)}`;
 }
 
 /**
@@ -75,7 +77,10 @@ export function listenForChanges(o: ChangeListenerOptions): ChangeListener {
   };
 
   const heartbeat = (c: pg.Client): void => {
-    const timer = setTimeout(() => down(c, new Error(`no answer to a heartbeat within ${heartbeatTimeoutMs} ms`)), heartbeatTimeoutMs);
+    const timer = setTimeout(
+      () => down(c, new Error(`no answer to a heartbeat within ${heartbeatTimeoutMs} ms`)),
+      heartbeatTimeoutMs,
+    );
     c.query('SELECT 1').then(
       () => clearTimeout(timer),
       (e: Error) => {

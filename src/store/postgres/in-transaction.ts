@@ -10,7 +10,10 @@ const RETRYABLE = new Set(['40001', '40P01']);
  * caller through the query that fails. A client that errored, or that `work` reports in
  * doubt (its transaction or lock state unknown), is closed instead of going back to the pool.
  */
-export async function withConnection<T>(pool: pg.Pool, work: (client: pg.PoolClient, inDoubt: (e: Error) => void) => Promise<T>): Promise<T> {
+export async function withConnection<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient, inDoubt: (e: Error) => void) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   let doubt: Error | undefined;
   const inDoubt = (e: Error): void => {
@@ -31,7 +34,11 @@ export async function withConnection<T>(pool: pg.Pool, work: (client: pg.PoolCli
  * serialization failure is run again (up to `attempts` in all). A connection whose
  * ROLLBACK fails is closed instead of going back to the pool.
  */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, attempts = 3): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  attempts = 3,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const outcome = await withConnection(pool, async (client, inDoubt) => {
       try {

@@ -26,7 +26,10 @@ export async function migrationFiles(folder: URL = FOLDER): Promise<MigrationFil
   for (const entry of await readdir(folder)) {
     if (!entry.endsWith('.sql')) continue;
     const m = FILE_NAME.exec(entry);
-    if (!m) throw new Error(`migration file ${entry} must be named NNN-name.sql (digits, a dash, lower-case letters, digits and dashes)`);
+    if (!m)
+      throw new Error(
+        `migration file ${entry} must be named NNN-name.sql (digits, a dash, lower-case letters, digits and dashes)`,
+      );
     const version = Number(m[1]);
     const twin = files.find((f) => f.version === version);
     if (twin) throw new Error(`migration files ${twin.version}-${twin.name}.sql and ${entry} share version ${version}`);
@@ -106,8 +109,13 @@ export async function migrationStatus(pool: pg.Pool, schema: string, folder?: UR
     );
     for (const r of rows) applied.set(r.version, r);
   }
-  const states: MigrationState[] = files.map((f) => ({ version: f.version, name: f.name, appliedAt: applied.get(f.version)?.applied_at ?? null }));
+  const states: MigrationState[] = files.map((f) => ({
+    version: f.version,
+    name: f.name,
+    appliedAt: applied.get(f.version)?.applied_at ?? null,
+  }));
   // Applied by a newer Scout than this one: listed under the name it recorded.
-  for (const [version, r] of applied) if (!files.some((f) => f.version === version)) states.push({ version, name: r.name, appliedAt: r.applied_at });
+  for (const [version, r] of applied)
+    if (!files.some((f) => f.version === version)) states.push({ version, name: r.name, appliedAt: r.applied_at });
   return states.sort((a, b) => a.version - b.version);
 }

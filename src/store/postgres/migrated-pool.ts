@@ -12,20 +12,28 @@ function databaseError(config: DatabaseSettings, e: unknown): ConfigError {
   const u = new URL(config.databaseUrl!);
   const where = `${u.hostname || 'localhost'}:${u.port || 5432}${u.pathname}`;
   const reason = missingDatabaseReason(e, u) ?? (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-  return new ConfigError(`cannot use PostgreSQL at ${where} (SCOUT_DATABASE_URL, schema ${config.databaseSchema}): ${reason}`, { cause: e });
+  return new ConfigError(
+    `cannot use PostgreSQL at ${where} (SCOUT_DATABASE_URL, schema ${config.databaseSchema}): ${reason}`,
+    { cause: e },
+  );
 }
 
 /**
  * A pool on SCOUT_DATABASE_SCHEMA, migrated (store/create-stores.ts opens every PostgreSQL
  * store through it). `mustExist`: a schema without Scout's tables is a wrong setting, not created.
  */
-export async function openMigratedPool(config: DatabaseSettings, o: { mustExist: boolean; server?: { onIdleError: (e: Error) => void } }): Promise<pg.Pool> {
+export async function openMigratedPool(
+  config: DatabaseSettings,
+  o: { mustExist: boolean; server?: { onIdleError: (e: Error) => void } },
+): Promise<pg.Pool> {
   const pool = openPostgres({
     url: config.databaseUrl!,
     schema: config.databaseSchema,
     // A server fails a request fast while the database is unreachable (503), rather than
     // holding it for the driver's defaults; the CLI waits as long as a query takes.
-    ...(o.server ? { connectTimeoutMs: 2000, queryTimeoutMs: 10_000, onIdleError: o.server.onIdleError } : { connectTimeoutMs: 5000 }),
+    ...(o.server
+      ? { connectTimeoutMs: 2000, queryTimeoutMs: 10_000, onIdleError: o.server.onIdleError }
+      : { connectTimeoutMs: 5000 }),
   });
   try {
     if (o.mustExist && (await migrationStatus(pool, config.databaseSchema)).every((m) => m.appliedAt === null)) {
@@ -47,7 +55,9 @@ export async function runMigrations(config: DatabaseSettings, action: 'migrate' 
   try {
     if (action === 'status') return await migrationStatus(pool, config.databaseSchema);
     const applied = await migrate(pool, config.databaseSchema);
-    return (await migrationStatus(pool, config.databaseSchema)).filter((s) => applied.some((a) => a.version === s.version));
+    return (await migrationStatus(pool, config.databaseSchema)).filter((s) =>
+      applied.some((a) => a.version === s.version),
+    );
   } catch (e) {
     throw e instanceof ConfigError ? e : databaseError(config, e);
   } finally {

@@ -1,6 +1,13 @@
 import type pg from 'pg';
 import type { AdEventStore } from '../ports.ts';
-import { spendFromRow, spendSql, statsFromRow, statsSql, type SpendRow, type StatsRow } from '../sql/campaign-day-rows.ts';
+import {
+  spendFromRow,
+  spendSql,
+  statsFromRow,
+  statsSql,
+  type SpendRow,
+  type StatsRow,
+} from '../sql/campaign-day-rows.ts';
 import { IMPRESSION_COLUMNS, impressionFromRow, type ImpressionRow } from '../sql/impression-rows.ts';
 import { postgresCodec } from '../sql/sql-codec.ts';
 import { writeBatch } from './ad-event-batch.ts';

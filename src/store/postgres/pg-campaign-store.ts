@@ -1,6 +1,14 @@
 import type pg from 'pg';
 import type { CampaignRecord, CampaignStore } from '../ports.ts';
-import { CAMPAIGN_COLUMNS, campaignFromRow, insertCampaignSql, insertCampaignValues, replaceCampaignSql, replaceCampaignValues, type CampaignRow } from '../sql/campaign-rows.ts';
+import {
+  CAMPAIGN_COLUMNS,
+  campaignFromRow,
+  insertCampaignSql,
+  insertCampaignValues,
+  replaceCampaignSql,
+  replaceCampaignValues,
+  type CampaignRow,
+} from '../sql/campaign-rows.ts';
 import { postgresCodec } from '../sql/sql-codec.ts';
 
 const INSERT = insertCampaignSql(postgresCodec);
@@ -25,21 +33,32 @@ export function createPostgresCampaignStore(pool: pg.Pool): CampaignStore {
       return (rowCount ?? 0) > 0;
     },
     async setStatus(id, status, when) {
-      return one(`UPDATE campaigns SET status = $2, updated_at = $3 WHERE id = $1 AND deleted_at IS NULL RETURNING ${CAMPAIGN_COLUMNS}`, [id, status, when]);
+      return one(
+        `UPDATE campaigns SET status = $2, updated_at = $3 WHERE id = $1 AND deleted_at IS NULL RETURNING ${CAMPAIGN_COLUMNS}`,
+        [id, status, when],
+      );
     },
     async delete(id, when) {
-      const { rowCount } = await pool.query('UPDATE campaigns SET deleted_at = $2, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL', [id, when]);
+      const { rowCount } = await pool.query(
+        'UPDATE campaigns SET deleted_at = $2, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL',
+        [id, when],
+      );
       return (rowCount ?? 0) > 0;
     },
     async get(id) {
       return one(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE id = $1 AND deleted_at IS NULL`, [id]);
     },
     async list() {
-      const { rows } = await pool.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE deleted_at IS NULL ORDER BY created_at, id`);
+      const { rows } = await pool.query<CampaignRow>(
+        `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE deleted_at IS NULL ORDER BY created_at, id`,
+      );
       return rows.map((r) => campaignFromRow(r, postgresCodec));
     },
     async version() {
-      const { rows } = await pool.query<{ version: string }>({ name: 'scout_campaign_version', text: 'SELECT version FROM campaign_version WHERE id = 1' });
+      const { rows } = await pool.query<{ version: string }>({
+        name: 'scout_campaign_version',
+        text: 'SELECT version FROM campaign_version WHERE id = 1',
+      });
       return rows[0] ? Number(rows[0].version) : 0;
     },
   };

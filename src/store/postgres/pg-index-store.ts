@@ -56,7 +56,16 @@ const toChange = (r: ChangeRow): IndexChange => {
     doc:
       r.url === null
         ? null
-        : { id, url: r.url, domain: r.domain, title: r.title, content: r.content, publishedDate: r.published_date, day: r.published_day, country: r.country },
+        : {
+            id,
+            url: r.url,
+            domain: r.domain,
+            title: r.title,
+            content: r.content,
+            publishedDate: r.published_date,
+            day: r.published_day,
+            country: r.country,
+          },
   };
 };
 
@@ -75,7 +84,17 @@ async function upsertChunks(client: pg.PoolClient, rows: readonly DocumentRow[],
     await client.query({
       name: 'scout_index_upsert',
       text: UPSERT,
-      values: [column('url'), column('domain'), column('title'), column('content'), column('published_date'), column('published_day'), column('language'), column('country'), source],
+      values: [
+        column('url'),
+        column('domain'),
+        column('title'),
+        column('content'),
+        column('published_date'),
+        column('published_day'),
+        column('language'),
+        column('country'),
+        source,
+      ],
     });
   }
 }
@@ -124,11 +143,18 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
 
     async remove(urls) {
       if (urls.length === 0) return 0;
-      return writing(pool, async (c) => (await c.query('DELETE FROM index_documents WHERE url = ANY($1::text[])', [urls])).rowCount ?? 0);
+      return writing(
+        pool,
+        async (c) => (await c.query('DELETE FROM index_documents WHERE url = ANY($1::text[])', [urls])).rowCount ?? 0,
+      );
     },
 
     async changesSince(seq, limit) {
-      const { rows } = await pool.query<ChangeRow>({ name: 'scout_index_changes', text: CHANGES, values: [seq, limit] });
+      const { rows } = await pool.query<ChangeRow>({
+        name: 'scout_index_changes',
+        text: CHANGES,
+        values: [seq, limit],
+      });
       return rows.map(toChange);
     },
 
@@ -157,8 +183,19 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
 
     async stats(): Promise<IndexStats> {
       const [totals, sources] = await Promise.all([
-        pool.query<{ documents: number; domains: number; text_bytes: number; dated: number; newest: string | null; oldest: string | null; bytes: number; last_import_at: string | null }>(STATS),
-        pool.query<{ source: string; n: number }>('SELECT source, count(*)::float8 AS n FROM index_documents GROUP BY source ORDER BY source'),
+        pool.query<{
+          documents: number;
+          domains: number;
+          text_bytes: number;
+          dated: number;
+          newest: string | null;
+          oldest: string | null;
+          bytes: number;
+          last_import_at: string | null;
+        }>(STATS),
+        pool.query<{ source: string; n: number }>(
+          'SELECT source, count(*)::float8 AS n FROM index_documents GROUP BY source ORDER BY source',
+        ),
       ]);
       const t = totals.rows[0]!;
       return {

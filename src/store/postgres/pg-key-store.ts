@@ -1,6 +1,16 @@
 import type pg from 'pg';
 import type { ApiKeyRecord, KeyStore } from '../ports.ts';
-import { INSERT_KEY_PARAMS, KEY_COLUMNS, insertKeySql, insertKeyValues, keyFromRow, usageFromRow, usageSql, type KeyRow, type UsageRow } from '../sql/key-rows.ts';
+import {
+  INSERT_KEY_PARAMS,
+  KEY_COLUMNS,
+  insertKeySql,
+  insertKeyValues,
+  keyFromRow,
+  usageFromRow,
+  usageSql,
+  type KeyRow,
+  type UsageRow,
+} from '../sql/key-rows.ts';
 import { postgresCodec } from '../sql/sql-codec.ts';
 import { channelName, listenForChanges, type ChangeListenerOptions } from './change-listener.ts';
 import { clientConfigOf } from './open-postgres.ts';
@@ -92,7 +102,11 @@ export function createPostgresKeyStore(pool: pg.Pool, o: PostgresKeyStoreOptions
         const known = remembered.get(hash);
         if (known !== undefined) return known === null ? undefined : { ...known };
       }
-      const { rows } = await pool.query<KeyRow>({ name: 'scout_key_by_hash', text: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`, values: [hash] });
+      const { rows } = await pool.query<KeyRow>({
+        name: 'scout_key_by_hash',
+        text: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`,
+        values: [hash],
+      });
       const record = rows[0] && keyFromRow(rows[0]);
       // Kept only when nothing changed while the query ran: it may have read the row from
       // before a revocation whose notification came in meanwhile.
@@ -128,7 +142,12 @@ export function createPostgresKeyStore(pool: pg.Pool, o: PostgresKeyStoreOptions
       await pool.query({
         name: 'scout_key_add_usage',
         text: ADD_USAGE,
-        values: [deltas.map((d) => d.id), deltas.map((d) => d.requests), deltas.map((d) => d.refusals), deltas.map((d) => d.lastUsedAt)],
+        values: [
+          deltas.map((d) => d.id),
+          deltas.map((d) => d.requests),
+          deltas.map((d) => d.refusals),
+          deltas.map((d) => d.lastUsedAt),
+        ],
       });
     },
     async usage() {

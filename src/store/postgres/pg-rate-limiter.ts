@@ -17,7 +17,9 @@ export function createPostgresRateLimiter(pool: pg.Pool, perMinute: number): Rat
   const sweep = (): void => {
     if (Date.now() - lastSweep < SWEEP_MS) return;
     lastSweep = Date.now();
-    pool.query('DELETE FROM rate_limits WHERE tat < extract(epoch FROM clock_timestamp()) * 1000').catch(() => undefined);
+    pool
+      .query('DELETE FROM rate_limits WHERE tat < extract(epoch FROM clock_timestamp()) * 1000')
+      .catch(() => undefined);
   };
 
   return {

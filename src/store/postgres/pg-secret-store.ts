@@ -15,7 +15,8 @@ export function createPostgresSecretStore(pool: pg.Pool): SecretStore {
       );
       // A racing insert that committed after this statement's snapshot is invisible to it
       // (READ COMMITTED): read again, in a new statement, which sees it.
-      const row = rows[0] ?? (await pool.query<{ value: Buffer }>('SELECT value FROM secrets WHERE name = $1', [name])).rows[0];
+      const row =
+        rows[0] ?? (await pool.query<{ value: Buffer }>('SELECT value FROM secrets WHERE name = $1', [name])).rows[0];
       if (row === undefined) throw new Error(`the secret ${name} could not be read back`);
       return new Uint8Array(row.value);
     },

@@ -60,7 +60,11 @@ export async function openRedis(options: OpenRedisOptions): Promise<RedisConnect
     connectTimeout,
     retryStrategy,
   });
-  const outage = createOutageLog(options.logger ?? NO_REDIS_LOG, 'Redis connection lost or refused; retrying in the background', 'Redis connection restored');
+  const outage = createOutageLog(
+    options.logger ?? NO_REDIS_LOG,
+    'Redis connection lost or refused; retrying in the background',
+    'Redis connection restored',
+  );
   let closing = false;
   let suspendedUntil = 0;
   // Listening to 'error' is what keeps ioredis from raising unhandled errors.

@@ -27,7 +27,8 @@ type Reply = [number, string, string, string];
  */
 export function createRedisRateLimiter(redis: RedisConnection, options: RedisRateLimiterOptions): RateLimiter {
   const { perMinute, now } = options;
-  if (!Number.isInteger(perMinute) || perMinute <= 0) throw new Error(`the rate limit must be a whole number above 0 (got ${perMinute})`);
+  if (!Number.isInteger(perMinute) || perMinute <= 0)
+    throw new Error(`the rate limit must be a whole number above 0 (got ${perMinute})`);
   const fallback = createMemoryRateLimiter(perMinute, now);
   const outage = createOutageLog(
     options.logger ?? NO_REDIS_LOG,
@@ -37,7 +38,8 @@ export function createRedisRateLimiter(redis: RedisConnection, options: RedisRat
   const bucket = (key: string) => `${redis.prefix}rl:${key}`;
 
   async function call(script: LuaScript, key: string, cost: number): Promise<Reply> {
-    const run = (c: Redis) => runScript(c, script, [bucket(key)], [perMinute, cost, now ? now() : '']) as Promise<Reply>;
+    const run = (c: Redis) =>
+      runScript(c, script, [bucket(key)], [perMinute, cost, now ? now() : '']) as Promise<Reply>;
     return redis.run(run);
   }
 
@@ -58,7 +60,13 @@ export function createRedisRateLimiter(redis: RedisConnection, options: RedisRat
       orFallback(
         async (): Promise<RateLimitDecision> => {
           const [allowed, remaining, resetMs, retryAfterMs] = await call(CONSUME, key, cost);
-          return { allowed: allowed === 1, limit: perMinute, remaining: Number(remaining), resetMs: Number(resetMs), retryAfterMs: Number(retryAfterMs) };
+          return {
+            allowed: allowed === 1,
+            limit: perMinute,
+            remaining: Number(remaining),
+            resetMs: Number(resetMs),
+            retryAfterMs: Number(retryAfterMs),
+          };
         },
         () => fallback.consume(key, cost),
       ),
@@ -67,7 +75,12 @@ export function createRedisRateLimiter(redis: RedisConnection, options: RedisRat
       orFallback(
         async (): Promise<RateLimitState> => {
           const [, remaining, resetMs, retryAfterMs] = await call(PEEK, key, 1);
-          return { limit: perMinute, remaining: Number(remaining), resetMs: Number(resetMs), retryAfterMs: Number(retryAfterMs) };
+          return {
+            limit: perMinute,
+            remaining: Number(remaining),
+            resetMs: Number(resetMs),
+            retryAfterMs: Number(retryAfterMs),
+          };
         },
         () => fallback.peek(key),
       ),

@@ -25,7 +25,10 @@ export const resultCacheKey = (prefix: string, q: SearchQuery, revision: string)
   `${prefix}rc:${createHash('sha256').update(revision).update('\n').update(searchCacheKey(q)).digest('base64url')}`;
 
 const isAnswer = (v: unknown): v is CachedAnswer =>
-  typeof v === 'object' && v !== null && Array.isArray((v as CachedAnswer).results) && Array.isArray((v as CachedAnswer).providers);
+  typeof v === 'object' &&
+  v !== null &&
+  Array.isArray((v as CachedAnswer).results) &&
+  Array.isArray((v as CachedAnswer).providers);
 
 /**
  * The result cache shared by every replica: an answer stored by one is served by the others
@@ -40,7 +43,11 @@ export function createRedisResultCache(redis: RedisConnection, options: RedisRes
   const ttlMs = Math.ceil(options.ttlMs);
   const maxValueBytes = options.maxValueBytes ?? REDIS_CACHE_MAX_VALUE_BYTES;
   const frontMax = options.front?.max ?? 1000;
-  const front = createResultCache({ ttlMs, max: frontMax, ...(options.front?.maxChars ? { maxChars: options.front.maxChars } : {}) });
+  const front = createResultCache({
+    ttlMs,
+    max: frontMax,
+    ...(options.front?.maxChars ? { maxChars: options.front.maxChars } : {}),
+  });
   const outage = createOutageLog(
     options.logger ?? NO_REDIS_LOG,
     'Redis unreachable: the result cache is per replica until it returns',
@@ -84,7 +91,8 @@ export function createRedisResultCache(redis: RedisConnection, options: RedisRes
       await front.set(q, value, revision);
       const json = JSON.stringify(value);
       // UTF-8 takes 1 to 3 bytes per UTF-16 unit: count bytes only when the length cannot decide.
-      if (json.length > maxValueBytes || (json.length * 3 > maxValueBytes && Buffer.byteLength(json) > maxValueBytes)) return;
+      if (json.length > maxValueBytes || (json.length * 3 > maxValueBytes && Buffer.byteLength(json) > maxValueBytes))
+        return;
       try {
         await redis.run((c) => c.set(resultCacheKey(redis.prefix, q, revision), json, 'PX', ttlMs));
       } catch (e) {

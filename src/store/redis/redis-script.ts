@@ -13,7 +13,12 @@ export const luaScript = (lua: string): LuaScript => ({ lua, sha: createHash('sh
  * server does not know the script (first use, a restarted Redis, SCRIPT FLUSH): EVAL also
  * caches it there, so the next call is an EVALSHA again.
  */
-export async function runScript(client: Redis, script: LuaScript, keys: string[], args: (string | number)[]): Promise<unknown> {
+export async function runScript(
+  client: Redis,
+  script: LuaScript,
+  keys: string[],
+  args: (string | number)[],
+): Promise<unknown> {
   try {
     return await client.evalsha(script.sha, keys.length, ...keys, ...args);
   } catch (e) {

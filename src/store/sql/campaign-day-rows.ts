@@ -20,7 +20,11 @@ export interface StatsRow {
   spend: number | string;
 }
 
-export const spendFromRow = (r: SpendRow): CampaignSpend => ({ campaignId: r.campaign_id, totalMicros: int(r.total), dayMicros: int(r.day) });
+export const spendFromRow = (r: SpendRow): CampaignSpend => ({
+  campaignId: r.campaign_id,
+  totalMicros: int(r.total),
+  dayMicros: int(r.day),
+});
 
 export const statsFromRow = (r: StatsRow): CampaignStats => ({
   campaignId: r.campaign_id,

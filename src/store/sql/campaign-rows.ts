@@ -104,7 +104,12 @@ const definition = (c: CampaignRecord): unknown[] => [
 export const insertCampaignSql = (codec: SqlCodec): string =>
   `INSERT INTO campaigns (${CAMPAIGN_COLUMNS}) VALUES (${params(codec, DEFINITION.length + 3)})`;
 
-export const insertCampaignValues = (c: CampaignRecord): unknown[] => [c.id, ...definition(c), c.createdAt, c.updatedAt];
+export const insertCampaignValues = (c: CampaignRecord): unknown[] => [
+  c.id,
+  ...definition(c),
+  c.createdAt,
+  c.updatedAt,
+];
 
 /** The replacement of a live campaign's definition (id and created_at kept); its values are replaceCampaignValues(c). */
 export const replaceCampaignSql = (codec: SqlCodec): string => {

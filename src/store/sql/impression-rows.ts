@@ -4,7 +4,14 @@ import { int } from './sql-codec.ts';
 /** The `impressions` table ⇄ ImpressionRecord, for the SQLite and the PostgreSQL store alike. */
 
 /** The columns an impression is written with and read back from (read_at, clicked_at and charge_micros come later). */
-export const IMPRESSION_COLUMNS = ['rec_id', 'campaign_id', 'landing_url', 'shown_at', 'request_id', 'position'] as const;
+export const IMPRESSION_COLUMNS = [
+  'rec_id',
+  'campaign_id',
+  'landing_url',
+  'shown_at',
+  'request_id',
+  'position',
+] as const;
 
 export interface ImpressionRow {
   rec_id: string;

@@ -29,7 +29,8 @@ export const keyFromRow = (r: KeyRow): ApiKeyRecord => ({
 export const INSERT_KEY_PARAMS = INSERTED.length;
 
 /** The insert of a new key; its values are insertKeyValues(r). */
-export const insertKeySql = (codec: SqlCodec): string => `INSERT INTO api_keys (${INSERTED.join(', ')}) VALUES (${params(codec, INSERTED.length)})`;
+export const insertKeySql = (codec: SqlCodec): string =>
+  `INSERT INTO api_keys (${INSERTED.join(', ')}) VALUES (${params(codec, INSERTED.length)})`;
 
 export const insertKeyValues = (r: Omit<ApiKeyRecord, 'revokedAt'>): unknown[] => [r.id, r.name, r.hash, r.createdAt];
 
@@ -48,4 +49,9 @@ export interface UsageRow {
 export const usageSql = (codec: SqlCodec): string =>
   `SELECT key_id AS id, requests, refusals, ${codec.isoTime('last_used_at')} FROM api_key_usage ORDER BY key_id`;
 
-export const usageFromRow = (r: UsageRow): KeyUsage => ({ id: r.id, requests: int(r.requests), refusals: int(r.refusals), lastUsedAt: r.last_used_at });
+export const usageFromRow = (r: UsageRow): KeyUsage => ({
+  id: r.id,
+  requests: int(r.requests),
+  refusals: int(r.refusals),
+  lastUsedAt: r.last_used_at,
+});

@@ -1,7 +1,14 @@
 import { isoDay } from '../../domain/calendar-date.ts';
 import { readChargeMicros } from '../../sponsored/charge-rule.ts';
 import type { AdEvent, AdEventStore, Charge, ImpressionRecord } from '../ports.ts';
-import { spendFromRow, spendSql, statsFromRow, statsSql, type SpendRow, type StatsRow } from '../sql/campaign-day-rows.ts';
+import {
+  spendFromRow,
+  spendSql,
+  statsFromRow,
+  statsSql,
+  type SpendRow,
+  type StatsRow,
+} from '../sql/campaign-day-rows.ts';
 import { PRICING_COLUMNS, pricingFromRow, type PricingRow } from '../sql/campaign-rows.ts';
 import { IMPRESSION_COLUMNS, impressionFromRow, putImpression, type ImpressionRow } from '../sql/impression-rows.ts';
 import { params, sqliteCodec } from '../sql/sql-codec.ts';
@@ -52,8 +59,12 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
      ON CONFLICT (campaign_id, day) DO UPDATE SET impressions = impressions + excluded.impressions, reads = reads + excluded.reads,
        clicks = clicks + excluded.clicks, spend_micros = spend_micros + excluded.spend_micros`,
   );
-  const insertEvent = db.prepare('INSERT INTO events (kind, rec_id, campaign_id, at, charge_micros) VALUES (?, ?, ?, ?, ?)');
-  const findImpression = db.prepare<[string], ImpressionRow>(`SELECT ${IMPRESSION_COLUMNS.join(', ')} FROM impressions WHERE rec_id = ?`);
+  const insertEvent = db.prepare(
+    'INSERT INTO events (kind, rec_id, campaign_id, at, charge_micros) VALUES (?, ?, ?, ?, ?)',
+  );
+  const findImpression = db.prepare<[string], ImpressionRow>(
+    `SELECT ${IMPRESSION_COLUMNS.join(', ')} FROM impressions WHERE rec_id = ?`,
+  );
   const spendOf = db.prepare<[string], SpendRow>(spendSql(sqliteCodec));
   const statsSince = db.prepare<[string], StatsRow>(statsSql(sqliteCodec));
 
@@ -112,7 +123,8 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
         insertEvent.run('read', e.recId, e.campaignId, e.at, micros);
       }
     }
-    for (const c of counts.values()) bump.run({ id: c.id, day: c.day, impressions: c.impressions, reads: 0, clicks: c.clicks, spend: 0 });
+    for (const c of counts.values())
+      bump.run({ id: c.id, day: c.day, impressions: c.impressions, reads: 0, clicks: c.clicks, spend: 0 });
     return charges;
   });
 

@@ -1,5 +1,13 @@
 import type { CampaignStore } from '../ports.ts';
-import { CAMPAIGN_COLUMNS, campaignFromRow, insertCampaignSql, insertCampaignValues, replaceCampaignSql, replaceCampaignValues, type CampaignRow } from '../sql/campaign-rows.ts';
+import {
+  CAMPAIGN_COLUMNS,
+  campaignFromRow,
+  insertCampaignSql,
+  insertCampaignValues,
+  replaceCampaignSql,
+  replaceCampaignValues,
+  type CampaignRow,
+} from '../sql/campaign-rows.ts';
 import { sqliteCodec } from '../sql/sql-codec.ts';
 import type { SqliteDatabase } from './open-database.ts';
 
@@ -11,8 +19,12 @@ export function createSqliteCampaignStore(db: SqliteDatabase): CampaignStore {
   const replace = db.prepare(replaceCampaignSql(sqliteCodec));
   const setStatus = db.prepare('UPDATE campaigns SET status = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL');
   const remove = db.prepare('UPDATE campaigns SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL');
-  const get = db.prepare<[string], CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE id = ? AND deleted_at IS NULL`);
-  const list = db.prepare<[], CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE deleted_at IS NULL ORDER BY created_at, id`);
+  const get = db.prepare<[string], CampaignRow>(
+    `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE id = ? AND deleted_at IS NULL`,
+  );
+  const list = db.prepare<[], CampaignRow>(
+    `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE deleted_at IS NULL ORDER BY created_at, id`,
+  );
   const version = db.prepare<[], { version: number }>('SELECT version FROM campaign_version WHERE id = 1');
   return {
     async insert(c) {

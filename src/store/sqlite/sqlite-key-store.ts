@@ -1,5 +1,14 @@
 import type { ApiKeyRecord, KeyStore, KeyUsage } from '../ports.ts';
-import { KEY_COLUMNS, insertKeySql, insertKeyValues, keyFromRow, usageFromRow, usageSql, type KeyRow, type UsageRow } from '../sql/key-rows.ts';
+import {
+  KEY_COLUMNS,
+  insertKeySql,
+  insertKeyValues,
+  keyFromRow,
+  usageFromRow,
+  usageSql,
+  type KeyRow,
+  type UsageRow,
+} from '../sql/key-rows.ts';
 import { sqliteCodec } from '../sql/sql-codec.ts';
 import { withIsoTimes } from '../usage-times.ts';
 import type { SqliteDatabase } from './open-database.ts';

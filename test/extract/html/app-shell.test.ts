@@ -22,18 +22,25 @@ describe('findAppShell', () => {
 
   it('needs a script: an empty root without one is an empty page, not an app', () => {
     expect(detect('<title>Empty</title><body><div id="root"></div></body>')).toBeNull();
-    expect(detect('<title>App</title><script type="module" src="/main.js"></script><body><div id="root"></div></body>')).toEqual({ textChars: 0 });
+    expect(
+      detect('<title>App</title><script type="module" src="/main.js"></script><body><div id="root"></div></body>'),
+    ).toEqual({ textChars: 0 });
   });
 
   it('takes the mount id exactly (a #root-menu or #app-container is layout) and counts the text outside it', () => {
     const script = '<script src="/bundle.js"></script>';
     expect(detect(`${script}<body><div id="app-container"></div></body>`)).toBeNull();
-    expect(detect(`${script}<body><header>Acme</header><div class="x" id='__nuxt' data-v="1"></div></body>`)).toEqual({ textChars: 4 });
-    expect(detect(`${script}<body><p>${'word '.repeat(MAX_SHELL_TEXT / 4)}</p><div id="root"></div></body>`)).toBeNull();
+    expect(detect(`${script}<body><header>Acme</header><div class="x" id='__nuxt' data-v="1"></div></body>`)).toEqual({
+      textChars: 4,
+    });
+    expect(
+      detect(`${script}<body><p>${'word '.repeat(MAX_SHELL_TEXT / 4)}</p><div id="root"></div></body>`),
+    ).toBeNull();
   });
 
   it("does not take Disqus's noscript note on a short page for an app's", () => {
-    const html = '<script src="/embed.js"></script><body><p>Short note.</p><noscript>Please enable JavaScript to view the comments powered by Disqus.</noscript></body>';
+    const html =
+      '<script src="/embed.js"></script><body><p>Short note.</p><noscript>Please enable JavaScript to view the comments powered by Disqus.</noscript></body>';
     expect(detect(html)).toBeNull();
   });
 });

@@ -8,7 +8,9 @@ function body(inner: string): Element {
 
 describe('limitDom', () => {
   it('flattens elements below the depth limit to their text', () => {
-    const el = body('<div><p>keep <a href="/x">link</a></p><div><div><div><b>deep <i>text</i></b></div></div></div></div>');
+    const el = body(
+      '<div><p>keep <a href="/x">link</a></p><div><div><div><b>deep <i>text</i></b></div></div></div></div>',
+    );
     limitDom(el, 5);
     expect(el.querySelector('a')?.getAttribute('href')).toBe('/x');
     expect(el.querySelector('b')).not.toBeNull();

@@ -3,18 +3,36 @@ import { describe, expect, it } from 'vitest';
 import { isEmbed } from '../../../src/extract/html/embeds.ts';
 import { findBoilerplate } from '../../../src/extract/html/prune-boilerplate.ts';
 
-const element = (attrs: string): Element => parseHTML(`<!doctype html><html><body><div ${attrs}>x</div></body></html>`).document.body.firstElementChild!;
-const PARA = '<p>The council approved the new cycle lanes on Tuesday after a two-hour debate in the town hall, and work starts in May.</p>';
+const element = (attrs: string): Element =>
+  parseHTML(`<!doctype html><html><body><div ${attrs}>x</div></body></html>`).document.body.firstElementChild!;
+const PARA =
+  '<p>The council approved the new cycle lanes on Tuesday after a two-hour debate in the town hall, and work starts in May.</p>';
 
 describe('embeds', () => {
   it('knows embedded posts and product boxes by their class words', () => {
-    for (const attrs of ['class="twitter-tweet embed-social"', 'class="instagram-media"', 'class="tiktok-embed"', 'class="fb-post"', 'class="oembed-wrapper widget"', 'class="product-box widget-product"', 'id="productCard"']) {
+    for (const attrs of [
+      'class="twitter-tweet embed-social"',
+      'class="instagram-media"',
+      'class="tiktok-embed"',
+      'class="fb-post"',
+      'class="oembed-wrapper widget"',
+      'class="product-box widget-product"',
+      'id="productCard"',
+    ]) {
       expect(isEmbed(element(attrs)), attrs).toBe(true);
     }
   });
 
   it('does not take related, paid or timeline blocks, or plain furniture, for embeds', () => {
-    for (const attrs of ['class="related-products widget-product"', 'class="sponsored-embed"', 'class="twitter-timeline widget"', 'class="more-tweets"', 'class="share social"', 'class="ad-slot"', '']) {
+    for (const attrs of [
+      'class="related-products widget-product"',
+      'class="sponsored-embed"',
+      'class="twitter-timeline widget"',
+      'class="more-tweets"',
+      'class="share social"',
+      'class="ad-slot"',
+      '',
+    ]) {
       expect(isEmbed(element(attrs)), attrs).toBe(false);
     }
   });

@@ -8,7 +8,10 @@ import { isTailFurniture, tailFurnitureCount } from '../../../src/extract/html/t
 const pages = join(import.meta.dirname, '..', 'pages');
 
 async function extract(name: string, rules = ALL_RULES): Promise<string> {
-  const meta = JSON.parse(readFileSync(join(pages, name, 'meta.json'), 'utf8')) as { url: string; contentType: string | null };
+  const meta = JSON.parse(readFileSync(join(pages, name, 'meta.json'), 'utf8')) as {
+    url: string;
+    contentType: string | null;
+  };
   const body = new Uint8Array(readFileSync(join(pages, name, 'input.html')));
   return (await extractDocumentWith({ body, contentType: meta.contentType, url: meta.url }, rules)).markdown;
 }
@@ -81,19 +84,23 @@ describe('extraction rules, each on its golden page', () => {
     });
   }
 
-  it('repeated-title: the headline repeated as the article\'s first block goes (the title is returned on its own)', async () => {
+  it("repeated-title: the headline repeated as the article's first block goes (the title is returned on its own)", async () => {
     const para = 'The river rose by two metres overnight and the old bridge was closed to traffic at dawn. '.repeat(4);
     const html = `<!doctype html><html><head><title>Flood closes old bridge</title></head><body><article><p><b>Flood closes old bridge</b></p><p>${para}</p><p>${para}</p></article></body></html>`;
     const input = { body: new TextEncoder().encode(html), contentType: 'text/html', url: 'https://news.example/flood' };
     const on = await extractDocumentWith(input, ALL_RULES);
     expect(on.title).toBe('Flood closes old bridge');
     expect(on.markdown).toMatch(/^The river rose/);
-    expect((await extractDocumentWith(input, without('repeated-title'))).markdown).toMatch(/^\*\*Flood closes old bridge\*\*/);
+    expect((await extractDocumentWith(input, without('repeated-title'))).markdown).toMatch(
+      /^\*\*Flood closes old bridge\*\*/,
+    );
   });
 
   it('tail-furniture: a trailing run of whole-link lines (related stories) goes; a link list inside the text stays', async () => {
-    const para = 'The council approved the new cycle lanes on Tuesday after a two-hour debate in the town hall. '.repeat(3);
-    const links = (prefix: string) => [1, 2, 3].map((i) => `<li><a href="/${prefix}${i}">${prefix} story number ${i} about the town</a></li>`).join('');
+    const para =
+      'The council approved the new cycle lanes on Tuesday after a two-hour debate in the town hall. '.repeat(3);
+    const links = (prefix: string) =>
+      [1, 2, 3].map((i) => `<li><a href="/${prefix}${i}">${prefix} story number ${i} about the town</a></li>`).join('');
     const html = `<!doctype html><html><head><title>Cycle lanes approved</title></head><body><article><p>${para}</p><p>Sources:</p><ul>${links('source')}</ul><p>${para}</p><p>${para}</p><h3>Related</h3><ul>${links('related')}</ul></article></body></html>`;
     const input = { body: new TextEncoder().encode(html), contentType: 'text/html', url: 'https://news.example/lanes' };
     const on = (await extractDocumentWith(input, ALL_RULES)).markdown;
@@ -110,9 +117,14 @@ describe('extraction rules, each on its golden page', () => {
 
   it('production runs every rule, and extractDocument is extractDocumentWith every rule', async () => {
     expect([...ALL_RULES].sort()).toEqual([...RULE_NAMES].sort());
-    const meta = JSON.parse(readFileSync(join(pages, 'article-legal-tail', 'meta.json'), 'utf8')) as { url: string; contentType: string };
+    const meta = JSON.parse(readFileSync(join(pages, 'article-legal-tail', 'meta.json'), 'utf8')) as {
+      url: string;
+      contentType: string;
+    };
     const body = new Uint8Array(readFileSync(join(pages, 'article-legal-tail', 'input.html')));
-    expect((await extractDocument({ body, contentType: meta.contentType, url: meta.url })).markdown).toBe(await extract('article-legal-tail'));
+    expect((await extractDocument({ body, contentType: meta.contentType, url: meta.url })).markdown).toBe(
+      await extract('article-legal-tail'),
+    );
   });
 });
 
@@ -142,7 +154,9 @@ describe('tail furniture', () => {
   });
 
   it('counts only from the end, and stops at the first block that is article text', () => {
-    expect(tailFurnitureCount(['Article text.', 'Follow us on Twitter.', 'Sign up for our newsletter.'], isTailFurniture)).toBe(2);
+    expect(
+      tailFurnitureCount(['Article text.', 'Follow us on Twitter.', 'Sign up for our newsletter.'], isTailFurniture),
+    ).toBe(2);
     expect(tailFurnitureCount(['Follow us on Twitter.', 'Article text ends here.'], isTailFurniture)).toBe(0);
     expect(tailFurnitureCount([], isTailFurniture)).toBe(0);
   });

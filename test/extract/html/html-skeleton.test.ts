@@ -21,7 +21,8 @@ describe('HTML source preparation', () => {
   });
 
   it('strips scripts, styles, svg, templates, noscript and comments before parsing', () => {
-    const html = '<p>a</p><script>var s = "</p>";</script><style>p{}</style><svg><path d="M0"/></svg>' +
+    const html =
+      '<p>a</p><script>var s = "</p>";</script><style>p{}</style><svg><path d="M0"/></svg>' +
       '<template><p>t</p></template><noscript><p>n</p></noscript><!-- c --><p>b</p>';
     expect(stripInertMarkup(html)).toBe('<p>a</p><p>b</p>');
   });

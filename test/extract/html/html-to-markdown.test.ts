@@ -32,7 +32,9 @@ describe('htmlToMarkdown', () => {
   it('converts a code block of 400,000 spaces in linear time', { timeout: 10_000 }, () => {
     // `\s+$` in the code rule and Turndown's final `[\t\r\n\s]+$` rescanned the run from
     // every position: about nine minutes at this size.
-    expect(md(`<p>intro</p><pre>${' '.repeat(400_000)}x</pre>`)).toBe(`intro\n\n\`\`\`\n${' '.repeat(400_000)}x\n\`\`\``);
+    expect(md(`<p>intro</p><pre>${' '.repeat(400_000)}x</pre>`)).toBe(
+      `intro\n\n\`\`\`\n${' '.repeat(400_000)}x\n\`\`\``,
+    );
   });
 
   it('converts code whose inner markup Turndown would scan quadratically', { timeout: 10_000 }, () => {

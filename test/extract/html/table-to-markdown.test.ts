@@ -11,13 +11,17 @@ describe('data tables', () => {
   it('renders a pipe table, padding short rows and joining lines inside cells', () => {
     const el = table('<table><tr><th>a</th><th>b</th><th>c</th></tr><tr><td>x\n  y</td><td>p | q</td></tr></table>');
     expect(isDataTable(el)).toBe(true);
-    expect(htmlToMarkdown(el.parentElement as Element)).toBe('| a | b | c |\n| --- | --- | --- |\n| x y | p \\| q |  |');
+    expect(htmlToMarkdown(el.parentElement as Element)).toBe(
+      '| a | b | c |\n| --- | --- | --- |\n| x y | p \\| q |  |',
+    );
   });
 
   it('treats a table that padding would blow up as layout', () => {
     // One row of 10,000 cells over 60,000 short rows would render 600 million cells
     // (a RangeError after half a minute, which became a 500).
-    expect(isDataTable(table(`<table><tr>${'<td>a'.repeat(10_000)}${'<tr><td>a<td>b'.repeat(2_000)}</table>`))).toBe(false);
+    expect(isDataTable(table(`<table><tr>${'<td>a'.repeat(10_000)}${'<tr><td>a<td>b'.repeat(2_000)}</table>`))).toBe(
+      false,
+    );
     expect(isDataTable(table(`<table><tr>${'<td>a'.repeat(30)}${'<tr><td>a<td>b'.repeat(20)}</table>`))).toBe(true);
   });
 

@@ -25,11 +25,21 @@ export interface RequestLog {
   total: number;
 }
 
-export const newLog = (): RequestLog => ({ entries: [], maxInFlightPerHost: new Map(), maxInFlight: 0, inFlight: new Map(), total: 0 });
+export const newLog = (): RequestLog => ({
+  entries: [],
+  maxInFlightPerHost: new Map(),
+  maxInFlight: 0,
+  inFlight: new Map(),
+  total: 0,
+});
 
 export type Page = string | StaticRoute;
 
-const html = (body: string): StaticRoute => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body });
+const html = (body: string): StaticRoute => ({
+  status: 200,
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body,
+});
 
 /** An HTML page with a title, some text and links. */
 export function page(title: string, links: string[] = [], extra = ''): string {
@@ -38,7 +48,11 @@ export function page(title: string, links: string[] = [], extra = ''): string {
 <main><h1>${title}</h1><p>${title} is a page about lighthouse keeping, with enough words to be worth indexing.</p></main></body></html>`;
 }
 
-export async function startSite(pages: Record<string, Page>, log: RequestLog, options: { host?: string; latencyMs?: number } = {}): Promise<FixtureServer> {
+export async function startSite(
+  pages: Record<string, Page>,
+  log: RequestLog,
+  options: { host?: string; latencyMs?: number } = {},
+): Promise<FixtureServer> {
   const host = options.host ?? '127.0.0.2';
   const { inFlight } = log;
   let origin = '';

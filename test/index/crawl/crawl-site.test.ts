@@ -24,9 +24,18 @@ function fakeWeb(pages: Record<string, FakePage>, robots: Record<string, string>
     async fetchPage(url): Promise<FetchedPage> {
       requested.push(url);
       const p = pages[url];
-      if (p === undefined || p.error !== undefined) throw new DomainError('upstream', p?.error ?? 'origin answered 404 (Not Found)');
+      if (p === undefined || p.error !== undefined)
+        throw new DomainError('upstream', p?.error ?? 'origin answered 404 (Not Found)');
       const finalUrl = p.finalUrl ?? url;
-      const outcome = { url, finalUrl, title: `Title of ${finalUrl}`, content: 'text', chars: 4, truncated: false, meta: { unwrapped: false, click_path: null, content_type: 'text/html' } };
+      const outcome = {
+        url,
+        finalUrl,
+        title: `Title of ${finalUrl}`,
+        content: 'text',
+        chars: 4,
+        truncated: false,
+        meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
+      };
       return { outcome, links: { links: p.links ?? [], index: p.index ?? true, follow: true } };
     },
     async fetchText(url) {
@@ -57,7 +66,10 @@ describe('crawlSite', () => {
     expect(summary).toEqual({ crawled: 5, indexed: 3, skipped: 2 });
     expect(web.stored.map((d) => d.url)).toEqual([`${A}/`, `${A}/ok1`, `${A}/ok2`]);
     expect(web.requested).not.toContain(`${A}/ok3`);
-    expect(web.skipped).toEqual([`${A}/bad1: connection refused by a.test:443`, `${A}/bad2: origin answered 404 (Not Found)`]);
+    expect(web.skipped).toEqual([
+      `${A}/bad1: connection refused by a.test:443`,
+      `${A}/bad2: origin answered 404 (Not Found)`,
+    ]);
   });
 
   it('stops after a bounded number of requests when nearly every link is dead', async () => {

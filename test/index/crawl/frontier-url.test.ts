@@ -3,7 +3,9 @@ import { frontierKey, toFrontierUrl } from '../../../src/index/crawl/frontier-ur
 
 describe('toFrontierUrl', () => {
   it('resolves against the page, drops the fragment and tracking parameters', () => {
-    expect(toFrontierUrl('../b?utm_source=x&id=2#top', 'https://Example.com/a/c')).toEqual({ url: 'https://example.com/b?id=2' });
+    expect(toFrontierUrl('../b?utm_source=x&id=2#top', 'https://Example.com/a/c')).toEqual({
+      url: 'https://example.com/b?id=2',
+    });
     expect(toFrontierUrl('https://example.com:443/x#y')).toEqual({ url: 'https://example.com/x' });
   });
 
@@ -25,11 +27,18 @@ describe('toFrontierUrl', () => {
   it('queues the target of a known redirect wrapper, judged by the same rules', () => {
     const google = `https://www.google.com/url?q=${encodeURIComponent('https://example.com/real#x')}&sa=D`;
     expect(toFrontierUrl(google)).toEqual({ url: 'https://example.com/real' });
-    expect(toFrontierUrl(`/l/?uddg=${encodeURIComponent('https://example.com/pic.jpg')}`, 'https://duckduckgo.com/')).toMatchObject({ skip: expect.stringMatching(/not a page/) });
+    expect(
+      toFrontierUrl(`/l/?uddg=${encodeURIComponent('https://example.com/pic.jpg')}`, 'https://duckduckgo.com/'),
+    ).toMatchObject({ skip: expect.stringMatching(/not a page/) });
   });
 
   it('keeps pages, PDFs and dotted directory names', () => {
-    for (const raw of ['https://example.com/report.pdf', 'https://example.com/v1.2/', 'https://example.com/page.html', 'https://example.com/.well-known']) {
+    for (const raw of [
+      'https://example.com/report.pdf',
+      'https://example.com/v1.2/',
+      'https://example.com/page.html',
+      'https://example.com/.well-known',
+    ]) {
       expect(toFrontierUrl(raw)).toHaveProperty('url');
     }
   });

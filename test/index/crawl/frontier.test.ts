@@ -9,7 +9,11 @@ describe('Frontier', () => {
     expect(f.add('https://a.test/1')).toBe(true);
     expect(f.add('https://a.test/2')).toBe(true);
     expect(f.add('http://www.a.test/1/')).toBe(false);
-    expect([f.next(idle)?.url, f.next(idle)?.url, f.next(idle)]).toEqual(['https://a.test/1', 'https://a.test/2', undefined]);
+    expect([f.next(idle)?.url, f.next(idle)?.url, f.next(idle)]).toEqual([
+      'https://a.test/1',
+      'https://a.test/2',
+      undefined,
+    ]);
     expect(f.add('https://a.test/1')).toBe(false);
   });
 

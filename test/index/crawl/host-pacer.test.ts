@@ -27,20 +27,22 @@ function recorder(time: ReturnType<typeof fakeTime>) {
   let maxInFlight = 0;
   const perHost = new Map<string, number>();
   let maxPerHost = 0;
-  const task = (host: string, id: number, ms = 10) => async () => {
-    const span = { host, id, start: time.clock.now, end: Number.NaN };
-    spans.push(span);
-    inFlight += 1;
-    perHost.set(host, (perHost.get(host) ?? 0) + 1);
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    maxPerHost = Math.max(maxPerHost, perHost.get(host) ?? 0);
-    await new Promise((resolve) => setImmediate(resolve));
-    time.clock.now += ms;
-    span.end = time.clock.now;
-    inFlight -= 1;
-    perHost.set(host, (perHost.get(host) ?? 1) - 1);
-    return id;
-  };
+  const task =
+    (host: string, id: number, ms = 10) =>
+    async () => {
+      const span = { host, id, start: time.clock.now, end: Number.NaN };
+      spans.push(span);
+      inFlight += 1;
+      perHost.set(host, (perHost.get(host) ?? 0) + 1);
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      maxPerHost = Math.max(maxPerHost, perHost.get(host) ?? 0);
+      await new Promise((resolve) => setImmediate(resolve));
+      time.clock.now += ms;
+      span.end = time.clock.now;
+      inFlight -= 1;
+      perHost.set(host, (perHost.get(host) ?? 1) - 1);
+      return id;
+    };
   return { spans, task, max: () => ({ inFlight: maxInFlight, perHost: maxPerHost }) };
 }
 
@@ -52,7 +54,8 @@ describe('createHostPacer', () => {
     const ids = await Promise.all([1, 2, 3].map((id) => pacer.run('a.test', rec.task('a.test', id))));
     expect(ids).toEqual([1, 2, 3]);
     expect(rec.spans.map((s) => s.id)).toEqual([1, 2, 3]);
-    for (let i = 1; i < rec.spans.length; i += 1) expect(rec.spans[i].start).toBeGreaterThanOrEqual(rec.spans[i - 1].end + 100);
+    for (let i = 1; i < rec.spans.length; i += 1)
+      expect(rec.spans[i].start).toBeGreaterThanOrEqual(rec.spans[i - 1].end + 100);
     expect(rec.max().perHost).toBe(1);
   });
 

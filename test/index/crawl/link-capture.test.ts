@@ -4,7 +4,11 @@ import { extractInProcess } from '../../../src/fetch/extract-task.ts';
 import { createLinkCapture } from '../../../src/index/crawl/link-capture.ts';
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
-const input = (html: string, url: string, contentType = 'text/html; charset=utf-8'): ExtractInput => ({ body: bytes(html), contentType, url });
+const input = (html: string, url: string, contentType = 'text/html; charset=utf-8'): ExtractInput => ({
+  body: bytes(html),
+  contentType,
+  url,
+});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('createLinkCapture', () => {
@@ -26,13 +30,17 @@ describe('createLinkCapture', () => {
     const capture = createLinkCapture(extractInProcess);
     // "café" in windows-1252: 0xE9 is é.
     const body = Uint8Array.from([...bytes('<a href="/caf'), 0xe9, ...bytes('">x</a>')]);
-    const { html } = await capture.capture(() => capture.extract({ body, contentType: 'text/html; charset=windows-1252', url: 'https://a.test/' }));
+    const { html } = await capture.capture(() =>
+      capture.extract({ body, contentType: 'text/html; charset=windows-1252', url: 'https://a.test/' }),
+    );
     expect(html?.links).toEqual(['https://a.test/caf%C3%A9']);
   });
 
   it('leaves non-HTML bodies and fetches outside capture alone', async () => {
     const capture = createLinkCapture(extractInProcess);
-    const text = await capture.capture(() => capture.extract(input('[a](https://a.test/x)', 'https://a.test/r.md', 'text/markdown')));
+    const text = await capture.capture(() =>
+      capture.extract(input('[a](https://a.test/x)', 'https://a.test/r.md', 'text/markdown')),
+    );
     expect(text.html).toBeUndefined();
     const outside = await capture.extract(input('<title>T</title><a href="/x">x</a>', 'https://a.test/'));
     expect(outside.title).toBe('T');
@@ -40,6 +48,8 @@ describe('createLinkCapture', () => {
 
   it('passes extraction errors through', async () => {
     const capture = createLinkCapture(extractInProcess);
-    await expect(capture.capture(() => capture.extract(input('GIF89a', 'https://a.test/i', 'image/gif')))).rejects.toMatchObject({ kind: 'unsupported_media' });
+    await expect(
+      capture.capture(() => capture.extract(input('GIF89a', 'https://a.test/i', 'image/gif'))),
+    ).rejects.toMatchObject({ kind: 'unsupported_media' });
   });
 });

@@ -11,7 +11,12 @@ describe('htmlLinks', () => {
       <map><area href="/area" alt=""></map><a name="anchor-only">no href</a>
       <a href="/sponsor" rel="sponsored nofollow">ad</a><a href="/file" download>file</a></main></body></html>`;
     expect(htmlLinks(html, PAGE)).toEqual({
-      links: ['https://example.com/docs/a', 'https://example.com/docs/b', 'https://other.test/x#frag', 'https://example.com/area'],
+      links: [
+        'https://example.com/docs/a',
+        'https://example.com/docs/b',
+        'https://other.test/x#frag',
+        'https://example.com/area',
+      ],
       index: true,
       follow: true,
     });
@@ -56,7 +61,11 @@ describe('markdownLinks', () => {
   });
 
   it('finds nothing in plain text', () => {
-    expect(markdownLinks('just text (with parens) and [brackets]', PAGE)).toEqual({ links: [], index: true, follow: true });
+    expect(markdownLinks('just text (with parens) and [brackets]', PAGE)).toEqual({
+      links: [],
+      index: true,
+      follow: true,
+    });
   });
 
   it('finds a link whose text nests brackets deeper than one level (from its inner bracket)', () => {

@@ -9,7 +9,10 @@ const at = (path: string): string => `${ORIGIN}${path}`;
 
 describe('robotsFromText', () => {
   it('uses the ScoutFetch group instead of *, longest match first, Allow winning ties', () => {
-    const r = robotsFromText(ORIGIN, 'User-agent: *\nDisallow: /\n\nUser-agent: scoutfetch/2\nDisallow: /private\nAllow: /private/open\nDisallow: /*.json$\n');
+    const r = robotsFromText(
+      ORIGIN,
+      'User-agent: *\nDisallow: /\n\nUser-agent: scoutfetch/2\nDisallow: /private\nAllow: /private/open\nDisallow: /*.json$\n',
+    );
     expect(r.allows(at('/'))).toBe(true);
     expect(r.allows(at('/private/x'))).toBe(false);
     expect(r.allows(at('/private/open/y'))).toBe(true);

@@ -42,11 +42,16 @@ describe('MemoryRanker', { timeout: 120_000 }, () => {
     expect(churned.size).toBe(final.size);
     const words = all.slice(0, 40).flatMap((d) => d.title.toLowerCase().split(' '));
     for (let i = 0; i < 150; i++) {
-      const terms = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => words[Math.floor(rand() * words.length)]))];
+      const terms = [
+        ...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => words[Math.floor(rand() * words.length)])),
+      ];
       const spans = terms.length > 1 ? [terms.slice(0, 2).join(' ')] : [];
       const a = churned.rank(query(terms, spans));
       const b = fresh.rank(query(terms, spans));
-      expect(a?.map((r) => [r.id, r.score]), terms.join(' ')).toEqual(b?.map((r) => [r.id, r.score]));
+      expect(
+        a?.map((r) => [r.id, r.score]),
+        terms.join(' '),
+      ).toEqual(b?.map((r) => [r.id, r.score]));
     }
   });
 
@@ -71,8 +76,22 @@ describe('MemoryRanker', { timeout: 120_000 }, () => {
     r.add({ id: 2, url: 'https://a.test/2', title: 'Gulls', content: 'A heron and gulls.', ...base });
     const ranked = r.rank(query(['heron']))!;
     expect(r.page(ranked)).toEqual([
-      { score: ranked[0]!.score, url: 'https://a.test/1', title: 'Herons', content: 'Grey herons wade. A heron waits.', domain: 'a.test', publishedDate: '2024-05-01' },
-      { score: ranked[1]!.score, url: 'https://a.test/2', title: 'Gulls', content: 'A heron and gulls.', domain: 'a.test', publishedDate: '2024-05-01' },
+      {
+        score: ranked[0]!.score,
+        url: 'https://a.test/1',
+        title: 'Herons',
+        content: 'Grey herons wade. A heron waits.',
+        domain: 'a.test',
+        publishedDate: '2024-05-01',
+      },
+      {
+        score: ranked[1]!.score,
+        url: 'https://a.test/2',
+        title: 'Gulls',
+        content: 'A heron and gulls.',
+        domain: 'a.test',
+        publishedDate: '2024-05-01',
+      },
     ]);
     r.remove(2);
     expect(r.page(ranked).map((h) => h.url)).toEqual(['https://a.test/1']);

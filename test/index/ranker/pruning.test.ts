@@ -11,7 +11,10 @@ const DOMAINS = ['example.com', 'blog.example.com', 'example.org', 'example.de']
 function randomQuery(words: string[], rand: () => number): RankQuery {
   const n = 1 + Math.floor(rand() * 5);
   const start = Math.floor(rand() * (words.length - n));
-  const picked = rand() < 0.5 ? words.slice(start, start + n) : Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]!);
+  const picked =
+    rand() < 0.5
+      ? words.slice(start, start + n)
+      : Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]!);
   const terms = [...new Set(picked)];
   const spans = terms.length > 1 && rand() < 0.7 ? [terms.slice(0, 2).join(' ')] : [];
   return {
@@ -48,7 +51,15 @@ function expectSame(a: Ranked[], b: Ranked[], label: string): void {
 // 24 s seen with both cores busy; the limit is far above that (issue 24). Speed is bench/index.ts.
 describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_000 }, () => {
   const docs = docsOf(3000, 31);
-  const words = docs.slice(0, 80).flatMap((d) => `${d.title} ${d.content.slice(0, 200)}`.toLowerCase().replace(/[^a-z ]/g, '').split(' ')).filter(Boolean);
+  const words = docs
+    .slice(0, 80)
+    .flatMap((d) =>
+      `${d.title} ${d.content.slice(0, 200)}`
+        .toLowerCase()
+        .replace(/[^a-z ]/g, '')
+        .split(' '),
+    )
+    .filter(Boolean);
 
   it('gives the same top-k as scoring every posting, and as the exhaustive ranker, over 600 random searches after churn', () => {
     const pruned = new MemoryRanker({ keepTexts: false });
@@ -89,7 +100,10 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
     const rand = rng(12);
     // Queries of adjacent words, so the proximity phrases (and their counts) are exercised.
     const phrasal = Array.from({ length: 30 }, (_, i) => {
-      const d = pool[i * 7]!.content.toLowerCase().replace(/[^a-z ]/g, '').split(' ').filter(Boolean);
+      const d = pool[i * 7]!.content.toLowerCase()
+        .replace(/[^a-z ]/g, '')
+        .split(' ')
+        .filter(Boolean);
       const at = Math.floor(rand() * (d.length - 3));
       return [d[at]!, d[at + 1]!];
     });
@@ -111,7 +125,14 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
         reference.remove(id);
       }
       for (const [a, b] of [phrasal[step % phrasal.length]!, phrasal[(step * 7) % phrasal.length]!]) {
-        const q: RankQuery = { terms: [a, b], spans: [`${a} ${b}`], filters: { include: [], exclude: [] }, wanted: 10, proximityWeight: 0.25, rerankWindow: 100 };
+        const q: RankQuery = {
+          terms: [a, b],
+          spans: [`${a} ${b}`],
+          filters: { include: [], exclude: [] },
+          wanted: 10,
+          proximityWeight: 0.25,
+          rerankWindow: 100,
+        };
         expectSame(r.rank(q)!, reference.rank(q)!, `step ${step}: ${a} ${b}`);
         compared++;
       }
@@ -128,10 +149,18 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
     // Herons everywhere, but only the first few documents and the last are about nothing else:
     // once the first block has set the cut, no block between can reach it.
     for (let id = 1; id <= 6000; id++) {
-      const content = id <= 5 || id === 6000 ? 'heron heron heron' : `heron with gulls terns and ducks on a grey shore ${id}`;
+      const content =
+        id <= 5 || id === 6000 ? 'heron heron heron' : `heron with gulls terns and ducks on a grey shore ${id}`;
       r.add({ id, url: `https://a.test/${id}`, content, ...base });
     }
-    const q: RankQuery = { terms: ['heron'], spans: [], filters: { include: [], exclude: [] }, wanted: 5, proximityWeight: 0.25, rerankWindow: 100 };
+    const q: RankQuery = {
+      terms: ['heron'],
+      spans: [],
+      filters: { include: [], exclude: [] },
+      wanted: 5,
+      proximityWeight: 0.25,
+      rerankWindow: 100,
+    };
     const full = r.rank(q, false)!;
     const all = r.lastDecoded;
     const top = r.rank(q)!;
@@ -144,7 +173,14 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
   it('leaves a common word non-essential beside a rare one (MaxScore): the common one is only advanced', () => {
     const r = new MemoryRanker({ keepTexts: false });
     for (const d of docs) r.add(d);
-    const q: RankQuery = { terms: ['time', 'pekatada'], spans: [], filters: { include: [], exclude: [] }, wanted: 10, proximityWeight: 0, rerankWindow: 100 };
+    const q: RankQuery = {
+      terms: ['time', 'pekatada'],
+      spans: [],
+      filters: { include: [], exclude: [] },
+      wanted: 10,
+      proximityWeight: 0,
+      rerankWindow: 100,
+    };
     r.rank({ ...q, terms: ['time'] }, false);
     const common = r.lastDecoded;
     const full = r.rank(q, false)!;

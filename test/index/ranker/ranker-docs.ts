@@ -4,7 +4,13 @@ import type { RankerDocument } from '../../../src/index/ranker/memory-ranker.ts'
 /** `n` generated documents (bench/make-corpus.ts) as a ranker takes them, ids 1..n. */
 export const rankerDocs = (n: number, seed: number): RankerDocument[] =>
   [...corpusLines({ docs: n, seed })].map((l, i) => {
-    const d = JSON.parse(l) as { url: string; title: string; content: string; country?: string; published_date?: string };
+    const d = JSON.parse(l) as {
+      url: string;
+      title: string;
+      content: string;
+      country?: string;
+      published_date?: string;
+    };
     return {
       id: i + 1,
       url: d.url,

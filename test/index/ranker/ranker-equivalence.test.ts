@@ -67,8 +67,29 @@ describe('in-memory ranker vs FTS5 bm25()', { timeout: 120_000 }, () => {
       { url: 'https://a.test/5', title: '東京', content: `東京タワー ${filler} America bank` },
     ]);
     const sql = openLocalIndex(file, { cacheSize: 0, memoryBudgetBytes: 0 });
-    const split = ['bank\u0305of\u0305america', 'lorem\u0305ipsum dolor', 'of\u0305america bank', 'ipsum\u0305lorem', '\u19b0 bank', '\u19b0 \u19b0', 'bank \u19b0 america'];
-    for (const q of ['bank of america', 'bank america', 'cafe', 'café naïve', 'running', 'run', 'the one', 'skyyed', '東京タワー', 'america bank lorem', 'x', ...split]) {
+    const split = [
+      'bank\u0305of\u0305america',
+      'lorem\u0305ipsum dolor',
+      'of\u0305america bank',
+      'ipsum\u0305lorem',
+      '\u19b0 bank',
+      '\u19b0 \u19b0',
+      'bank \u19b0 america',
+    ];
+    for (const q of [
+      'bank of america',
+      'bank america',
+      'cafe',
+      'café naïve',
+      'running',
+      'run',
+      'the one',
+      'skyyed',
+      '東京タワー',
+      'america bank lorem',
+      'x',
+      ...split,
+    ]) {
       expectSameRanking(memory.search(search(q)), sql.search(search(q)), q);
     }
     // Words FTS5 splits are its phrases: found where the parts stand side by side.
@@ -79,7 +100,7 @@ describe('in-memory ranker vs FTS5 bm25()', { timeout: 120_000 }, () => {
 });
 
 describe('in-memory ranker follows the index file', () => {
-  it('sees another connection\'s writes and deletes on the next search', () => {
+  it("sees another connection's writes and deletes on the next search", () => {
     const dir = t.dir();
     const file = join(dir, 'index.db');
     const server = openLocalIndex(file, { cacheSize: 0 });
@@ -92,7 +113,12 @@ describe('in-memory ranker follows the index file', () => {
       { url: 'https://a.test/2', title: 'Storks', content: 'storks wade too' },
     ]);
     expect(server.search(search('herons'))).toEqual([]);
-    expect(server.search(search('wade')).map((h) => h.url).sort()).toEqual(['https://a.test/1', 'https://a.test/2']);
+    expect(
+      server
+        .search(search('wade'))
+        .map((h) => h.url)
+        .sort(),
+    ).toEqual(['https://a.test/1', 'https://a.test/2']);
     cli.replaceSource('import', []);
     expect(server.search(search('wade'))).toEqual([]);
     expect(server.rankerStatus()).toEqual({ state: 'ready', documents: 0 });

@@ -10,12 +10,20 @@ export function expectSameRanking(memory: LocalHit[], sql: LocalHit[], label: st
   expect(memory.length, label).toBe(sql.length);
   memory.forEach((m, i) => {
     const s = sql[i];
-    expect(Math.abs(m.score - s.score), `${label} #${i + 1} score`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(s.score)));
+    expect(Math.abs(m.score - s.score), `${label} #${i + 1} score`).toBeLessThanOrEqual(
+      1e-9 * Math.max(1, Math.abs(s.score)),
+    );
     if (m.url !== s.url) {
       // A different document here must be a tie with the SQL path's.
       const tied = sql.find((x) => x.url === m.url);
-      if (tied) expect(Math.abs(tied.score - m.score), `${label} #${i + 1} tie`).toBeLessThanOrEqual(1e-9 * Math.max(1, m.score));
-      else expect(Math.abs(s.score - m.score), `${label} #${i + 1} cut tie`).toBeLessThanOrEqual(1e-9 * Math.max(1, m.score));
+      if (tied)
+        expect(Math.abs(tied.score - m.score), `${label} #${i + 1} tie`).toBeLessThanOrEqual(
+          1e-9 * Math.max(1, m.score),
+        );
+      else
+        expect(Math.abs(s.score - m.score), `${label} #${i + 1} cut tie`).toBeLessThanOrEqual(
+          1e-9 * Math.max(1, m.score),
+        );
     }
   });
 }
@@ -28,7 +36,8 @@ export function randomSearch(words: string[], rand: () => number): LocalSearch {
   const n = 1 + Math.floor(rand() * 5);
   // Some queries keep consecutive words, so adjacency phrases (the proximity bonus) match.
   const start = Math.floor(rand() * (words.length - n));
-  const text = rand() < 0.5 ? words.slice(start, start + n).join(' ') : Array.from({ length: n }, () => pick(words)).join(' ');
+  const text =
+    rand() < 0.5 ? words.slice(start, start + n).join(' ') : Array.from({ length: n }, () => pick(words)).join(' ');
   const extra: Partial<LocalSearch> = { limit: 1 + Math.floor(rand() * 20) };
   if (rand() < 0.2) extra.includeDomains = [pick(DOMAINS)];
   if (rand() < 0.2) extra.excludeDomains = [pick(DOMAINS)];

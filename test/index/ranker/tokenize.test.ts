@@ -7,11 +7,17 @@ import { corpusLines } from '../../../bench/make-corpus.ts';
 /** FTS5's own tokens of each text, in offset order (fts5vocab 'instance'). */
 function fts5Tokens(texts: string[]): string[][] {
   const db = new Database(':memory:');
-  db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize='${FTS5_TOKENIZER}'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
+  db.exec(
+    `CREATE VIRTUAL TABLE t USING fts5(x, tokenize='${FTS5_TOKENIZER}'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`,
+  );
   const insert = db.prepare('INSERT INTO t(rowid, x) VALUES (?, ?)');
   texts.forEach((x, i) => insert.run(i + 1, x));
   const out = texts.map((): string[] => []);
-  for (const r of db.prepare('SELECT term, doc, offset FROM v').all() as { term: string; doc: number; offset: number }[]) {
+  for (const r of db.prepare('SELECT term, doc, offset FROM v').all() as {
+    term: string;
+    doc: number;
+    offset: number;
+  }[]) {
     out[r.doc - 1][r.offset] = r.term;
   }
   db.close();

@@ -13,7 +13,11 @@ const sum = (charges: readonly { micros: number }[]) => charges.reduce((s, c) =>
  * every test: tests use campaign ids and rec_ids of their own); `cleanup` runs once after
  * the suite.
  */
-export function adEventStoreContract(backend: string, make: () => Promise<SponsoredPair>, cleanup?: () => Promise<void>): void {
+export function adEventStoreContract(
+  backend: string,
+  make: () => Promise<SponsoredPair>,
+  cleanup?: () => Promise<void>,
+): void {
   describe(`AdEventStore contract: ${backend}`, () => {
     if (cleanup) afterAll(cleanup);
 
@@ -26,9 +30,15 @@ export function adEventStoreContract(backend: string, make: () => Promise<Sponso
       const charges = await events.write([impression(rec, cmp), read(rec, cmp), read(rec, cmp)]);
       expect(charges).toEqual([{ campaignId: cmp, day: '2026-03-10', micros: 300 }]);
       expect(await events.write([read(rec, cmp, T0 + 5000)])).toEqual([]);
-      expect(statsOf(await events.spend('2026-03-10'), cmp)).toEqual([{ campaignId: cmp, totalMicros: 300, dayMicros: 300 }]);
-      expect(statsOf(await events.spend('2026-03-11'), cmp)).toEqual([{ campaignId: cmp, totalMicros: 300, dayMicros: 0 }]);
-      expect(statsOf(await events.stats(), cmp)).toEqual([{ campaignId: cmp, impressions: 1, reads: 1, clicks: 0, spendMicros: 300 }]);
+      expect(statsOf(await events.spend('2026-03-10'), cmp)).toEqual([
+        { campaignId: cmp, totalMicros: 300, dayMicros: 300 },
+      ]);
+      expect(statsOf(await events.spend('2026-03-11'), cmp)).toEqual([
+        { campaignId: cmp, totalMicros: 300, dayMicros: 0 },
+      ]);
+      expect(statsOf(await events.stats(), cmp)).toEqual([
+        { campaignId: cmp, impressions: 1, reads: 1, clicks: 0, spendMicros: 300 },
+      ]);
     });
 
     it('caps a charge at the budget left and at the day cap left; never overspends', async () => {
@@ -42,13 +52,26 @@ export function adEventStoreContract(backend: string, make: () => Promise<Sponso
         { campaignId: cmp, day: '2026-03-10', micros: 200 },
       ]);
       const nextDay = T0 + DAY_MS;
-      const day2 = [4, 5, 6].flatMap((i) => [impression(`rec_${i}_${t}`, cmp, nextDay), read(`rec_${i}_${t}`, cmp, nextDay)]);
-      expect((await events.write(day2)).map((c) => [c.day, c.micros])).toEqual([['2026-03-11', 300], ['2026-03-11', 200]]);
-      const day3 = [7, 8].flatMap((i) => [impression(`rec_${i}_${t}`, cmp, nextDay + DAY_MS), read(`rec_${i}_${t}`, cmp, nextDay + DAY_MS)]);
+      const day2 = [4, 5, 6].flatMap((i) => [
+        impression(`rec_${i}_${t}`, cmp, nextDay),
+        read(`rec_${i}_${t}`, cmp, nextDay),
+      ]);
+      expect((await events.write(day2)).map((c) => [c.day, c.micros])).toEqual([
+        ['2026-03-11', 300],
+        ['2026-03-11', 200],
+      ]);
+      const day3 = [7, 8].flatMap((i) => [
+        impression(`rec_${i}_${t}`, cmp, nextDay + DAY_MS),
+        read(`rec_${i}_${t}`, cmp, nextDay + DAY_MS),
+      ]);
       expect(await events.write(day3)).toEqual([]); // the budget is spent
-      expect(statsOf(await events.spend('2026-03-11'), cmp)).toEqual([{ campaignId: cmp, totalMicros: 1000, dayMicros: 500 }]);
+      expect(statsOf(await events.spend('2026-03-11'), cmp)).toEqual([
+        { campaignId: cmp, totalMicros: 1000, dayMicros: 500 },
+      ]);
       // Uncharged first reads still count as reads.
-      expect(statsOf(await events.stats(), cmp)).toEqual([{ campaignId: cmp, impressions: 8, reads: 8, clicks: 0, spendMicros: 1000 }]);
+      expect(statsOf(await events.stats(), cmp)).toEqual([
+        { campaignId: cmp, impressions: 8, reads: 8, clicks: 0, spendMicros: 1000 },
+      ]);
     });
 
     it('stores clicks (the first follow of a rec_id only), finds impressions and counts from a given day', async () => {
@@ -65,11 +88,22 @@ export function adEventStoreContract(backend: string, make: () => Promise<Sponso
         click(r2, cmp, day2),
         click(r2, cmp, day2),
       ]);
-      expect(await events.findImpression(r2)).toEqual({ recId: r2, campaignId: cmp, landingUrl: 'https://acme.example/', shownAt: day2, requestId: 'r1', position: 1 });
+      expect(await events.findImpression(r2)).toEqual({
+        recId: r2,
+        campaignId: cmp,
+        landingUrl: 'https://acme.example/',
+        shownAt: day2,
+        requestId: 'r1',
+        position: 1,
+      });
       expect(await events.findImpression(`rec_nope_${t}`)).toBeUndefined();
       // r2 was followed twice: one unique click (repeats are neither stored nor counted).
-      expect(statsOf(await events.stats(), cmp)).toEqual([{ campaignId: cmp, impressions: 2, reads: 1, clicks: 2, spendMicros: 300 }]);
-      expect(statsOf(await events.stats('2026-03-11'), cmp)).toEqual([{ campaignId: cmp, impressions: 1, reads: 1, clicks: 1, spendMicros: 300 }]);
+      expect(statsOf(await events.stats(), cmp)).toEqual([
+        { campaignId: cmp, impressions: 2, reads: 1, clicks: 2, spendMicros: 300 },
+      ]);
+      expect(statsOf(await events.stats('2026-03-11'), cmp)).toEqual([
+        { campaignId: cmp, impressions: 1, reads: 1, clicks: 1, spendMicros: 300 },
+      ]);
       expect(statsOf(await events.stats('2026-03-12'), cmp)).toEqual([]);
       await events.write([click(r2, cmp, day2 + 5000)]);
       expect(statsOf(await events.stats(), cmp)[0]?.clicks).toBe(2);
@@ -84,8 +118,12 @@ export function adEventStoreContract(backend: string, make: () => Promise<Sponso
       await events.write([impression(rec, cmp, lateDay1)]);
       const charges = await events.write([read(rec, cmp, lateDay1 + 1), click(rec, cmp, lateDay1 + 2)]);
       expect(charges).toEqual([{ campaignId: cmp, day: '2026-03-11', micros: 300 }]);
-      expect(statsOf(await events.stats('2026-03-11'), cmp)).toEqual([{ campaignId: cmp, impressions: 0, reads: 1, clicks: 1, spendMicros: 300 }]);
-      expect(statsOf(await events.spend('2026-03-10'), cmp)).toEqual([{ campaignId: cmp, totalMicros: 300, dayMicros: 0 }]);
+      expect(statsOf(await events.stats('2026-03-11'), cmp)).toEqual([
+        { campaignId: cmp, impressions: 0, reads: 1, clicks: 1, spendMicros: 300 },
+      ]);
+      expect(statsOf(await events.spend('2026-03-10'), cmp)).toEqual([
+        { campaignId: cmp, totalMicros: 300, dayMicros: 0 },
+      ]);
     });
 
     it('ignores reads and clicks of unknown rec_ids, and charges nothing for a campaign never stored', async () => {
@@ -108,7 +146,9 @@ export function adEventStoreContract(backend: string, make: () => Promise<Sponso
       await events.write([impression(rec, cmp)]);
       await campaigns.delete(cmp, '2026-03-10T12:00:00.500Z');
       expect(await events.write([read(rec, cmp)])).toEqual([{ campaignId: cmp, day: '2026-03-10', micros: 300 }]);
-      expect(statsOf(await events.spend('2026-03-10'), cmp)).toEqual([{ campaignId: cmp, totalMicros: 300, dayMicros: 300 }]);
+      expect(statsOf(await events.spend('2026-03-10'), cmp)).toEqual([
+        { campaignId: cmp, totalMicros: 300, dayMicros: 300 },
+      ]);
     });
 
     it('counts repeats once, within a batch and across batches', async () => {
@@ -135,7 +175,9 @@ export function adEventStoreContract(backend: string, make: () => Promise<Sponso
         { campaignId: a, day: '2026-03-10', micros: 300 },
         { campaignId: b, day: '2026-03-10', micros: 300 },
       ]);
-      expect(await events.write([read(`rec_1_${t}`, a), click(`rec_1_${t}`, a), impression(`rec_3_${t}`, b, T0 + 999)])).toEqual([]);
+      expect(
+        await events.write([read(`rec_1_${t}`, a), click(`rec_1_${t}`, a), impression(`rec_3_${t}`, b, T0 + 999)]),
+      ).toEqual([]);
       expect(statsOf(await events.stats(), a, b)).toEqual([
         { campaignId: a, impressions: 10, reads: 1, clicks: 1, spendMicros: 300 },
         { campaignId: b, impressions: 11, reads: 1, clicks: 0, spendMicros: 300 },
@@ -163,9 +205,13 @@ export function adEventStoreContract(backend: string, make: () => Promise<Sponso
       const racing = await Promise.all([events.write([read(r1, cmp)]), events.write([read(r1, cmp, T0 + 1001)])]);
       expect(racing.flat()).toEqual([{ campaignId: cmp, day: '2026-03-10', micros: 300 }]);
       // Both batches also carry the impression (two replicas that each showed it and saw it read).
-      const both = await Promise.all([0, 1].map(() => events.write([impression(r2, cmp), read(r2, cmp), click(r2, cmp)])));
+      const both = await Promise.all(
+        [0, 1].map(() => events.write([impression(r2, cmp), read(r2, cmp), click(r2, cmp)])),
+      );
       expect(both.flat()).toEqual([{ campaignId: cmp, day: '2026-03-10', micros: 300 }]);
-      expect(statsOf(await events.stats(), cmp)).toEqual([{ campaignId: cmp, impressions: 2, reads: 2, clicks: 1, spendMicros: 600 }]);
+      expect(statsOf(await events.stats(), cmp)).toEqual([
+        { campaignId: cmp, impressions: 2, reads: 2, clicks: 1, spendMicros: 600 },
+      ]);
     });
 
     it('never spends past the budget or the day cap under concurrent first reads', async () => {

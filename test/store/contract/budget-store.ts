@@ -6,7 +6,11 @@ import { newTag } from './contract-fixtures.ts';
  * The BudgetStore contract. `make` gives a store (fresh, or one shared by every test: tests
  * use periods of their own); `cleanup` runs once after the suite.
  */
-export function budgetStoreContract(backend: string, make: () => Promise<BudgetStore>, cleanup?: () => Promise<void>): void {
+export function budgetStoreContract(
+  backend: string,
+  make: () => Promise<BudgetStore>,
+  cleanup?: () => Promise<void>,
+): void {
   describe(`BudgetStore contract: ${backend}`, () => {
     if (cleanup) afterAll(cleanup);
 
@@ -50,7 +54,12 @@ export function budgetStoreContract(backend: string, make: () => Promise<BudgetS
       expect(results.filter((r) => r.allowed)).toHaveLength(20);
       expect(await s.used(`p_${t}`)).toBe(20);
       // Each allowed call saw its own unit added: the usages it reports are 1..20, once each.
-      expect(results.filter((r) => r.allowed).map((r) => r.used).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(
+        results
+          .filter((r) => r.allowed)
+          .map((r) => r.used)
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     });
 
     it('never overshoots with concurrent consumers of mixed costs, and strands no unit; racing refunds all count', async () => {

@@ -6,7 +6,11 @@ import { campaignRecord as record, newTag } from './contract-fixtures.ts';
  * The CampaignStore contract. `make` gives a store (fresh, or one shared by every test:
  * tests use campaign ids of their own); `cleanup` runs once after the suite.
  */
-export function campaignStoreContract(backend: string, make: () => Promise<CampaignStore>, cleanup?: () => Promise<void>): void {
+export function campaignStoreContract(
+  backend: string,
+  make: () => Promise<CampaignStore>,
+  cleanup?: () => Promise<void>,
+): void {
   describe(`CampaignStore contract: ${backend}`, () => {
     if (cleanup) afterAll(cleanup);
 
@@ -15,20 +19,36 @@ export function campaignStoreContract(backend: string, make: () => Promise<Campa
       const t = newTag();
       const [a, b, c] = [`cmp_a_${t}`, `cmp_b_${t}`, `cmp_c_${t}`];
       const mine = async () => (await campaigns.list()).filter((r) => r.id.endsWith(t)).map((r) => r.id);
-      await campaigns.insert(record(b, { createdAt: '2026-03-02T00:00:00.000Z', incentive: null, dailyCapMicros: 500 }));
+      await campaigns.insert(
+        record(b, { createdAt: '2026-03-02T00:00:00.000Z', incentive: null, dailyCapMicros: 500 }),
+      );
       await campaigns.insert(record(a));
-      await campaigns.insert(record(c, { createdAt: '2026-03-02T00:00:00.000Z', incentive: { kind: 'code', code: 'SAVE10', benefit: '10% off' } }));
+      await campaigns.insert(
+        record(c, {
+          createdAt: '2026-03-02T00:00:00.000Z',
+          incentive: { kind: 'code', code: 'SAVE10', benefit: '10% off' },
+        }),
+      );
       expect(await campaigns.get(a)).toEqual(record(a));
-      expect(await campaigns.get(b)).toEqual(record(b, { createdAt: '2026-03-02T00:00:00.000Z', incentive: null, dailyCapMicros: 500 }));
+      expect(await campaigns.get(b)).toEqual(
+        record(b, { createdAt: '2026-03-02T00:00:00.000Z', incentive: null, dailyCapMicros: 500 }),
+      );
       expect((await campaigns.get(c))?.incentive).toEqual({ kind: 'code', code: 'SAVE10', benefit: '10% off' });
       expect(await mine()).toEqual([a, b, c]);
 
-      expect(await campaigns.setStatus(a, 'paused', '2026-03-03T00:00:00.000Z')).toEqual(record(a, { status: 'paused', updatedAt: '2026-03-03T00:00:00.000Z' }));
+      expect(await campaigns.setStatus(a, 'paused', '2026-03-03T00:00:00.000Z')).toEqual(
+        record(a, { status: 'paused', updatedAt: '2026-03-03T00:00:00.000Z' }),
+      );
       expect((await campaigns.get(a))?.status).toBe('paused');
       expect(await mine()).toEqual([a, b, c]); // paused campaigns are live
 
       // A replacement keeps the id and the creation time, whatever the record says.
-      const next = record(b, { title: 'New title', keywords: ['trail shoes'], createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2026-03-04T00:00:00.000Z' });
+      const next = record(b, {
+        title: 'New title',
+        keywords: ['trail shoes'],
+        createdAt: '2030-01-01T00:00:00.000Z',
+        updatedAt: '2026-03-04T00:00:00.000Z',
+      });
       expect(await campaigns.replace(next)).toBe(true);
       expect(await campaigns.get(b)).toEqual({ ...next, createdAt: '2026-03-02T00:00:00.000Z' });
 
@@ -102,7 +122,9 @@ export function campaignStoreContract(backend: string, make: () => Promise<Campa
       const after = (await campaigns.get(id))!;
       // One replacement won entirely: its title and its bid, never a mix of two.
       expect(after.bidMicros).toBe(100 + titles.indexOf(after.title));
-      const deletes = await Promise.all(Array.from({ length: 5 }, () => campaigns.delete(id, '2026-03-05T00:00:00.000Z')));
+      const deletes = await Promise.all(
+        Array.from({ length: 5 }, () => campaigns.delete(id, '2026-03-05T00:00:00.000Z')),
+      );
       expect(deletes.filter(Boolean)).toHaveLength(1);
     });
   });

@@ -38,8 +38,18 @@ export const impression = (recId: string, campaignId: string, shownAt = T0): AdE
   kind: 'impression',
   impression: { recId, campaignId, landingUrl: 'https://acme.example/', shownAt, requestId: 'r1', position: 1 },
 });
-export const read = (recId: string, campaignId: string, at = T0 + 1000): AdEvent => ({ kind: 'read', recId, campaignId, at });
-export const click = (recId: string, campaignId: string, at = T0 + 2000): AdEvent => ({ kind: 'click', recId, campaignId, at });
+export const read = (recId: string, campaignId: string, at = T0 + 1000): AdEvent => ({
+  kind: 'read',
+  recId,
+  campaignId,
+  at,
+});
+export const click = (recId: string, campaignId: string, at = T0 + 2000): AdEvent => ({
+  kind: 'click',
+  recId,
+  campaignId,
+  at,
+});
 
 /** The rows of `ids` only, by campaign id: other tests' campaigns may share the store. */
 export function statsOf<T extends { campaignId: string }>(rows: readonly T[], ...ids: string[]): T[] {

@@ -5,7 +5,12 @@ import type { IndexChange, IndexDocumentStore } from '../../../src/store/ports.t
 
 /** A checked row of document `n`, as imports write them. */
 export const row = (n: number | string, extra: Partial<IndexDocument> = {}): DocumentRow => {
-  const checked = checkDocument({ url: `https://example.com/doc-${n}`, title: `Document ${n}`, content: `Text of document ${n}.`, ...extra });
+  const checked = checkDocument({
+    url: `https://example.com/doc-${n}`,
+    title: `Document ${n}`,
+    content: `Text of document ${n}.`,
+    ...extra,
+  });
   if ('reason' in checked) throw new Error(checked.reason);
   return checked.row;
 };
@@ -22,7 +27,10 @@ export async function allChanges(store: IndexDocumentStore, seq = 0, page = 1000
 }
 
 /** The live documents by id after applying `changes` in order to `into`. */
-export function applyChanges(changes: IndexChange[], into = new Map<number, RankerDocument>()): Map<number, RankerDocument> {
+export function applyChanges(
+  changes: IndexChange[],
+  into = new Map<number, RankerDocument>(),
+): Map<number, RankerDocument> {
   for (const c of changes) {
     if (c.doc) into.set(c.id, c.doc);
     else into.delete(c.id);
@@ -60,7 +68,9 @@ export function indexDocumentStoreContract(
     it('gives written documents in sequence order, as the ranker takes them', async () => {
       const store = await make();
       expect(await store.latestSeq()).toBe(0);
-      expect(await store.upsert([row(1, { published_date: '2024-06-01T08:30:00+02:00', country: 'nl' }), row(2)], 'import')).toBe(2);
+      expect(
+        await store.upsert([row(1, { published_date: '2024-06-01T08:30:00+02:00', country: 'nl' }), row(2)], 'import'),
+      ).toBe(2);
       const changes = await allChanges(store);
       expect(changes.map((c) => c.doc?.url)).toEqual(['https://example.com/doc-1', 'https://example.com/doc-2']);
       expect(changes[0]!.seq).toBeLessThan(changes[1]!.seq);
@@ -105,7 +115,9 @@ export function indexDocumentStoreContract(
       const ids = applyChanges(await allChanges(store));
       expect(await store.remove(['https://example.com/doc-2', 'https://example.com/absent'])).toBe(1);
       const gone = await store.changesSince(seq, 100);
-      expect(gone).toEqual([{ seq: expect.any(Number), id: [...ids.values()].find((d) => d.title === 'Document 2')!.id, doc: null }]);
+      expect(gone).toEqual([
+        { seq: expect.any(Number), id: [...ids.values()].find((d) => d.title === 'Document 2')!.id, doc: null },
+      ]);
       expect(await store.latestSeq()).toBe(gone[0]!.seq);
       expect(urlsOf(applyChanges(gone, ids))).toEqual(['https://example.com/doc-1', 'https://example.com/doc-3']);
       expect(await store.remove([])).toBe(0);
@@ -127,8 +139,14 @@ export function indexDocumentStoreContract(
 
     it('pages through a long sequence, each id once at its latest change', async () => {
       const store = await make();
-      await store.upsert(Array.from({ length: 120 }, (_, i) => row(i)), 'import');
-      await store.upsert(Array.from({ length: 30 }, (_, i) => row(i * 3, { content: `edited ${i}` })), 'import');
+      await store.upsert(
+        Array.from({ length: 120 }, (_, i) => row(i)),
+        'import',
+      );
+      await store.upsert(
+        Array.from({ length: 30 }, (_, i) => row(i * 3, { content: `edited ${i}` })),
+        'import',
+      );
       await store.remove(Array.from({ length: 10 }, (_, i) => `https://example.com/doc-${i * 7}`));
       const paged = await allChanges(store, 0, 17);
       expect(paged).toEqual(await allChanges(store, 0, 1000));
@@ -156,7 +174,14 @@ export function indexDocumentStoreContract(
         'import',
       );
       const s = await store.stats();
-      expect(s).toMatchObject({ documents: 4, domains: 4, dated: 2, oldest: '2023-01-02', newest: '2024-06-01T08:00:00Z', sources: { import: 3, starter: 1 } });
+      expect(s).toMatchObject({
+        documents: 4,
+        domains: 4,
+        dated: 2,
+        oldest: '2023-01-02',
+        newest: '2024-06-01T08:00:00Z',
+        sources: { import: 3, starter: 1 },
+      });
       expect(s.bytes).toBeGreaterThan(0);
       expect(s.textBytes).toBe(4 * Buffer.byteLength('Document 1Text of document 1.'));
       // When an import last wrote (the dashboard's "last import"): an ISO instant of this test's run.
@@ -185,13 +210,29 @@ export function indexDocumentStoreContract(
         'https://other.org/d',
         'https://other.org/s',
       ]);
-      expect(await urls({ domain: 'other.org', limit: 10 })).toEqual(['https://blog.other.org/a', 'https://other.org/b', 'https://other.org/d', 'https://other.org/s']);
-      expect(await urls({ domain: 'other.org', source: 'import', limit: 2 })).toEqual(['https://blog.other.org/a', 'https://other.org/b']);
-      expect(await urls({ domain: 'other.org', source: 'import', limit: 2, after: 'https://other.org/b' })).toEqual(['https://other.org/d']);
+      expect(await urls({ domain: 'other.org', limit: 10 })).toEqual([
+        'https://blog.other.org/a',
+        'https://other.org/b',
+        'https://other.org/d',
+        'https://other.org/s',
+      ]);
+      expect(await urls({ domain: 'other.org', source: 'import', limit: 2 })).toEqual([
+        'https://blog.other.org/a',
+        'https://other.org/b',
+      ]);
+      expect(await urls({ domain: 'other.org', source: 'import', limit: 2, after: 'https://other.org/b' })).toEqual([
+        'https://other.org/d',
+      ]);
       expect(await urls({ source: 'starter', limit: 10 })).toEqual(['https://other.org/s']);
       expect(await urls({ domain: 'example.com', limit: 10 })).toEqual([]);
       const [first] = await store.list({ domain: 'other.org', limit: 1, after: 'https://blog.other.org/a' });
-      expect(first).toEqual({ url: 'https://other.org/b', title: 'Document b', domain: 'other.org', source: 'import', published_date: '2024-06-01' });
+      expect(first).toEqual({
+        url: 'https://other.org/b',
+        title: 'Document b',
+        domain: 'other.org',
+        source: 'import',
+        published_date: '2024-06-01',
+      });
     });
 
     it('reports empty stats for an empty store', async () => {
@@ -201,24 +242,32 @@ export function indexDocumentStoreContract(
       expect(await store.count()).toBe(0);
     });
 
-    it.skipIf(rewritesUnchanged)('takes no sequence number for a row written again unchanged (a replica restarting with the same starter corpus)', async () => {
-      const store = await make();
-      const rows = [row(1), row(2, { published_date: '2024-01-02' })];
-      await store.replaceSource('starter', rows);
-      const seq = await store.latestSeq();
-      const ids = (await allChanges(store)).map((c) => c.id);
-      await store.replaceSource('starter', rows.map((r) => ({ ...r })));
-      await store.upsert([rows[0]!], 'starter');
-      expect(await store.latestSeq()).toBe(seq);
-      expect(await store.changesSince(seq, 100)).toEqual([]);
-      // A field the ranker does not see is still a change; the url keeps its id.
-      await store.replaceSource('starter', [row(1, { language: 'de' }), rows[1]!]);
-      const language = await store.changesSince(seq, 100);
-      expect(language.map((c) => c.id)).toEqual([ids[0]]);
-      // The same row under another source is a change.
-      await store.upsert([rows[0]!], 'import');
-      expect(await store.latestSeq()).toBeGreaterThan(language[0]!.seq);
-      expect((await allChanges(store)).map((c) => c.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
-    });
+    it.skipIf(rewritesUnchanged)(
+      'takes no sequence number for a row written again unchanged (a replica restarting with the same starter corpus)',
+      async () => {
+        const store = await make();
+        const rows = [row(1), row(2, { published_date: '2024-01-02' })];
+        await store.replaceSource('starter', rows);
+        const seq = await store.latestSeq();
+        const ids = (await allChanges(store)).map((c) => c.id);
+        await store.replaceSource(
+          'starter',
+          rows.map((r) => ({ ...r })),
+        );
+        await store.upsert([rows[0]!], 'starter');
+        expect(await store.latestSeq()).toBe(seq);
+        expect(await store.changesSince(seq, 100)).toEqual([]);
+        // A field the ranker does not see is still a change; the url keeps its id.
+        await store.replaceSource('starter', [row(1, { language: 'de' }), rows[1]!]);
+        const language = await store.changesSince(seq, 100);
+        expect(language.map((c) => c.id)).toEqual([ids[0]]);
+        // The same row under another source is a change.
+        await store.upsert([rows[0]!], 'import');
+        expect(await store.latestSeq()).toBeGreaterThan(language[0]!.seq);
+        expect((await allChanges(store)).map((c) => c.id).sort((a, b) => a - b)).toEqual(
+          [...ids].sort((a, b) => a - b),
+        );
+      },
+    );
   });
 }

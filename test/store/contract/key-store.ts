@@ -4,11 +4,13 @@ import { newTag } from './contract-fixtures.ts';
 
 /** Inserts a key per name, with id `key_<name>_<t>`. */
 const insertKeys = async (s: KeyStore, t: string, ...names: string[]): Promise<void> => {
-  for (const n of names) await s.insert({ id: `key_${n}_${t}`, name: n, hash: `h_${n}_${t}`, createdAt: '2026-01-01T00:00:00.000Z' });
+  for (const n of names)
+    await s.insert({ id: `key_${n}_${t}`, name: n, hash: `h_${n}_${t}`, createdAt: '2026-01-01T00:00:00.000Z' });
 };
 
 /** The usage of this test's keys only (a shared store holds other tests' too). */
-const usageOf = async (s: KeyStore, t: string): Promise<KeyUsage[]> => (await s.usage()).filter((u) => u.id.endsWith(`_${t}`));
+const usageOf = async (s: KeyStore, t: string): Promise<KeyUsage[]> =>
+  (await s.usage()).filter((u) => u.id.endsWith(`_${t}`));
 
 /**
  * The KeyStore contract. `make` gives a store (fresh, or one shared by every test: tests use
@@ -26,7 +28,13 @@ export function keyStoreContract(backend: string, make: () => Promise<KeyStore>,
       await s.insert({ id: `key_a_${t}`, name: 'a', hash: `h1_${t}`, createdAt: '2026-01-01T00:00:00.000Z' });
       await s.insert({ id: `key_c_${t}`, name: 'c', hash: `h3_${t}`, createdAt: '2026-01-02T00:00:00.000Z' });
       expect(await s.count()).toBe(before + 3);
-      expect(await s.findByHash(`h1_${t}`)).toEqual({ id: `key_a_${t}`, name: 'a', hash: `h1_${t}`, createdAt: '2026-01-01T00:00:00.000Z', revokedAt: null });
+      expect(await s.findByHash(`h1_${t}`)).toEqual({
+        id: `key_a_${t}`,
+        name: 'a',
+        hash: `h1_${t}`,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        revokedAt: null,
+      });
       expect(await s.findByHash(`nope_${t}`)).toBeUndefined();
       const mine = (await s.list()).filter((k) => k.id.endsWith(t)).map((k) => k.id);
       expect(mine).toEqual([`key_a_${t}`, `key_b_${t}`, `key_c_${t}`]);
@@ -43,8 +51,12 @@ export function keyStoreContract(backend: string, make: () => Promise<KeyStore>,
       const s = await make();
       const t = newTag();
       await s.insert({ id: `key_a_${t}`, name: 'a', hash: `h1_${t}`, createdAt: '2026-01-01T00:00:00.000Z' });
-      await expect(s.insert({ id: `key_a_${t}`, name: 'x', hash: `h9_${t}`, createdAt: '2026-01-01T00:00:00.000Z' })).rejects.toThrow();
-      await expect(s.insert({ id: `key_b_${t}`, name: 'x', hash: `h1_${t}`, createdAt: '2026-01-01T00:00:00.000Z' })).rejects.toThrow();
+      await expect(
+        s.insert({ id: `key_a_${t}`, name: 'x', hash: `h9_${t}`, createdAt: '2026-01-01T00:00:00.000Z' }),
+      ).rejects.toThrow();
+      await expect(
+        s.insert({ id: `key_b_${t}`, name: 'x', hash: `h1_${t}`, createdAt: '2026-01-01T00:00:00.000Z' }),
+      ).rejects.toThrow();
       expect((await s.findByHash(`h1_${t}`))?.id).toBe(`key_a_${t}`);
       expect(await s.findByHash(`h9_${t}`)).toBeUndefined();
     });
@@ -64,7 +76,9 @@ export function keyStoreContract(backend: string, make: () => Promise<KeyStore>,
       const s = await make();
       const t = newTag();
       await s.insert({ id: `key_a_${t}`, name: 'a', hash: `h1_${t}`, createdAt: '2026-01-01T00:00:00.000Z' });
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => s.revoke(`key_a_${t}`, `2026-02-0${i + 1}T00:00:00.000Z`)));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => s.revoke(`key_a_${t}`, `2026-02-0${i + 1}T00:00:00.000Z`)),
+      );
       expect(results.filter(Boolean)).toHaveLength(1);
       const at = (await s.findByHash(`h1_${t}`))?.revokedAt;
       expect(at).toBe(`2026-02-0${results.indexOf(true) + 1}T00:00:00.000Z`);
@@ -94,7 +108,12 @@ export function keyStoreContract(backend: string, make: () => Promise<KeyStore>,
       ]);
       // A later time replaces the stored one; a key never named has no usage.
       await s.addUsage([{ id: `key_a_${t}`, requests: 1, refusals: 1, lastUsedAt: '2027-01-01T00:00:00.000Z' }]);
-      expect((await usageOf(s, t)).find((u) => u.id === `key_a_${t}`)).toEqual({ id: `key_a_${t}`, requests: 5, refusals: 2, lastUsedAt: '2027-01-01T00:00:00.000Z' });
+      expect((await usageOf(s, t)).find((u) => u.id === `key_a_${t}`)).toEqual({
+        id: `key_a_${t}`,
+        requests: 5,
+        refusals: 2,
+        lastUsedAt: '2027-01-01T00:00:00.000Z',
+      });
       expect((await usageOf(s, t)).some((u) => u.id === `key_c_${t}`)).toBe(false);
     });
 
@@ -106,7 +125,9 @@ export function keyStoreContract(backend: string, make: () => Promise<KeyStore>,
         { id: `key_zzz_${t}`, requests: 5, refusals: 5, lastUsedAt: '2026-01-01T00:00:00.000Z' },
         { id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-01-01T00:00:00.000Z' },
       ]);
-      expect(await usageOf(s, t)).toEqual([{ id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-01-01T00:00:00.000Z' }]);
+      expect(await usageOf(s, t)).toEqual([
+        { id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-01-01T00:00:00.000Z' },
+      ]);
       // Nor is a row made when the key appears later: the ignored delta is gone.
       await insertKeys(s, t, 'zzz');
       expect((await usageOf(s, t)).map((u) => u.id)).toEqual([`key_a_${t}`]);
@@ -135,9 +156,13 @@ export function keyStoreContract(backend: string, make: () => Promise<KeyStore>,
       await insertKeys(s, t, 'a');
       await s.addUsage([{ id: `key_a_${t}`, requests: 3, refusals: 1, lastUsedAt: '2026-01-01T00:00:00.000Z' }]);
       expect(await s.revoke(`key_a_${t}`, '2026-02-01T00:00:00.000Z')).toBe(true);
-      expect(await usageOf(s, t)).toEqual([{ id: `key_a_${t}`, requests: 3, refusals: 1, lastUsedAt: '2026-01-01T00:00:00.000Z' }]);
+      expect(await usageOf(s, t)).toEqual([
+        { id: `key_a_${t}`, requests: 3, refusals: 1, lastUsedAt: '2026-01-01T00:00:00.000Z' },
+      ]);
       await s.addUsage([{ id: `key_a_${t}`, requests: 1, refusals: 1, lastUsedAt: '2026-01-31T23:59:59.999Z' }]);
-      expect(await usageOf(s, t)).toEqual([{ id: `key_a_${t}`, requests: 4, refusals: 2, lastUsedAt: '2026-01-31T23:59:59.999Z' }]);
+      expect(await usageOf(s, t)).toEqual([
+        { id: `key_a_${t}`, requests: 4, refusals: 2, lastUsedAt: '2026-01-31T23:59:59.999Z' },
+      ]);
       expect((await s.findByHash(`h_a_${t}`))?.revokedAt).toBe('2026-02-01T00:00:00.000Z');
     });
 
@@ -149,7 +174,9 @@ export function keyStoreContract(backend: string, make: () => Promise<KeyStore>,
       const [u] = await usageOf(s, t);
       u!.requests = 99;
       u!.lastUsedAt = 'tampered';
-      expect(await usageOf(s, t)).toEqual([{ id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-01-01T00:00:00.000Z' }]);
+      expect(await usageOf(s, t)).toEqual([
+        { id: `key_a_${t}`, requests: 1, refusals: 0, lastUsedAt: '2026-01-01T00:00:00.000Z' },
+      ]);
     });
   });
 }

@@ -116,7 +116,11 @@ export function rateLimiterContract(
       const refused = await r.consume(k, 1);
       expect((await r.peek(k)).retryAfterMs).toBe(refused.retryAfterMs);
       await advance!(5_000);
-      expect(await r.peek(k)).toMatchObject({ remaining: 0, retryAfterMs: refused.retryAfterMs - 5_000, resetMs: refused.resetMs - 5_000 });
+      expect(await r.peek(k)).toMatchObject({
+        remaining: 0,
+        retryAfterMs: refused.retryAfterMs - 5_000,
+        resetMs: refused.resetMs - 5_000,
+      });
       await advance!(5_000);
       expect(await r.peek(k)).toMatchObject({ remaining: 1, retryAfterMs: 0 });
       expect((await r.consume(k, 1)).allowed).toBe(true);

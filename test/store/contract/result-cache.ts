@@ -21,8 +21,18 @@ const SHORT_TTL_MS = 400;
 
 const answerOf = (tag: string): CachedAnswer => ({
   results: [
-    { title: `Tokio ${tag}`, url: `https://tokio.rs/${tag}`, content: 'An async runtime for Rust', extraSnippets: ['one', 'two'] },
-    { title: 'async-std', url: 'https://async.rs/', content: 'Async version of the Rust standard library', publishedDate: '2024-06-01T00:00:00Z' },
+    {
+      title: `Tokio ${tag}`,
+      url: `https://tokio.rs/${tag}`,
+      content: 'An async runtime for Rust',
+      extraSnippets: ['one', 'two'],
+    },
+    {
+      title: 'async-std',
+      url: 'https://async.rs/',
+      content: 'Async version of the Rust standard library',
+      publishedDate: '2024-06-01T00:00:00Z',
+    },
   ],
   providers: ['brave', 'local'],
 });
@@ -58,7 +68,8 @@ export function resultCacheContract(
   options: ResultCacheContractOptions = {},
 ): void {
   const { advance, cleanup } = options;
-  const search = (over: Partial<SearchQuery> = {}): SearchQuery => query({ query: `cache contract ${newTag()}`, ...over });
+  const search = (over: Partial<SearchQuery> = {}): SearchQuery =>
+    query({ query: `cache contract ${newTag()}`, ...over });
 
   describe(`ResultCache contract: ${backend}`, () => {
     if (cleanup) afterAll(cleanup);
@@ -92,7 +103,11 @@ export function resultCacheContract(
       const text = `Rust Async ${newTag()}`;
       const q = search({ query: text, includeDomains: ['a.com', 'b.com'], excludeDomains: ['c.com', 'd.com'] });
       await a.set(q, answerOf('fold'));
-      const equal = search({ query: `  ${text.toUpperCase().replace(/ /g, '   ')} `, includeDomains: ['b.com', 'a.com'], excludeDomains: ['d.com', 'c.com'] });
+      const equal = search({
+        query: `  ${text.toUpperCase().replace(/ /g, '   ')} `,
+        includeDomains: ['b.com', 'a.com'],
+        excludeDomains: ['d.com', 'c.com'],
+      });
       expect(await b.get(equal)).toEqual(answerOf('fold'));
     });
 
@@ -115,7 +130,8 @@ export function resultCacheContract(
         { maxContentTokens: 500 },
         { country: 'DE' },
       ];
-      for (const over of others) expect(await b.get(search({ ...base, ...over })), JSON.stringify(over)).toBeUndefined();
+      for (const over of others)
+        expect(await b.get(search({ ...base, ...over })), JSON.stringify(over)).toBeUndefined();
     });
 
     it('keeps its own copy: changing an answer set or got does not change what is cached', async () => {

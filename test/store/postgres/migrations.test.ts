@@ -64,11 +64,23 @@ describe.skipIf(!db)('PostgreSQL migrations', () => {
   it('lets replicas race on a fresh schema: both succeed, each migration applied exactly once', async () => {
     const schema = randomSchemaName();
     const pools = [0, 1, 2].map(() => openPostgres({ url: db!.url, schema }));
-    extra.push({ drop: async () => { await pools[0]!.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`); await Promise.all(pools.map((p) => p.end())); } });
+    extra.push({
+      drop: async () => {
+        await pools[0]!.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await Promise.all(pools.map((p) => p.end()));
+      },
+    });
     const applied = await Promise.all(pools.map((p) => migrate(p, schema)));
     const files = await migrationFiles();
-    expect(applied.flat().map((f) => f.version).sort((a, b) => a - b)).toEqual(files.map((f) => f.version));
-    const { rows } = await pools[1]!.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(
+      applied
+        .flat()
+        .map((f) => f.version)
+        .sort((a, b) => a - b),
+    ).toEqual(files.map((f) => f.version));
+    const { rows } = await pools[1]!.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
     expect(rows.map((r) => r.version)).toEqual(files.map((f) => f.version));
   });
 
@@ -76,12 +88,23 @@ describe.skipIf(!db)('PostgreSQL migrations', () => {
     const dir = mkdtempSync(join(tmpdir(), 'scout-mig-'));
     const schema = randomSchemaName();
     const pool = openPostgres({ url: db!.url, schema });
-    extra.push({ drop: async () => { await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`); await pool.end(); rmSync(dir, { recursive: true, force: true }); } });
+    extra.push({
+      drop: async () => {
+        await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await pool.end();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    });
     writeFileSync(join(dir, '001-first.sql'), 'CREATE TABLE a (x int); INSERT INTO a VALUES (1);');
     writeFileSync(join(dir, '002-broken.sql'), 'CREATE TABLE b (x int); SELECT no_such_function();');
-    await expect(migrate(pool, schema, folder(dir))).rejects.toThrow(/migration 002-broken\.sql failed: .*no_such_function/);
+    await expect(migrate(pool, schema, folder(dir))).rejects.toThrow(
+      /migration 002-broken\.sql failed: .*no_such_function/,
+    );
     const status = await migrationStatus(pool, schema, folder(dir));
-    expect(status.map((s) => [s.name, s.appliedAt === null])).toEqual([['first', false], ['broken', true]]);
+    expect(status.map((s) => [s.name, s.appliedAt === null])).toEqual([
+      ['first', false],
+      ['broken', true],
+    ]);
     const { rows } = await pool.query("SELECT to_regclass('b') AS b, (SELECT x FROM a) AS x");
     expect(rows[0]).toEqual({ b: null, x: 1 });
     // Fixed, it is picked up by the next start; the pooled connections are still usable.
@@ -98,7 +121,9 @@ describe.skipIf(!db)('PostgreSQL migrations', () => {
         `INSERT INTO "${schema}".campaigns (id, advertiser, title, url, content, keywords, negative_keywords, countries, bid_micros, budget_micros, status, disclosure, created_at, updated_at)
          VALUES ('cmp_psql', 'a', 't', 'https://a.example/', 'c', '[]', '[]', '[]', 1, 1, 'active', 'd', 'x', 'x')`,
       );
-      expect(Number((await pool.query('SELECT version FROM campaign_version')).rows[0].version)).toBe(Number(before) + 1);
+      expect(Number((await pool.query('SELECT version FROM campaign_version')).rows[0].version)).toBe(
+        Number(before) + 1,
+      );
     } finally {
       await other.end();
     }

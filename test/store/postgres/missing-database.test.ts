@@ -20,7 +20,12 @@ describe('missingDatabaseReason', () => {
     expect(missingDatabaseReason(e, new URL('postgres://bob@[::1]:5433/my%20db'))).toBe(
       'database "my db" does not exist: create it with `createdb -h ::1 -p 5433 -U bob \'my db\'` or `CREATE DATABASE "my db";` (Scout creates its schema and tables, not the database), then start again',
     );
-    expect(missingDatabaseReason(Object.assign(new Error('password authentication failed'), { code: '28P01' }), new URL('postgres://h/db'))).toBeUndefined();
+    expect(
+      missingDatabaseReason(
+        Object.assign(new Error('password authentication failed'), { code: '28P01' }),
+        new URL('postgres://h/db'),
+      ),
+    ).toBeUndefined();
   });
 });
 
@@ -32,10 +37,20 @@ describe.skipIf(!testUrl)('a database that does not exist (real PostgreSQL, SQLS
     const createdb = `createdb -h ${u.hostname}${u.port ? ` -p ${u.port}` : ''}${u.username ? ` -U ${u.username}` : ''} ${name}`;
     const expected = `cannot use PostgreSQL at ${where} (SCOUT_DATABASE_URL, schema scout): database "${name}" does not exist: create it with \`${createdb}\` or \`CREATE DATABASE "${name}";\` (Scout creates its schema and tables, not the database), then start again`;
 
-    await expect(openMigratedPool({ databaseUrl: url, databaseSchema: 'scout' }, { mustExist: false, server: { onIdleError: () => undefined } })).rejects.toThrow(expected);
+    await expect(
+      openMigratedPool(
+        { databaseUrl: url, databaseSchema: 'scout' },
+        { mustExist: false, server: { onIdleError: () => undefined } },
+      ),
+    ).rejects.toThrow(expected);
     // The same line from `scout serve` and from `scout db migrate`, exit 1, no stack trace.
     for (const argv of [['serve'], ['db', 'migrate']]) {
-      const r = await runScout(argv, { SCOUT_DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', SCOUT_LOG_LEVEL: 'silent' });
+      const r = await runScout(argv, {
+        SCOUT_DATABASE_URL: url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SCOUT_LOG_LEVEL: 'silent',
+      });
       expect(r.code, argv.join(' ')).toBe(1);
       expect(r.stderr).toContain(`scout: ${expected}\n`);
       expect(r.stderr).not.toContain('3D000');

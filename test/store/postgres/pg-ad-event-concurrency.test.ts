@@ -11,7 +11,16 @@ const db = testSchema();
 
 /** The contracts' campaign with a bid of 100 and a budget of 1,000,000 micros: room for every read charged here. */
 const campaign = (id: string, over: Partial<CampaignRecord> = {}): CampaignRecord =>
-  campaignRecord(id, { keywords: ['shoes'], negativeKeywords: [], countries: [], bidMicros: 100, budgetMicros: 1_000_000, disclosure: 'Sponsored', incentive: null, ...over });
+  campaignRecord(id, {
+    keywords: ['shoes'],
+    negativeKeywords: [],
+    countries: [],
+    bidMicros: 100,
+    budgetMicros: 1_000_000,
+    disclosure: 'Sponsored',
+    incentive: null,
+    ...over,
+  });
 
 const total = (charges: Charge[][]): number => charges.flat().reduce((s, c) => s + c.micros, 0);
 
@@ -46,20 +55,34 @@ describe.skipIf(!db)('PostgreSQL ad event store, three replicas at once', () => 
       "SELECT count(*)::int AS n, count(*) FILTER (WHERE charge_micros > 0)::int AS charged FROM events WHERE campaign_id = 'cmp_same' AND kind = 'read'",
     );
     expect(rows[0]).toEqual({ n: 90, charged: 30 });
-    expect((await replicas[1]!.stats()).find((s) => s.campaignId === 'cmp_same')).toMatchObject({ impressions: 30, reads: 30, spendMicros: 3000 });
+    expect((await replicas[1]!.stats()).find((s) => s.campaignId === 'cmp_same')).toMatchObject({
+      impressions: 30,
+      reads: 30,
+      spendMicros: 3000,
+    });
   });
 
   it('never passes the budget or the day cap with first reads of different rec_ids racing', async () => {
     await campaigns().insert(campaign('cmp_budget', { bidMicros: 300, budgetMicros: 1000 }));
     await campaigns().insert(campaign('cmp_cap', { bidMicros: 300, budgetMicros: 1_000_000, dailyCapMicros: 700 }));
     const recs = Array.from({ length: 40 }, (_, i) => i);
-    await replicas[0]!.write(recs.flatMap((i) => [impression(`rec_b_${i}`, 'cmp_budget'), impression(`rec_c_${i}`, 'cmp_cap')]));
-    const charges = await Promise.all(
-      shuffle(recs.flatMap((i) => [[read(`rec_b_${i}`, 'cmp_budget')], [read(`rec_c_${i}`, 'cmp_cap'), read(`rec_b_${(i + 7) % 40}`, 'cmp_budget')]])).map((batch, k) =>
-        replicas[k % 3]!.write(batch),
-      ),
+    await replicas[0]!.write(
+      recs.flatMap((i) => [impression(`rec_b_${i}`, 'cmp_budget'), impression(`rec_c_${i}`, 'cmp_cap')]),
     );
-    const by = (id: string) => charges.flat().filter((c) => c.campaignId === id).map((c) => c.micros).sort((a, b) => b - a);
+    const charges = await Promise.all(
+      shuffle(
+        recs.flatMap((i) => [
+          [read(`rec_b_${i}`, 'cmp_budget')],
+          [read(`rec_c_${i}`, 'cmp_cap'), read(`rec_b_${(i + 7) % 40}`, 'cmp_budget')],
+        ]),
+      ).map((batch, k) => replicas[k % 3]!.write(batch)),
+    );
+    const by = (id: string) =>
+      charges
+        .flat()
+        .filter((c) => c.campaignId === id)
+        .map((c) => c.micros)
+        .sort((a, b) => b - a);
     expect(by('cmp_budget')).toEqual([300, 300, 300, 100]);
     expect(by('cmp_cap')).toEqual([300, 300, 100]);
     expect(await spendOf('cmp_budget')).toMatchObject({ totalMicros: 1000 });
@@ -73,7 +96,13 @@ describe.skipIf(!db)('PostgreSQL ad event store, three replicas at once', () => 
     // Every rec_id is shown, read and clicked by two replicas, in batches of shuffled order.
     const batches: AdEvent[][] = [];
     for (let round = 0; round < 2; round++) {
-      const all = shuffle(recs.flatMap((r) => [impression(r.recId, r.campaignId), read(r.recId, r.campaignId), click(r.recId, r.campaignId)]));
+      const all = shuffle(
+        recs.flatMap((r) => [
+          impression(r.recId, r.campaignId),
+          read(r.recId, r.campaignId),
+          click(r.recId, r.campaignId),
+        ]),
+      );
       for (let k = 0; k < all.length; k += 24) batches.push(all.slice(k, k + 24));
     }
     const charges = await Promise.all(shuffle(batches).map((b, k) => replicas[k % 3]!.write(b)));

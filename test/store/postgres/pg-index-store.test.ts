@@ -63,7 +63,11 @@ describe.skipIf(!URL)('PostgreSQL index document store', () => {
         for (let i = 0; i < 40; i++) {
           const n = (i * 7 + k * 3) % 50;
           if (i % 5 === 4) await w.remove([`https://example.com/doc-${(n + 11) % 50}`]);
-          else await w.upsert([row(n, { content: `writer ${k} round ${i}` }), row((n + 1) % 50, { content: `writer ${k} next ${i}` })], 'import');
+          else
+            await w.upsert(
+              [row(n, { content: `writer ${k} round ${i}` }), row((n + 1) % 50, { content: `writer ${k} next ${i}` })],
+              'import',
+            );
         }
       }),
     );

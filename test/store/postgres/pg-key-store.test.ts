@@ -126,7 +126,10 @@ describe.skipIf(!db)('PostgreSQL key store: a cache per replica, kept right by L
     await remember(b, 'hash_k4');
     await sneak("UPDATE api_keys SET revoked_at = 'sneaked' WHERE id = $1", 'k4');
     expect((await b.findByHash('hash_k4'))?.revokedAt).toBeNull();
-    const { rows } = await db!.pool.query('SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = $1', [channelName(db!.schema, 'keys')]);
+    const { rows } = await db!.pool.query(
+      'SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = $1',
+      [channelName(db!.schema, 'keys')],
+    );
     expect(rows.length).toBeGreaterThan(0);
     // The revocation the listener never heard of is seen anyway: nothing remembered is served.
     await within(PATIENCE_MS, async () => (await b.findByHash('hash_k4'))?.revokedAt === 'sneaked');

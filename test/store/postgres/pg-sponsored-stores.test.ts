@@ -26,14 +26,30 @@ describe.skipIf(!db)('PostgreSQL campaign and ad event stores', () => {
     const c = campaigns();
     const [x, y] = ['cmp_list_b', 'cmp_list_a'];
     await c.insert(record(x));
-    await c.insert(record(y, { createdAt: '2026-03-02T00:00:00.000Z', incentive: null, dailyCapMicros: 5_000_000_000 }));
+    await c.insert(
+      record(y, { createdAt: '2026-03-02T00:00:00.000Z', incentive: null, dailyCapMicros: 5_000_000_000 }),
+    );
     expect(await c.get(x)).toEqual(record(x));
     expect((await c.get(y))?.dailyCapMicros).toBe(5_000_000_000);
     expect((await c.list()).map((r) => r.id)).toEqual([x, y]);
     const paused = await c.setStatus(x, 'paused', '2026-03-03T00:00:00.000Z');
     expect(paused).toEqual(record(x, { status: 'paused', updatedAt: '2026-03-03T00:00:00.000Z' }));
-    expect(await c.replace(record(y, { title: 'New title', keywords: ['a', 'b'], updatedAt: '2026-03-04T00:00:00.000Z', createdAt: 'ignored' }))).toBe(true);
-    expect(await c.get(y)).toMatchObject({ title: 'New title', keywords: ['a', 'b'], createdAt: '2026-03-02T00:00:00.000Z', updatedAt: '2026-03-04T00:00:00.000Z' });
+    expect(
+      await c.replace(
+        record(y, {
+          title: 'New title',
+          keywords: ['a', 'b'],
+          updatedAt: '2026-03-04T00:00:00.000Z',
+          createdAt: 'ignored',
+        }),
+      ),
+    ).toBe(true);
+    expect(await c.get(y)).toMatchObject({
+      title: 'New title',
+      keywords: ['a', 'b'],
+      createdAt: '2026-03-02T00:00:00.000Z',
+      updatedAt: '2026-03-04T00:00:00.000Z',
+    });
     expect(await c.delete(x, '2026-03-05T00:00:00.000Z')).toBe(true);
     expect(await c.delete(x, '2026-03-05T00:00:00.000Z')).toBe(false);
     expect(await c.get(x)).toBeUndefined();
@@ -64,10 +80,27 @@ describe.skipIf(!db)('PostgreSQL campaign and ad event stores', () => {
     const charges = await e.write([impression(`${id}_1`, id), read(`${id}_1`, id), read(`${id}_1`, id)]);
     expect(charges).toEqual([{ campaignId: id, day: '2026-03-10', micros: 300 }]);
     expect(await e.write([read(`${id}_1`, id, T0 + 5000)])).toEqual([]);
-    expect((await e.spend('2026-03-10')).find((s) => s.campaignId === id)).toEqual({ campaignId: id, totalMicros: 300, dayMicros: 300 });
-    expect((await e.stats()).find((s) => s.campaignId === id)).toEqual({ campaignId: id, impressions: 1, reads: 1, clicks: 0, spendMicros: 300 });
-    const { rows } = await db!.pool.query('SELECT kind, charge_micros::int AS c FROM events WHERE rec_id = $1 ORDER BY id', [`${id}_1`]);
-    expect(rows).toEqual([{ kind: 'read', c: 300 }, { kind: 'read', c: 0 }, { kind: 'read', c: 0 }]);
+    expect((await e.spend('2026-03-10')).find((s) => s.campaignId === id)).toEqual({
+      campaignId: id,
+      totalMicros: 300,
+      dayMicros: 300,
+    });
+    expect((await e.stats()).find((s) => s.campaignId === id)).toEqual({
+      campaignId: id,
+      impressions: 1,
+      reads: 1,
+      clicks: 0,
+      spendMicros: 300,
+    });
+    const { rows } = await db!.pool.query(
+      'SELECT kind, charge_micros::int AS c FROM events WHERE rec_id = $1 ORDER BY id',
+      [`${id}_1`],
+    );
+    expect(rows).toEqual([
+      { kind: 'read', c: 300 },
+      { kind: 'read', c: 0 },
+      { kind: 'read', c: 0 },
+    ]);
   });
 
   it('caps a charge at the budget left and at the day cap left; never overspends', async () => {
@@ -79,7 +112,11 @@ describe.skipIf(!db)('PostgreSQL campaign and ad event stores', () => {
     const nextDay = T0 + 86_400_000;
     const day2 = [4, 5, 6].flatMap((i) => [impression(`${id}_${i}`, id, nextDay), read(`${id}_${i}`, id, nextDay)]);
     expect((await e.write(day2)).map((c) => c.micros)).toEqual([300, 200]);
-    expect((await e.spend('2026-03-11')).find((s) => s.campaignId === id)).toEqual({ campaignId: id, totalMicros: 1000, dayMicros: 500 });
+    expect((await e.spend('2026-03-11')).find((s) => s.campaignId === id)).toEqual({
+      campaignId: id,
+      totalMicros: 1000,
+      dayMicros: 500,
+    });
   });
 
   it('stores the first click of a rec_id only, finds impressions, counts from a given day, ignores unknown rec_ids', async () => {
@@ -97,11 +134,20 @@ describe.skipIf(!db)('PostgreSQL campaign and ad event stores', () => {
       read(`${id}_unknown`, id, day2),
       click(`${id}_unknown`, id, day2),
     ]);
-    expect(await e.findImpression(`${id}_2`)).toEqual({ recId: `${id}_2`, campaignId: id, landingUrl: 'https://acme.example/', shownAt: day2, requestId: 'r1', position: 1 });
+    expect(await e.findImpression(`${id}_2`)).toEqual({
+      recId: `${id}_2`,
+      campaignId: id,
+      landingUrl: 'https://acme.example/',
+      shownAt: day2,
+      requestId: 'r1',
+      position: 1,
+    });
     expect(await e.findImpression('rec_nope')).toBeUndefined();
     const mine = async (since?: string) => (await e.stats(since)).filter((s) => s.campaignId === id);
     expect(await mine()).toEqual([{ campaignId: id, impressions: 2, reads: 1, clicks: 2, spendMicros: 300 }]);
-    expect(await mine('2026-03-11')).toEqual([{ campaignId: id, impressions: 1, reads: 1, clicks: 1, spendMicros: 300 }]);
+    expect(await mine('2026-03-11')).toEqual([
+      { campaignId: id, impressions: 1, reads: 1, clicks: 1, spendMicros: 300 },
+    ]);
     expect(await mine('2026-03-12')).toEqual([]);
   });
 
@@ -111,7 +157,9 @@ describe.skipIf(!db)('PostgreSQL campaign and ad event stores', () => {
     const e = events();
     await e.write([impression(`${id}_1`, id), impression(`${id}_2`, 'cmp_never')]);
     await campaigns().delete(id, 'x');
-    expect(await e.write([read(`${id}_1`, id), read(`${id}_2`, 'cmp_never')])).toEqual([{ campaignId: id, day: '2026-03-10', micros: 300 }]);
+    expect(await e.write([read(`${id}_1`, id), read(`${id}_2`, 'cmp_never')])).toEqual([
+      { campaignId: id, day: '2026-03-10', micros: 300 },
+    ]);
     expect((await e.stats()).find((s) => s.campaignId === 'cmp_never')).toMatchObject({ reads: 1, spendMicros: 0 });
   });
 
@@ -120,7 +168,9 @@ describe.skipIf(!db)('PostgreSQL campaign and ad event stores', () => {
     await campaigns().insert(record(x));
     await campaigns().insert(record(y));
     const e = events();
-    const first = Array.from({ length: 130 }, (_, i) => impression(`${x}_${String(i).padStart(4, '0')}`, i % 2 ? x : y));
+    const first = Array.from({ length: 130 }, (_, i) =>
+      impression(`${x}_${String(i).padStart(4, '0')}`, i % 2 ? x : y),
+    );
     const more = Array.from({ length: 30 }, (_, i) => impression(`${x}_new_${i}`, x));
     await e.write(first);
     await e.write([...first, ...more, ...more.slice(0, 5)]);

@@ -28,11 +28,15 @@ describe.skipIf(!REDIS_URL)('Redis backends', () => {
 
   // On a clock the test moves (the option exists for this), so the refill cases run too.
   let now = 1_000_000;
-  rateLimiterContract('redis, test clock', async (perMinute) => createRedisRateLimiter(redis, { perMinute, logger, now: () => now }), {
-    advance: (ms) => {
-      now += ms;
+  rateLimiterContract(
+    'redis, test clock',
+    async (perMinute) => createRedisRateLimiter(redis, { perMinute, logger, now: () => now }),
+    {
+      advance: (ms) => {
+        now += ms;
+      },
     },
-  });
+  );
 
   // Two replicas, each its own connection and cache: what one sets, the other gets from Redis.
   // Without the in-process front every get is a round trip; with it, a replica's own writes

@@ -10,10 +10,14 @@ describe('checkRedisSettings', () => {
   });
 
   it('refuses other schemes without echoing a password, and prefixes that are empty, long or carry patterns', () => {
-    expect(() => checkRedisSettings('http://u:hunter2@127.0.0.1', 'scout:')).toThrow('the Redis URL must start with redis:// or rediss:// (got http://)');
+    expect(() => checkRedisSettings('http://u:hunter2@127.0.0.1', 'scout:')).toThrow(
+      'the Redis URL must start with redis:// or rediss:// (got http://)',
+    );
     expect(() => checkRedisSettings('127.0.0.1:6379', 'scout:')).toThrow(/redis:\/\//);
     for (const prefix of ['', 'a'.repeat(101), 'scout:*', 'sco ut:', 'scout:{x}']) {
-      expect(() => checkRedisSettings('redis://127.0.0.1', prefix)).toThrow('the Redis key prefix must be 1 to 100 letters');
+      expect(() => checkRedisSettings('redis://127.0.0.1', prefix)).toThrow(
+        'the Redis key prefix must be 1 to 100 letters',
+      );
     }
   });
 });
@@ -42,11 +46,23 @@ describe.skipIf(!REDIS_URL)('openRedis', () => {
     await expect(redis.ping()).rejects.toThrow();
     await new Promise((r) => setTimeout(r, 500)); // a few reconnect attempts
     expect(proxy.accepted).toBeGreaterThan(1);
-    expect(lines).toEqual([{ level: 'warn', msg: 'Redis connection lost or refused; retrying in the background', obj: expect.any(Object) }]);
+    expect(lines).toEqual([
+      { level: 'warn', msg: 'Redis connection lost or refused; retrying in the background', obj: expect.any(Object) },
+    ]);
 
     proxy.restore();
-    expect(await eventually(() => redis.ping().then(() => true, () => false))).toBe(true);
-    expect(lines.map((l) => l.msg)).toEqual(['Redis connection lost or refused; retrying in the background', 'Redis connection restored']);
+    expect(
+      await eventually(() =>
+        redis.ping().then(
+          () => true,
+          () => false,
+        ),
+      ),
+    ).toBe(true);
+    expect(lines.map((l) => l.msg)).toEqual([
+      'Redis connection lost or refused; retrying in the background',
+      'Redis connection restored',
+    ]);
   });
 
   it('gives up on a command Redis does not answer, then fails at once for a while instead of waiting again', async () => {
@@ -64,6 +80,13 @@ describe.skipIf(!REDIS_URL)('openRedis', () => {
     await expect(redis.run((c) => c.get(`${env.prefix}x`))).rejects.toBeInstanceOf(RedisUnavailableError);
     expect(performance.now() - t1).toBeLessThan(500);
     proxy.restore();
-    expect(await eventually(() => redis.ping().then(() => true, () => false))).toBe(true);
+    expect(
+      await eventually(() =>
+        redis.ping().then(
+          () => true,
+          () => false,
+        ),
+      ),
+    ).toBe(true);
   });
 });

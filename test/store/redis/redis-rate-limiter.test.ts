@@ -29,7 +29,12 @@ describe.skipIf(!REDIS_URL)('createRedisRateLimiter', () => {
     const { a, b, lines } = await replicas(20);
     const decisions = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).consume('key_burst', 1)));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(20);
-    expect(decisions.filter((d) => d.allowed).map((d) => d.remaining).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(
+      decisions
+        .filter((d) => d.allowed)
+        .map((d) => d.remaining)
+        .sort((x, y) => x - y),
+    ).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(lines).toEqual([]);
   });
 
@@ -55,7 +60,9 @@ describe.skipIf(!REDIS_URL)('createRedisRateLimiter', () => {
     const ttl = await redis.client.pttl(`${env.prefix}rl:key_idle`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(200);
-    expect(await eventually(async () => (await redis.client.exists(`${env.prefix}rl:key_idle`)) === 0, 1000)).toBe(true);
+    expect(await eventually(async () => (await redis.client.exists(`${env.prefix}rl:key_idle`)) === 0, 1000)).toBe(
+      true,
+    );
     expect(await r.peek('key_idle')).toEqual({ limit: 600, remaining: 600, resetMs: 0, retryAfterMs: 0 });
   });
 
@@ -120,7 +127,9 @@ describe.skipIf(!REDIS_URL)('createRedisRateLimiter', () => {
 
         proxy.restore();
         expect(await sharesWith(cut, direct, `back_${fault}`, 5)).toBe(true);
-        expect(lines.filter((l) => l.msg === 'Redis reachable again: rate limits are shared across replicas')).toHaveLength(1);
+        expect(
+          lines.filter((l) => l.msg === 'Redis reachable again: rate limits are shared across replicas'),
+        ).toHaveLength(1);
         expect(lines.filter((l) => l.level === 'warn').length).toBeLessThanOrEqual(2); // the limiter's and the connection's
       });
     }

@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchProvider } from '../../../src/providers/provider.ts';
 import { createSearchBackend } from '../../../src/providers/registry.ts';
-import { createRedisResultCache, resultCacheKey, type RedisResultCacheOptions } from '../../../src/store/redis/redis-result-cache.ts';
+import {
+  createRedisResultCache,
+  resultCacheKey,
+  type RedisResultCacheOptions,
+} from '../../../src/store/redis/redis-result-cache.ts';
 import type { ProviderResult } from '../../../src/search/search-types.ts';
 import type { TcpProxy } from '../../helpers/tcp-proxy.ts';
 import { query } from '../../providers/mock-upstream.ts';
@@ -12,7 +16,9 @@ import { eventually, proxyToRedis, recordingLogger, REDIS_URL, redisTestEnv } fr
 /** An upstream of its own per replica, counting its calls; `revision` like the local index's. */
 function upstream(revision?: () => string) {
   const calls: string[] = [];
-  const results: ProviderResult[] = [{ title: 'Tokio', url: 'https://tokio.rs/', content: 'An async runtime for Rust' }];
+  const results: ProviderResult[] = [
+    { title: 'Tokio', url: 'https://tokio.rs/', content: 'An async runtime for Rust' },
+  ];
   const provider: SearchProvider = {
     name: 'brave',
     honours: new Set(['domains', 'dates', 'country'] as const),
@@ -122,11 +128,17 @@ describe.skipIf(!REDIS_URL)('createRedisResultCache', () => {
     expect((await a.backend.search(q)).cached).toBe(true); // its own front
     expect(await b.cache.get(q)).toBeUndefined(); // never reached Redis
     await a.backend.search(query({ query: 'shared cache outage 2' }));
-    expect(a.lines.filter((l) => l.msg === 'Redis unreachable: the result cache is per replica until it returns')).toHaveLength(1);
+    expect(
+      a.lines.filter((l) => l.msg === 'Redis unreachable: the result cache is per replica until it returns'),
+    ).toHaveLength(1);
 
     proxy.restore();
     const q3 = query({ query: 'shared cache after outage' });
-    expect(await eventually(async () => (await b.backend.search(q3), (await a.cache.get(q3)) !== undefined), 5000)).toBe(true);
-    expect(a.lines.filter((l) => l.msg === 'Redis reachable again: the result cache is shared across replicas')).toHaveLength(1);
+    expect(
+      await eventually(async () => (await b.backend.search(q3), (await a.cache.get(q3)) !== undefined), 5000),
+    ).toBe(true);
+    expect(
+      a.lines.filter((l) => l.msg === 'Redis reachable again: the result cache is shared across replicas'),
+    ).toHaveLength(1);
   });
 });

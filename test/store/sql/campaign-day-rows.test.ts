@@ -9,7 +9,9 @@ describe('campaign day rows', () => {
     expect(spendFromRow({ campaign_id: 'cmp_a', total: '900', day: '0' })).toEqual(spend);
     const stats = { campaignId: 'cmp_a', impressions: 5, reads: 2, clicks: 1, spendMicros: 600 };
     expect(statsFromRow({ campaign_id: 'cmp_a', impressions: 5, reads: 2, clicks: 1, spend: 600 })).toEqual(stats);
-    expect(statsFromRow({ campaign_id: 'cmp_a', impressions: '5', reads: '2', clicks: '1', spend: '600' })).toEqual(stats);
+    expect(statsFromRow({ campaign_id: 'cmp_a', impressions: '5', reads: '2', clicks: '1', spend: '600' })).toEqual(
+      stats,
+    );
   });
 
   it('takes its one parameter as each driver writes it', () => {

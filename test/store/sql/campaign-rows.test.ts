@@ -18,7 +18,8 @@ const JSON_COLUMNS = new Set(['keywords', 'negative_keywords', 'countries', 'inc
 const BIGINT_COLUMNS = new Set(['bid_micros', 'budget_micros', 'daily_cap_micros']);
 
 /** The row SQLite hands back for the inserted values: what was bound (JSON as text, integers as numbers). */
-const sqliteRow = (values: unknown[]): CampaignRow => Object.fromEntries(COLUMNS.map((c, i) => [c, values[i]])) as unknown as CampaignRow;
+const sqliteRow = (values: unknown[]): CampaignRow =>
+  Object.fromEntries(COLUMNS.map((c, i) => [c, values[i]])) as unknown as CampaignRow;
 
 /** The row pg hands back: jsonb parsed, bigint as exact decimal text. */
 const postgresRow = (values: unknown[]): CampaignRow =>
@@ -42,7 +43,12 @@ const full: CampaignRecord = campaignRecord('cmp_full', {
   status: 'paused',
   incentive: { kind: 'code', code: 'SAVE10', benefit: '10% off' },
 });
-const minimal: CampaignRecord = campaignRecord('cmp_min', { keywords: [], negativeKeywords: [], countries: [], incentive: null });
+const minimal: CampaignRecord = campaignRecord('cmp_min', {
+  keywords: [],
+  negativeKeywords: [],
+  countries: [],
+  incentive: null,
+});
 
 describe('campaign rows', () => {
   for (const [driver, codec, rowOf] of [
@@ -55,13 +61,18 @@ describe('campaign rows', () => {
   }
 
   it('reads an unknown status as active, as both stores always did', () => {
-    expect(campaignFromRow(sqliteRow(insertCampaignValues({ ...minimal, status: 'odd' as 'active' })), sqliteCodec).status).toBe('active');
+    expect(
+      campaignFromRow(sqliteRow(insertCampaignValues({ ...minimal, status: 'odd' as 'active' })), sqliteCodec).status,
+    ).toBe('active');
   });
 
   it('reads pricing from numbers and from bigint text alike', () => {
     const want = { bidMicros: 300, budgetMicros: 1000, dailyCapMicros: null };
     expect(pricingFromRow({ bid_micros: 300, budget_micros: 1000, daily_cap_micros: null })).toEqual(want);
-    expect(pricingFromRow({ bid_micros: '300', budget_micros: '1000', daily_cap_micros: '7' })).toEqual({ ...want, dailyCapMicros: 7 });
+    expect(pricingFromRow({ bid_micros: '300', budget_micros: '1000', daily_cap_micros: '7' })).toEqual({
+      ...want,
+      dailyCapMicros: 7,
+    });
   });
 
   it('numbers its placeholders in the order of its values, per driver', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ImpressionRecord } from '../../../src/store/ports.ts';
-import { IMPRESSION_COLUMNS, impressionFromRow, putImpression, type ImpressionRow } from '../../../src/store/sql/impression-rows.ts';
+import {
+  IMPRESSION_COLUMNS,
+  impressionFromRow,
+  putImpression,
+  type ImpressionRow,
+} from '../../../src/store/sql/impression-rows.ts';
 
 const valuesOf = (i: ImpressionRecord): unknown[] => {
   const values: unknown[] = [];
@@ -8,10 +13,19 @@ const valuesOf = (i: ImpressionRecord): unknown[] => {
   return values;
 };
 const rowOf = (values: unknown[], bigint: (v: unknown) => unknown): ImpressionRow =>
-  Object.fromEntries(IMPRESSION_COLUMNS.map((c, i) => [c, c === 'shown_at' ? bigint(values[i]) : values[i]])) as unknown as ImpressionRow;
+  Object.fromEntries(
+    IMPRESSION_COLUMNS.map((c, i) => [c, c === 'shown_at' ? bigint(values[i]) : values[i]]),
+  ) as unknown as ImpressionRow;
 
 const impressions: ImpressionRecord[] = [
-  { recId: 'r1', campaignId: 'cmp_a', landingUrl: 'https://acme.example/shoes?x=1', shownAt: Date.parse('2026-03-10T12:00:00Z'), requestId: 'req_1', position: 3 },
+  {
+    recId: 'r1',
+    campaignId: 'cmp_a',
+    landingUrl: 'https://acme.example/shoes?x=1',
+    shownAt: Date.parse('2026-03-10T12:00:00Z'),
+    requestId: 'req_1',
+    position: 3,
+  },
   { recId: 'r2', campaignId: 'c', landingUrl: '', shownAt: 0, requestId: '', position: 0 },
 ];
 
