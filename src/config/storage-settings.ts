@@ -1,6 +1,5 @@
 import type { Parser } from './parsers.ts';
-import { s } from './setting.ts';
-import type { Config } from './settings.ts';
+import { s, type ValuesOf } from './setting.ts';
 import { checkDatabaseUrl, checkRedisPrefix, checkRedisUrl, checkSchemaName } from './storage-names.ts';
 
 const optional =
@@ -49,8 +48,11 @@ export const storageSettings = {
   ),
 } as const;
 
+/** Typed from this table, not from settings.ts's Config (which spreads it): the two files must not import each other. */
+type StorageConfig = ValuesOf<typeof storageSettings>;
+
 /** Why the start must stop, or undefined: Redis alone would give each replica its own keys and budget. */
-export function storageRefusal(c: Pick<Config, 'databaseUrl' | 'redisUrl'>): string | undefined {
+export function storageRefusal(c: Pick<StorageConfig, 'databaseUrl' | 'redisUrl'>): string | undefined {
   if (c.redisUrl !== undefined && c.databaseUrl === undefined) {
     return 'SCOUT_REDIS_URL needs SCOUT_DATABASE_URL: Redis holds only counters and caches, the keys, budget and campaigns live in PostgreSQL; set SCOUT_DATABASE_URL too, or unset SCOUT_REDIS_URL';
   }
