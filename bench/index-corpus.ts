@@ -11,7 +11,7 @@
 import { loadDataset } from './extract-dataset.ts';
 import { rng } from './make-corpus.ts';
 import type { IndexDocument } from '../src/index/index-document.ts';
-import { STOP_WORDS } from '../src/index/stop-words.ts';
+import { STOP_WORDS } from '../src/content/stop-words.ts';
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'JP', 'BR', 'IN', 'CA', 'AU', 'ES'];

@@ -16,7 +16,7 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { SearchQuery } from '../src/search/search-types.ts';
-import { STOP_WORDS } from '../src/index/stop-words.ts';
+import { STOP_WORDS } from '../src/content/stop-words.ts';
 import { benchScout, load, median, queries, querySequence, summary, titleWords, type Run } from './load-kit.ts';
 import { rng } from './make-corpus.ts';
 

@@ -7,7 +7,7 @@ import type { FetchPage } from './fetch/fetch-page.ts';
 import type { RequestContext, SearchService } from './search/search-service.ts';
 import type { UsageReport } from './search/usage-report.ts';
 import type { RateLimiter } from './store/ports.ts';
-import { AJV_OPTIONS } from './http/ajv-options.ts';
+import { AJV_OPTIONS } from './schemas/ajv-options.ts';
 import { DomainError } from './domain/errors.ts';
 import { registerAuth } from './http/auth.ts';
 import { makeClientErrorHandler } from './http/client-error.ts';

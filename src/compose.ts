@@ -26,7 +26,7 @@ import { createLogger } from './http/logger-options.ts';
 import { createMcpHttpHandler } from './mcp/http-handler.ts';
 import { startMetricsServer } from './http/metrics-server.ts';
 import { startTracing } from './tracing/start-tracing.ts';
-import { packageVersion } from './cli/version.ts';
+import { packageVersion } from './domain/package-version.ts';
 import { countedEvents, countedFetch } from './metrics/counted.ts';
 import { createScoutMetrics, type ScoutMetrics } from './metrics/scout-metrics.ts';
 import { createOriginPolicy } from './mcp/origin-policy.ts';

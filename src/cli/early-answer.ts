@@ -1,6 +1,6 @@
 import { COMMAND_USAGE, isGroup } from './command-usage.ts';
 import { commandUsage, groupUsage, topUsage } from './usage-text.ts';
-import { packageVersion } from './version.ts';
+import { packageVersion } from '../domain/package-version.ts';
 
 export interface EarlyAnswer {
   /** 0: the text goes to stdout; otherwise to stderr. */

@@ -1,4 +1,4 @@
-import { STOP_WORDS } from '../index/stop-words.ts';
+import { STOP_WORDS } from './stop-words.ts';
 
 /**
  * Terms for passage scoring: lower case, accents folded (café = cafe), a light English

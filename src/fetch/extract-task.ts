@@ -4,7 +4,7 @@ import { extractDocument, type ExtractedDocument, type ExtractInput } from '../e
 import { boundMarkup } from '../extract/markup-bounds.ts';
 import { limitNesting } from '../extract/markup-nesting.ts';
 import { parseContentType } from '../extract/media-type.ts';
-import { htmlLinks, type PageLinks } from '../index/crawl/page-links.ts';
+import { htmlLinks, type PageLinks } from '../extract/page-links.ts';
 
 /**
  * One page's extraction as an extraction worker runs it (see extract-worker.mjs), and the
@@ -14,7 +14,7 @@ import { htmlLinks, type PageLinks } from '../index/crawl/page-links.ts';
  */
 
 export interface ExtractTask extends ExtractInput {
-  /** Also read the links of an HTML page (src/index/crawl/page-links.ts). */
+  /** Also read the links of an HTML page (src/extract/page-links.ts). */
   links?: boolean;
 }
 

@@ -5,8 +5,8 @@ import { PATH_SEGMENT_MAX } from './path-limits.ts';
 import { EARLY_ANSWER_BOUNDS } from './discard-body.ts';
 import { noteFailure } from './failed-with.ts';
 import { sendBodyRefusal } from './refuse-body.ts';
-import { STATUS_OF } from './status-table.ts';
-import { validationMessage, type ValidationIssue } from './validation-message.ts';
+import { STATUS_OF } from '../domain/status-table.ts';
+import { validationMessage, type ValidationIssue } from '../schemas/validation-message.ts';
 
 /** Messages for errors Fastify itself raises, worded for the API caller. */
 const FRAMEWORK_MESSAGES: Record<string, (e: FastifyError, limit: number) => { status: number; message: string }> = {

@@ -1,4 +1,4 @@
-import { STOP_WORDS } from './stop-words.ts';
+import { STOP_WORDS } from '../content/stop-words.ts';
 
 /**
  * Turns any user text into FTS5 MATCH expressions that cannot be a syntax error.

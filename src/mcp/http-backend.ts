@@ -1,5 +1,5 @@
 import { DomainError, type ErrorKind } from '../domain/errors.ts';
-import { STATUS_OF } from '../http/status-table.ts';
+import { STATUS_OF } from '../domain/status-table.ts';
 import type { ToolBackend } from './tool-backend.ts';
 
 export interface HttpBackendOptions {

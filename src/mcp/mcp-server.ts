@@ -10,7 +10,7 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { packageVersion } from '../cli/version.ts';
+import { packageVersion } from '../domain/package-version.ts';
 import { ProtocolError } from './protocol-error.ts';
 import { TOOLS } from './tool-definitions.ts';
 

@@ -1,6 +1,6 @@
 import { ErrorCode, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../domain/errors.ts';
-import { createValidator } from '../http/body-validator.ts';
+import { createValidator } from '../schemas/body-validator.ts';
 import { FETCH_LIMITS } from '../schemas/fetch.ts';
 import { SearchRequest } from '../schemas/search.ts';
 import { boundSearch, searchRequestFor } from './bound-search.ts';

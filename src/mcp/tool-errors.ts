@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isDomainError, type ErrorKind } from '../domain/errors.ts';
-import { STATUS_OF } from '../http/status-table.ts';
+import { STATUS_OF } from '../domain/status-table.ts';
 
 /**
  * Failures as tool results (isError: true) rather than protocol errors, so the model reads

@@ -1,4 +1,4 @@
-import { STOP_WORDS } from '../index/stop-words.ts';
+import { STOP_WORDS } from '../content/stop-words.ts';
 import type { CompiledCampaign } from './keyword-index.ts';
 
 export interface Bid {

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Value, ValueErrorType, type ValueError } from '@sinclair/typebox/value';
 import { isCalendarDate } from '../domain/calendar-date.ts';
-import { STOP_WORDS } from '../index/stop-words.ts';
+import { STOP_WORDS } from '../content/stop-words.ts';
 import { CampaignFile } from '../schemas/campaign.ts';
 import { RULE } from '../schemas/rule.ts';
 import type { CampaignRecord } from '../store/ports.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKeys } from '../../src/domain/api-keys.ts';
-import { AJV_OPTIONS } from '../../src/http/ajv-options.ts';
+import { AJV_OPTIONS } from '../../src/schemas/ajv-options.ts';
 import { registerAuth } from '../../src/http/auth.ts';
 import { makeErrorHandler } from '../../src/http/error-handler.ts';
 import { registerNotFound } from '../../src/http/method-not-allowed.ts';

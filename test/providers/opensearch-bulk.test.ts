@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { checkDocument, type DocumentRow } from '../../src/index/index-document.ts';
 import { B, K1 } from '../../src/index/ranker/bm25.ts';
-import { STOP_WORDS } from '../../src/index/stop-words.ts';
+import { STOP_WORDS } from '../../src/content/stop-words.ts';
 import {
   BulkWriter,
   type BulkItem,

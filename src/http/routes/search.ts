@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SearchService } from '../../search/search-service.ts';
 import { ErrorBody } from '../../schemas/error.ts';
 import { SearchQueryString, SearchRequest, SearchResponse } from '../../schemas/search.ts';
-import { createValidator } from '../body-validator.ts';
+import { createValidator } from '../../schemas/body-validator.ts';
 import { assertDecodableQuery } from '../query-encoding.ts';
 import { searchRequestFromQuery } from '../search-query-string.ts';
 import { errorResponses, okResponse, RATE_HEADERS } from './error-responses.ts';

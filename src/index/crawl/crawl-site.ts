@@ -4,7 +4,7 @@ import { Frontier, type FrontierEntry } from './frontier.ts';
 import { frontierKey, toFrontierUrl } from './frontier-url.ts';
 import type { HostPacer } from './host-pacer.ts';
 import { pageDocument } from './page-document.ts';
-import type { PageLinks } from './page-links.ts';
+import type { PageLinks } from '../../extract/page-links.ts';
 import { createRobotsCache, type RobotsCache } from './robots-cache.ts';
 import { sameSite } from './site-scope.ts';
 

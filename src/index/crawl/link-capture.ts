@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ExtractedDocument, ExtractInput } from '../../extract/extract-document.ts';
 import type { ExtractRun } from '../../fetch/extract-task.ts';
-import type { PageLinks } from './page-links.ts';
+import type { PageLinks } from '../../extract/page-links.ts';
 
 /**
  * Lets a crawl read the links of the raw HTML the fetch pipeline downloaded, without a

@@ -4,7 +4,7 @@ import { extractInProcess, type ExtractRun } from '../../fetch/extract-task.ts';
 import type { FetchedPage } from './crawl-site.ts';
 import { createLinkCapture } from './link-capture.ts';
 import { PAGE_MAX_CHARS } from './page-document.ts';
-import { markdownLinks } from './page-links.ts';
+import { markdownLinks } from '../../extract/page-links.ts';
 import { ROBOTS_MAX_CHARS } from './robots-rules.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { B, K1 } from '../../index/ranker/bm25.ts';
-import { STOP_WORDS } from '../../index/stop-words.ts';
+import { STOP_WORDS } from '../../content/stop-words.ts';
 import { ok, statusError, type ClusterClient } from './cluster-client.ts';
 
 /**

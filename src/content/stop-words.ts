@@ -5,6 +5,8 @@
  * topic but lengthen every query's doclist walk, and the residue of contractions and
  * possessives ("alzheimer's" is tokenised as alzheimer + s). Deliberately kept, because they
  * are also content words in search: "us", "who" (WHO), "can", "may", "might", "d" (vitamin D).
+ * It lives in the content room, the lowest one that reads it (passage terms): the index, the
+ * sponsored matching and the OpenSearch analyzer read the same set from here.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   // Lucene EnglishAnalyzer.ENGLISH_STOP_WORDS_SET

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { RULE } from '../schemas/rule.ts';
+import { RULE } from './rule.ts';
 
 /** The subset of an Ajv error this module reads. */
 export interface ValidationIssue {

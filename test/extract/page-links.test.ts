@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlLinks, markdownLinks } from '../../../src/index/crawl/page-links.ts';
+import { htmlLinks, markdownLinks } from '../../src/extract/page-links.ts';
 
 const PAGE = 'https://example.com/docs/intro';
 

@@ -1,4 +1,4 @@
-import type { ErrorKind } from '../domain/errors.ts';
+import type { ErrorKind } from './errors.ts';
 
 /** The one table from domain error kinds to HTTP statuses (ARCHITECTURE principle 2). */
 export const STATUS_OF: Record<ErrorKind, number> = {

@@ -1,4 +1,4 @@
-import { RULE } from '../schemas/rule.ts';
+import { RULE } from './rule.ts';
 
 /**
  * Fastify's defaults coerce types ("5" passes as 5) and silently drop unknown fields

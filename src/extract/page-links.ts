@@ -1,5 +1,5 @@
 import { parseHTML } from 'linkedom';
-import { documentBase, resolveUrl } from '../../extract/html/absolute-urls.ts';
+import { documentBase, resolveUrl } from './html/absolute-urls.ts';
 
 /**
  * The links a crawl follows from one page, and what the page asks of robots.
