@@ -63,7 +63,7 @@ describe('package.json tells the truth', () => {
     const unused = Object.keys(pkg.dependencies).filter((name) => !imports(product, name));
     expect(unused, 'runtime dependencies not imported by src/ or bin/').toEqual([]);
     // Tools run by scripts rather than imported; @types/* are checked against their package.
-    const tools = new Set(['typescript', 'vitest']);
+    const tools = new Set(['typescript', 'vitest', '@biomejs/biome']);
     const unusedDev = Object.keys(pkg.devDependencies).filter((name) => {
       if (tools.has(name)) return false;
       const typed = name.startsWith('@types/')
