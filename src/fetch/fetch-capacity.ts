@@ -6,7 +6,7 @@ import { runWithByteAccount } from './byte-scope.ts';
 import { createFairSlots, PUSHED_OUT } from './fair-slots.ts';
 
 /**
- * The process-wide fetch capacity, wrapped around a FetchService (compose.ts applies it to
+ * The process-wide fetch capacity, wrapped around a FetchService (compose/assemble-fetch.ts applies it to
  * the service behind POST /v1/fetch and the advanced-depth content stage):
  * - at most `concurrency` fetches run at once; the others wait in line. The wait, not the
  *   line's length, is what refuses: a waiting fetch holds no body, so the line is bounded by

@@ -69,7 +69,7 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
     await rig.redis.set(bucket(k), String(nowMs + 120_000), 'PX', 120_000);
   };
   const expectOk = (a: Answer, what: string) => expect(a.status, `${what}: ${JSON.stringify(a.body)}`).toBe(200);
-  // create-sponsored's onError, which compose.ts logs for stage and event-write failures alike.
+  // create-sponsored's onError, which compose/assemble-sponsored.ts logs for stage and event-write failures alike.
   const failedWrites = () => rig.count('sponsored results: storage failed');
 
   beforeAll(async () => {

@@ -1,0 +1,24 @@
+import type { ScoutConfig } from '../scout-settings.ts';
+import type { AppDeps } from '../app.ts';
+import type { FetchPage } from '../fetch/fetch-page.ts';
+import { createMcpHttpHandler } from '../mcp/http-handler.ts';
+import { createOriginPolicy } from '../mcp/origin-policy.ts';
+import type { SearchService } from '../search/search-service.ts';
+import type { Stores } from '../store/ports.ts';
+
+/** POST /mcp: MCP over the same search and fetch services, and the Origin policy in front of it. */
+export function assembleMcp(
+  config: Pick<ScoutConfig, 'mcpMaxResultTokens' | 'mcpAllowedOrigins'>,
+  publicUrl: string,
+  deps: { search: SearchService; fetch: FetchPage; stores: Pick<Stores, 'rateLimiter'> },
+): AppDeps['mcp'] {
+  return {
+    handler: createMcpHttpHandler({
+      search: deps.search,
+      fetch: deps.fetch,
+      rateLimiter: deps.stores.rateLimiter,
+      maxResultTokens: config.mcpMaxResultTokens,
+    }),
+    allowOrigin: createOriginPolicy({ publicUrl, allowedOrigins: config.mcpAllowedOrigins }),
+  };
+}
