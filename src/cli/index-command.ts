@@ -9,7 +9,7 @@ import { createPageFetcher, type PageFetcher } from '../index/crawl/page-fetcher
 import { importJsonl } from '../index/ingest-jsonl.ts';
 import type { LocalIndexWriter } from '../index/local-index.ts';
 import { storedUrl, type IndexDocument } from '../index/index-document.ts';
-import type { DocumentSource, IndexListQuery } from '../index/local-index-types.ts';
+import type { DocumentSource, IndexListQuery } from '../store/index-rows.ts';
 import { openIndexWriter } from '../store/create-stores.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
 import { importToOpenSearch, indexTarget, runTemplate, withOpenSearchSink, type PageSink } from './index-opensearch.ts';

@@ -3,11 +3,14 @@
  * the port's contract suite in test/store/contract/, and the memory twins in memory/ are the
  * reference. Async everywhere, so network backends fit without changing callers.
  */
-// Type imports only: the modules named here import this one (no cycle at run time).
-import type { DocumentRow } from '../index/index-document.ts';
-import type { DocumentSource, IndexListEntry, IndexListQuery } from '../index/local-index-types.ts';
-import type { RankerDocument } from '../index/ranker/ranker-types.ts';
-import type { IndexStats } from '../index/stats.ts';
+import type {
+  DocumentRow,
+  DocumentSource,
+  IndexListEntry,
+  IndexListQuery,
+  IndexStats,
+  RankerDocument,
+} from './index-rows.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 
 export interface ApiKeyRecord {
