@@ -18,6 +18,7 @@ import type { ExtractedDocument, ExtractInput } from './extract/extract-document
 import { withFetchCapacity } from './fetch/fetch-capacity.ts';
 import { createHostGate } from './fetch/host-gate.ts';
 import type { LocalIndexApi } from './index/local-index-api.ts';
+import { openServerIndex } from './index/open-index.ts';
 import { indexStarterCorpus } from './index/starter-corpus.ts';
 import { createLocalProvider } from './providers/local.ts';
 import { createProviders, searchBackendOptions } from './providers/create-providers.ts';
@@ -145,7 +146,9 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
     remoteProviders: config.searchProviders.some((p) => p !== 'local'),
   });
   closers.add(() => storage.close());
-  const { stores, index } = storage;
+  const index = await openServerIndex(storage.index, config, logger);
+  closers.add(() => index.close());
+  const { stores } = storage;
   logger.info({ mode: storage.mode }, 'storage');
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   // Refreshed on every start (one transaction, imported documents untouched), so the
