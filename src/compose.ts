@@ -2,7 +2,7 @@ import type { ScoutConfig } from './scout-settings.ts';
 import { ConfigError } from './config/load-config.ts';
 import { buildApp } from './app.ts';
 import { createClosers, type Closers } from './domain/closers.ts';
-import { createApiKeys, type ApiKeys } from './domain/api-keys.ts';
+import { createApiKeys, type ApiKeys } from './keys/api-keys.ts';
 import { createFetchPage, type FetchPage } from './fetch/fetch-page.ts';
 import { createFetchService } from './fetch/fetch-service.ts';
 import { ownDocsReader } from './fetch/own-docs.ts';
@@ -42,7 +42,7 @@ import type { Stores } from './store/ports.ts';
 import { createActivity, isAgentTraffic, requestKind } from './admin/activity.ts';
 import { readOverview } from './admin/admin-overview.ts';
 import { createKeyAdmin } from './admin/key-admin.ts';
-import { createKeyUsageRecorder } from './domain/key-usage-recorder.ts';
+import { createKeyUsageRecorder } from './keys/key-usage-recorder.ts';
 
 export interface Scout {
   app: Awaited<ReturnType<typeof buildApp>>;
