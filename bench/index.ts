@@ -39,7 +39,8 @@ import { generateDocs, generateQueries, loadVocabulary, type Vocabulary } from '
 import { openLocalIndex, openIndexDatabase, type LocalIndex } from '../src/index/local-index.ts';
 import { planSearch } from '../src/index/memory-search.ts';
 import { ExhaustiveRanker } from '../src/index/ranker/exhaustive-ranker.ts';
-import type { RankerDocument, RankQuery } from '../src/index/ranker/ranker-types.ts';
+import type { RankQuery } from '../src/index/ranker/ranker-types.ts';
+import type { RankerDocument } from '../src/store/index-rows.ts';
 import { MemoryRanker } from '../src/index/ranker/memory-ranker.ts';
 
 const args = process.argv.slice(2);

@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config/settings.ts';
-import type { ApiKeys } from './domain/api-keys.ts';
+import type { ApiKeys } from './keys/api-keys.ts';
 import type { FetchPage } from './fetch/fetch-page.ts';
 import type { RequestContext, SearchService } from './search/search-service.ts';
 import type { UsageReport } from './search/usage-report.ts';

@@ -1,6 +1,6 @@
 import type { ScoutConfig } from './scout-settings.ts';
 import { createClosers, type Closers } from './domain/closers.ts';
-import type { ApiKeys } from './domain/api-keys.ts';
+import type { ApiKeys } from './keys/api-keys.ts';
 import type { FetchPage } from './fetch/fetch-page.ts';
 import type { SearchBudget } from './search/search-budget.ts';
 import type { SearchService } from './search/search-service.ts';

@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { loadScoutConfig, type ScoutConfig } from './scout-settings.ts';
 import { createScout, type Scout } from './compose.ts';
 import { ensureDataDir, listenError } from './startup-errors.ts';
-import { showFirstKey } from './first-key.ts';
+import { showFirstKey } from './keys/first-key.ts';
 
 /** Scout's own docs/ folder: the starter corpus. */
 export const DOCS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
@@ -12,7 +12,7 @@ export const DOCS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'doc
 export interface StartOptions {
   /**
    * A stream a person reads (a TTY), where the first API key may be printed. Without one the
-   * key is written to a 0600 file in SCOUT_DATA_DIR and `out` only names it (src/first-key.ts).
+   * key is written to a 0600 file in SCOUT_DATA_DIR and `out` only names it (src/keys/first-key.ts).
    */
   terminal?: Writable;
 }

@@ -28,7 +28,7 @@ export async function listKeysWithUsage(store: Pick<KeyStore, 'list' | 'usage'>)
 
 /**
  * The dashboard's keys: each with its usage. Usage is counted in memory and written in
- * batches (src/domain/key-usage-recorder.ts); `flush` writes this process's batch first, so
+ * batches (src/keys/key-usage-recorder.ts); `flush` writes this process's batch first, so
  * what this process served is all there (other replicas' within their flush interval).
  */
 export function createKeyAdmin(store: KeyStore, o: { flush: () => Promise<void>; now?: () => Date }): KeyAdmin {

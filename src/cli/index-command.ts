@@ -9,15 +9,15 @@ import { createPageFetcher, type PageFetcher } from '../index/crawl/page-fetcher
 import { importJsonl } from '../index/ingest-jsonl.ts';
 import type { LocalIndexWriter } from '../index/local-index.ts';
 import { storedUrl, type IndexDocument } from '../index/index-document.ts';
-import type { DocumentSource, IndexListQuery } from '../index/local-index-types.ts';
-import { openIndexWriter } from '../store/create-stores.ts';
+import type { DocumentSource, IndexListQuery } from '../store/index-rows.ts';
+import { openIndexWriter } from '../index/open-index.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
 import { importToOpenSearch, indexTarget, runTemplate, withOpenSearchSink, type PageSink } from './index-opensearch.ts';
 import { importableFile, MAX_REPORTED, oneLine, write } from './index-output.ts';
 import { parseFlags } from './parse-flags.ts';
 import { usageFor } from './usage-text.ts';
 
-/** Opens the index the servers read, for writing: chosen by settings (store/create-stores.ts). */
+/** Opens the index the servers read, for writing: where settings choose (index/open-index.ts). */
 type OpenIndexWriter = typeof openIndexWriter;
 
 /**

@@ -1,6 +1,6 @@
 import { loadScoutConfig } from '../scout-settings.ts';
 import { listKeysWithUsage } from '../admin/key-admin.ts';
-import { createApiKeys } from '../domain/api-keys.ts';
+import { createApiKeys } from '../keys/api-keys.ts';
 import { openKeyStore } from '../store/create-stores.ts';
 import { UsageError, type CliCommand } from './cli-io.ts';
 import { parseFlags } from './parse-flags.ts';

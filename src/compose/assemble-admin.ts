@@ -1,7 +1,7 @@
 import type { Activity } from '../admin/activity.ts';
 import { readOverview } from '../admin/admin-overview.ts';
 import { createKeyAdmin, type KeyAdmin } from '../admin/key-admin.ts';
-import type { KeyUsageRecorder } from '../domain/key-usage-recorder.ts';
+import type { KeyUsageRecorder } from '../keys/key-usage-recorder.ts';
 import type { ManagedSearchBackend } from '../providers/registry.ts';
 import type { AdminOverview } from '../schemas/admin.ts';
 import type { SearchBudget } from '../search/search-budget.ts';

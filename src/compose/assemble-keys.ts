@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Closers } from '../domain/closers.ts';
-import { createApiKeys, type ApiKeys } from '../domain/api-keys.ts';
-import { createKeyUsageRecorder, type KeyUsageRecorder } from '../domain/key-usage-recorder.ts';
+import { createApiKeys, type ApiKeys } from '../keys/api-keys.ts';
+import { createKeyUsageRecorder, type KeyUsageRecorder } from '../keys/key-usage-recorder.ts';
 import type { Stores } from '../store/ports.ts';
 
 export interface Keys {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiKeys } from '../domain/api-keys.ts';
+import type { ApiKeys } from '../keys/api-keys.ts';
 import { DomainError } from '../domain/errors.ts';
-import { peekRequest, rateLimitHeaders, rateLimitRefusal, takeRequest } from '../domain/rate-limit.ts';
+import { peekRequest, rateLimitHeaders, rateLimitRefusal, takeRequest } from '../keys/rate-limit.ts';
 import type { RateLimiter, RateLimitState } from '../store/ports.ts';
 
 declare module 'fastify' {

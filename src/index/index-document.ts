@@ -1,5 +1,6 @@
 import { displayDomain } from '../domain/domains.ts';
 import { DomainError } from '../domain/errors.ts';
+import type { DocumentRow } from '../store/index-rows.ts';
 import { parsePublishedDate } from './published-date.ts';
 
 /** A document as callers hand it to the index (one JSONL line of `scout index import`). */
@@ -13,18 +14,6 @@ export interface IndexDocument {
   country?: string;
   /** BCP 47 tag such as `en` or `pt-BR`. */
   language?: string;
-}
-
-/** A validated document, ready for a row of the documents table. */
-export interface DocumentRow {
-  url: string;
-  domain: string;
-  title: string;
-  content: string;
-  published_date: string | null;
-  published_day: string | null;
-  language: string | null;
-  country: string | null;
 }
 
 export type Checked = { row: DocumentRow } | Refusal;

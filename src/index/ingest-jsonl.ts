@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { checkDocument, type DocumentRow } from './index-document.ts';
+import type { DocumentRow } from '../store/index-rows.ts';
+import { checkDocument } from './index-document.ts';
 import type { LocalIndexWriter } from './local-index-api.ts';
 
 /** Rows written per transaction: big enough to amortise commits, small enough to stream. */

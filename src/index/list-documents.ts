@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { IndexListEntry, IndexListQuery } from './local-index-types.ts';
+import type { IndexListEntry, IndexListQuery } from '../store/index-rows.ts';
 
 const LIST = `SELECT d.url, t.title, d.domain, d.source, d.published_date FROM documents d JOIN document_texts t ON t.id = d.id
   WHERE (@domain IS NULL OR d.domain = @domain OR substr(d.domain, -length(@domain) - 1) = '.' || @domain)

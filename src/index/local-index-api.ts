@@ -1,6 +1,6 @@
-import type { DocumentRow, IndexDocument } from './index-document.ts';
-import type { DocumentSource, IndexListEntry, IndexListQuery, LocalHit, LocalSearch } from './local-index-types.ts';
-import type { IndexStats } from './stats.ts';
+import type { DocumentRow, DocumentSource, IndexListEntry, IndexListQuery, IndexStats } from '../store/index-rows.ts';
+import type { IndexDocument } from './index-document.ts';
+import type { LocalHit, LocalSearch } from './local-index-types.ts';
 
 /**
  * What callers of the local index use, whichever kind it is: the embedded one on SQLite

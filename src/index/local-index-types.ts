@@ -56,24 +56,3 @@ export interface LocalIndexOptions {
   /** Told when the in-memory ranker finishes a build (`ready`). */
   onRankerChange?: (status: { state: string; documents: number; ms?: number }) => void;
 }
-
-/** Where rows came from: `scout index import` (or upsert) vs the docs/ starter corpus. */
-export type DocumentSource = 'import' | 'starter';
-
-/** `scout index list`: documents in url order (byte order), a page at a time. */
-export interface IndexListQuery {
-  /** A host name: matches itself and its subdomains. */
-  domain?: string;
-  source?: DocumentSource;
-  /** Only urls after this one (the last of the previous page). */
-  after?: string;
-  limit: number;
-}
-
-export interface IndexListEntry {
-  url: string;
-  title: string;
-  domain: string;
-  source: DocumentSource;
-  published_date: string | null;
-}

@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { DocFrequency } from './doc-frequency.ts';
 import { orOfTerms } from './fts-query.ts';
-import { checkDocuments, type DocumentRow, type IndexDocument } from './index-document.ts';
+import type { DocumentRow, DocumentSource, IndexListEntry, IndexListQuery, IndexStats } from '../store/index-rows.ts';
+import { checkDocuments, type IndexDocument } from './index-document.ts';
 import type { LocalIndexApi } from './local-index-api.ts';
 import { planSearch, rankInMemory, toHit, type RankWeights } from './memory-search.ts';
 import { ensureSchema } from './schema.ts';
@@ -12,21 +13,13 @@ import { domainParams, StatementCache, type FilterShape } from './search-stateme
 import type { Filters } from './search-filters.ts';
 import { makeSnippet, snippetMatcher, type SnippetMatcher } from './snippet.ts';
 import { listDocuments } from './list-documents.ts';
-import { readStats, type IndexStats } from './stats.ts';
+import { readStats } from './stats.ts';
 import { RankerSync } from './ranker/ranker-sync.ts';
 import type { RankerMemory } from './ranker/memory-ranker.ts';
-import type {
-  DocumentSource,
-  IndexListEntry,
-  IndexListQuery,
-  LocalHit,
-  LocalIndexOptions,
-  LocalSearch,
-} from './local-index-types.ts';
+import type { LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
 
 export type { IndexDocument } from './index-document.ts';
-export type { IndexStats } from './stats.ts';
-export type { DocumentSource, LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
+export type { LocalHit, LocalIndexOptions, LocalSearch } from './local-index-types.ts';
 export type { LocalIndexApi, LocalIndexReader, LocalIndexWriter } from './local-index-api.ts';
 
 interface Ranked {

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { docUrl } from '../domain/docs-url.ts';
-import { checkDocument, type DocumentRow } from './index-document.ts';
+import type { DocumentRow } from '../store/index-rows.ts';
+import { checkDocument } from './index-document.ts';
 import type { LocalIndexWriter } from './local-index-api.ts';
 import { markdownSections } from './markdown-sections.ts';
 

@@ -1,23 +1,5 @@
 import type Database from 'better-sqlite3';
-
-export interface IndexStats {
-  documents: number;
-  /** Distinct hosts (without www.). */
-  domains: number;
-  /** Size of the database file (pages in use), in bytes. */
-  bytes: number;
-  /** UTF-8 bytes of stored titles and texts. */
-  textBytes: number;
-  /** Documents that have a published_date. */
-  dated: number;
-  /** Latest and earliest published_date (ISO 8601), when any document has one. */
-  newest?: string;
-  oldest?: string;
-  /** Documents per source: `import` (scout index import, upsert) and `starter` (docs/). */
-  sources: Record<string, number>;
-  /** When a document of source `import` (scout index import, add or crawl) was last written (ISO 8601), when any is stored. */
-  lastImportAt?: string;
-}
+import type { IndexStats } from '../store/index-rows.ts';
 
 interface Totals {
   documents: number;

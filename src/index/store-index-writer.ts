@@ -1,8 +1,7 @@
+import type { DocumentRow, DocumentSource, IndexListEntry, IndexListQuery, IndexStats } from '../store/index-rows.ts';
 import type { IndexDocumentStore } from '../store/ports.ts';
-import { checkDocuments, type DocumentRow, type IndexDocument } from './index-document.ts';
+import { checkDocuments, type IndexDocument } from './index-document.ts';
 import type { LocalIndexWriter } from './local-index-api.ts';
-import type { DocumentSource, IndexListEntry, IndexListQuery } from './local-index-types.ts';
-import type { IndexStats } from './stats.ts';
 
 /**
  * The local index's writes over a document store (PostgreSQL), with nothing ranked: what

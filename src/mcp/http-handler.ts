@@ -1,4 +1,4 @@
-import { rateLimitHeaders } from '../domain/rate-limit.ts';
+import { rateLimitHeaders } from '../keys/rate-limit.ts';
 import type { RequestContext } from '../search/search-service.ts';
 import type { RateLimitDecision } from '../store/ports.ts';
 import { ExchangeTransport } from './exchange-transport.ts';

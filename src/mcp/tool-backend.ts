@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiKeys } from '../domain/api-keys.ts';
+import type { ApiKeys } from '../keys/api-keys.ts';
 import type { FetchPage } from '../fetch/fetch-page.ts';
-import { rateLimitRefusal, takeRequest } from '../domain/rate-limit.ts';
+import { rateLimitRefusal, takeRequest } from '../keys/rate-limit.ts';
 import type { RequestContext, SearchService } from '../search/search-service.ts';
 import type { FetchRequest, FetchResponse } from '../schemas/fetch.ts';
 import type { SearchRequest, SearchResponse } from '../schemas/search.ts';

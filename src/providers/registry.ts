@@ -7,7 +7,7 @@ import { reciprocalRankFusion } from './fusion.ts';
 import { cleanResults, dedupeResults } from './merge-results.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
 import type { ResultCache } from '../store/ports.ts';
-import { createResultCache } from './result-cache.ts';
+import { answerCache, createResultCache, type AnswerCache } from './result-cache.ts';
 import type { BackendLogger, SearchAnswer, SearchBackend } from '../search/search-backend.ts';
 
 export type SearchMode = 'failover' | 'fusion';
@@ -96,9 +96,9 @@ export function createSearchBackend(
     provider,
     breaker: new CircuitBreaker({ ...o.breaker, ...(options.now ? { now: options.now } : {}) }),
   }));
-  const cache =
-    options.cache ??
-    createResultCache({ ttlMs: o.cacheTtlMs, max: o.cacheMax, ...(options.now ? { now: options.now } : {}) });
+  const cache: AnswerCache = options.cache
+    ? answerCache(options.cache)
+    : createResultCache({ ttlMs: o.cacheTtlMs, max: o.cacheMax, ...(options.now ? { now: options.now } : {}) });
   // Providers whose answers follow local writes (the local index) key the cache by their
   // revision, read before they are asked: a write, from anywhere, is a miss on the next search.
   // (Not read at all when the cache is off: it would only cost the search a read transaction.)

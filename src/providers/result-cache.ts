@@ -1,36 +1,23 @@
-import { LRUCache } from 'lru-cache';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
-import type { CachedAnswer, ResultCache } from '../store/ports.ts';
+import { createMemoryResultCache, type MemoryResultCacheOptions } from '../store/memory/memory-result-cache.ts';
+import type { ResultCache } from '../store/ports.ts';
 
-export interface ResultCacheOptions {
-  /** Time to live in milliseconds; 0 disables the cache. */
-  ttlMs: number;
-  /** Most entries kept (least recently used go first). */
-  max: number;
-  /** Clock for tests; defaults to performance.now. */
-  now?: () => number;
-  /** Most characters of result text kept over all entries (default 32 M, about 64 MB). */
-  maxChars?: number;
+/** What the backend answers, as cached. */
+export interface CachedAnswer {
+  results: ProviderResult[];
+  providers: string[];
 }
 
-/** Default bound on cached text: advanced answers carry whole pages (up to 200k characters each). */
-export const CACHE_MAX_CHARS = 32_000_000;
-
-/** Characters an answer holds: what the cache's memory is spent on. */
-const answerChars = (a: CachedAnswer): number => {
-  let n = 64;
-  for (const r of a.results) {
-    n += r.title.length + r.url.length + r.content.length + (r.rawContent?.length ?? 0);
-    for (const s of r.extraSnippets ?? []) n += s.length;
-  }
-  return n;
-};
-
-/** The in-process cache (also the front of the shared one). */
-export interface MemoryResultCache extends ResultCache {
-  /** `ttlMs`: this entry's own time to live (at most the cache's), e.g. what is left of it in Redis. */
-  set(query: SearchQuery, answer: CachedAnswer, revision?: string, ttlMs?: number): Promise<void>;
-  readonly size: number;
+/**
+ * Final answers kept for a while, over a ResultCache port (in process, or shared by replicas
+ * through Redis). Never rejects: a cache that cannot answer is a miss.
+ */
+export interface AnswerCache {
+  /** False when caching is off: the backend then does not even read the providers' revisions. */
+  readonly enabled: boolean;
+  /** `revision`: the providers' revisions (SearchProvider.revision); an answer is only found under the one it was stored with. */
+  get(query: SearchQuery, revision?: string): Promise<CachedAnswer | undefined>;
+  set(query: SearchQuery, answer: CachedAnswer, revision?: string): Promise<void>;
 }
 
 /**
@@ -53,61 +40,50 @@ export function searchCacheKey(q: SearchQuery): string {
 }
 
 /**
- * A copy no caller can change, down to the arrays: one entry is handed to every search that
- * hits it, and the answer given to set() stays the caller's.
+ * The port's key of a search's answer: the providers' revision, a newline, the search's key.
+ * Redis keeps its digest (redis-result-cache.ts), the same bytes as before the port took keys,
+ * so replicas of either side of an upgrade still share answers.
  */
-const frozenCopy = (a: CachedAnswer): CachedAnswer =>
-  Object.freeze({
-    results: Object.freeze(
-      a.results.map(
-        (r): ProviderResult =>
-          Object.freeze(
-            r.extraSnippets ? { ...r, extraSnippets: Object.freeze([...r.extraSnippets]) as string[] } : { ...r },
-          ),
-      ),
-    ) as ProviderResult[],
-    providers: Object.freeze([...a.providers]) as string[],
-  });
+export const answerKey = (q: SearchQuery, revision = ''): string => `${revision}\n${searchCacheKey(q)}`;
 
-const NOTHING = Promise.resolve(undefined);
-
-/** Caching off: every search is a miss. */
-export const DISABLED_RESULT_CACHE: MemoryResultCache = {
-  enabled: false,
-  get: () => NOTHING,
-  set: () => NOTHING,
-  size: 0,
-};
+const isAnswer = (v: unknown): v is CachedAnswer =>
+  typeof v === 'object' &&
+  v !== null &&
+  Array.isArray((v as CachedAnswer).results) &&
+  Array.isArray((v as CachedAnswer).providers);
 
 /**
- * Short-lived LRU of final answers, so an agent that repeats a search does not cost the
- * operator a second upstream call. Entries are frozen: callers must copy before changing.
+ * Search answers over a cache port that keeps text: an answer is stored as JSON of its results
+ * and providers, and every hit is parsed afresh, so it is the caller's own to change. A value
+ * that is not such JSON (written by something else, or cut) is a miss.
  */
-export function createResultCache(opts: ResultCacheOptions): MemoryResultCache {
-  if (opts.ttlMs <= 0 || opts.max <= 0) return DISABLED_RESULT_CACHE;
-  const maxChars = opts.maxChars ?? CACHE_MAX_CHARS;
-  // Bounded by entries and by size: an entry count alone let 1000 advanced answers of whole
-  // pages hold gigabytes. An answer larger than the whole budget is simply not kept.
-  const lru = new LRUCache<string, CachedAnswer>({
-    max: opts.max,
-    maxSize: maxChars,
-    sizeCalculation: answerChars,
-    ttl: opts.ttlMs,
-    ...(opts.now ? { perf: { now: opts.now }, ttlResolution: 0 } : {}),
-  });
+export function answerCache(port: ResultCache): AnswerCache {
   return {
-    enabled: true,
-    get: async (q, revision = '') => lru.get(revision + searchCacheKey(q)),
-    set: async (q, answer, revision = '', ttlMs) => {
-      if (answerChars(answer) > maxChars || (ttlMs !== undefined && ttlMs <= 0)) return;
-      lru.set(
-        revision + searchCacheKey(q),
-        frozenCopy(answer),
-        ttlMs === undefined ? undefined : { ttl: Math.min(ttlMs, opts.ttlMs) },
-      );
+    enabled: port.enabled,
+    async get(q, revision) {
+      const text = await port.get(answerKey(q, revision));
+      if (text === undefined) return undefined;
+      let answer: unknown;
+      try {
+        answer = JSON.parse(text);
+      } catch {
+        return undefined;
+      }
+      return isAnswer(answer) ? answer : undefined;
     },
+    async set(q, answer, revision) {
+      await port.set(answerKey(q, revision), JSON.stringify({ results: answer.results, providers: answer.providers }));
+    },
+  };
+}
+
+/** The in-process cache of answers (the registry's own when it is given no shared one). */
+export function createResultCache(opts: MemoryResultCacheOptions): AnswerCache & { readonly size: number } {
+  const memory = createMemoryResultCache(opts);
+  return {
+    ...answerCache(memory),
     get size() {
-      return lru.size;
+      return memory.size;
     },
   };
 }

@@ -2,14 +2,9 @@ import { join } from 'node:path';
 import { ConfigError } from '../config/load-config.ts';
 import type { Config } from '../config/settings.ts';
 import { createClosers, type Closers } from '../domain/closers.ts';
-import { openFollowerIndex } from '../index/follower-index.ts';
-import type { LocalIndexApi, LocalIndexWriter } from '../index/local-index-api.ts';
-import { openLocalIndex } from '../index/local-index.ts';
-import { StoreIndexWriter } from '../index/store-index-writer.ts';
-import type { ResultCache } from './ports.ts';
 import { requireExistingStore } from './existing-store.ts';
 import type { MigrationState } from './postgres/migrate.ts';
-import type { SponsoredStores, Stores } from './ports.ts';
+import type { IndexDocumentStore, ResultCache, SponsoredStores, Stores } from './ports.ts';
 import { createMemoryRateLimiter } from './memory/memory-rate-limiter.ts';
 import { migrate, openDatabase } from './sqlite/open-database.ts';
 import { migrations } from './sqlite/migrations.ts';
@@ -58,12 +53,20 @@ export interface StorageLogger {
   warn(obj: object, msg: string): void;
 }
 
+/**
+ * Where the local index's documents are, as the storage mode chooses; src/index/open-index.ts
+ * opens the index over it. Embedded: the SQLite file the index opens itself. Shared: the
+ * document store (PostgreSQL) every replica's index follows, and `scout index` writes to.
+ */
+export type IndexSource = { file: string } | { store: IndexDocumentStore };
+
 export interface ServerStorage {
   mode: StorageMode;
   /** Keys, budget, rate limiter; ping() is the readiness of what requests cannot do without. */
   stores: Stores;
   sponsored: SponsoredStores;
-  index: LocalIndexApi;
+  /** Where the local index is: opened by src/index/open-index.ts, and closed before this storage. */
+  index: IndexSource;
   /** A result cache shared by the replicas, when there is one; else the registry keeps its own. */
   resultCache?: ResultCache;
   /** Other processes draw on the same budget: it must not be leased (search-budget.ts). */
@@ -90,18 +93,12 @@ export async function openServerStorage(config: Config, o: ServerStorageOptions)
   }
 }
 
-const MIB = 1024 * 1024;
-
 async function openEmbedded(config: Config, o: ServerStorageOptions, closers: Closers): Promise<ServerStorage> {
   const stores = createStores(config, o.now);
   closers.add(() => stores.close());
   const sponsored = openSponsoredStore(config.dataDir);
   closers.add(() => sponsored.close());
-  const index = openLocalIndex(indexFile(config.dataDir), {
-    memoryBudgetBytes: config.indexMemoryMb * MIB,
-    onRankerChange: (s) => o.logger.info({ documents: s.documents, ms: s.ms }, 'local index ranked in memory'),
-  });
-  closers.add(() => index.close());
+  const index = { file: indexFile(config.dataDir) };
   return { mode: 'embedded', stores, sponsored, index, sharedBudget: false, close: () => closers.closeAll() };
 }
 
@@ -157,16 +154,9 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
     rateLimiter = createPostgresRateLimiter(pool, config.rateLimitRpm);
   }
 
+  // On the shared pool: closing the index's store leaves the pool to this storage's close().
   const { createPostgresIndexStore } = await import('./postgres/pg-index-store.ts');
-  const index = await openFollowerIndex(createPostgresIndexStore(pool), {
-    memoryBudgetBytes: config.indexMemoryMb * MIB,
-    onRankerChange: (s) =>
-      logger.info({ documents: s.documents, ms: s.ms }, 'local index (PostgreSQL) ranked in memory'),
-    onStoreError: (err) =>
-      logger.warn({ err: String(err) }, 'local index cannot read PostgreSQL: searching what it holds until it can'),
-    onStoreRecovered: () => logger.info({}, 'local index reads PostgreSQL again'),
-  });
-  closers.add(() => index.close());
+  const index = { store: createPostgresIndexStore(pool) };
 
   const stores: Stores = {
     keys: pg.keys,
@@ -242,16 +232,20 @@ export async function openSponsoredStores(config: Config, o: CliStoreOptions): P
   };
 }
 
-/** The local index the server reads, for writing by `scout index` (a running server sees what is written). */
-export async function openIndexWriter(config: Config, o: CliStoreOptions): Promise<LocalIndexWriter> {
+/**
+ * Where the local index the server reads is, for `scout index` (src/index/open-index.ts opens
+ * it for writing; a running server sees what is written). The document store ends its own
+ * pool when closed.
+ */
+export async function openIndexSource(config: Config, o: CliStoreOptions): Promise<IndexSource> {
   if (config.databaseUrl === undefined) {
     const file = indexFile(config.dataDir);
     if (o.mustExist) requireExistingStore(file, 'local index', config.dataDir);
-    return openLocalIndex(file);
+    return { file };
   }
   const pool = await openMigratedPool(config, o);
   const { createPostgresIndexStore } = await import('./postgres/pg-index-store.ts');
-  return new StoreIndexWriter(createPostgresIndexStore(pool, { endPool: true }));
+  return { store: createPostgresIndexStore(pool, { endPool: true }) };
 }
 
 export type { MigrationState } from './postgres/migrate.ts';

@@ -3,12 +3,14 @@
  * the port's contract suite in test/store/contract/, and the memory twins in memory/ are the
  * reference. Async everywhere, so network backends fit without changing callers.
  */
-// Type imports only: the modules named here import this one (no cycle at run time).
-import type { DocumentRow } from '../index/index-document.ts';
-import type { DocumentSource, IndexListEntry, IndexListQuery } from '../index/local-index-types.ts';
-import type { RankerDocument } from '../index/ranker/ranker-types.ts';
-import type { IndexStats } from '../index/stats.ts';
-import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
+import type {
+  DocumentRow,
+  DocumentSource,
+  IndexListEntry,
+  IndexListQuery,
+  IndexStats,
+  RankerDocument,
+} from './index-rows.ts';
 
 export interface ApiKeyRecord {
   id: string;
@@ -266,20 +268,16 @@ export interface IndexDocumentStore {
 
 /* The result cache: final search answers kept for a while (src/providers/result-cache.ts). */
 
-/** What the backend answers, as cached. */
-export interface CachedAnswer {
-  results: ProviderResult[];
-  providers: string[];
-}
-
 /**
- * Final answers kept for a while, in process (createResultCache) or shared by replicas
- * (src/store/redis/redis-result-cache.ts). Never rejects: a cache that cannot answer is a miss.
+ * Text kept for a while under a key, in process (memory/memory-result-cache.ts) or shared by
+ * replicas (redis/redis-result-cache.ts). Opaque: the key and the value are what the layer
+ * above wrote (src/providers/result-cache.ts: a search's key and its answer as JSON), given
+ * back as they were; the backends know nothing of searches. Each backend has its own time to
+ * live. Never rejects: a cache that cannot answer is a miss.
  */
 export interface ResultCache {
   /** False when caching is off: the backend then does not even read the providers' revisions. */
   readonly enabled: boolean;
-  /** `revision`: the providers' revisions (SearchProvider.revision); an answer is only found under the one it was stored with. */
-  get(query: SearchQuery, revision?: string): Promise<CachedAnswer | undefined>;
-  set(query: SearchQuery, answer: CachedAnswer, revision?: string): Promise<void>;
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
 }

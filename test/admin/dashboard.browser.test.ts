@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedKey } from '../../src/domain/api-keys.ts';
+import type { CreatedKey } from '../../src/keys/api-keys.ts';
 import { chromiumAvailable, launchChromium } from '../helpers/chromium.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { campaignFile, PUBLIC_ADDRESS, stubProbe } from '../sponsored/sponsored-fixture.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isWellFormedApiKey } from '../../src/domain/api-key-format.ts';
+import { isWellFormedApiKey } from '../../src/keys/api-key-format.ts';
 import { storeFile } from '../../src/store/create-stores.ts';
 import { openDatabase } from '../../src/store/sqlite/open-database.ts';
 import { createSqliteKeyStore } from '../../src/store/sqlite/sqlite-key-store.ts';

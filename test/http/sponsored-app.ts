@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiKeys } from '../../src/domain/api-keys.ts';
+import { createApiKeys } from '../../src/keys/api-keys.ts';
 import { AJV_OPTIONS } from '../../src/schemas/ajv-options.ts';
 import { registerAuth } from '../../src/http/auth.ts';
 import { makeErrorHandler } from '../../src/http/error-handler.ts';

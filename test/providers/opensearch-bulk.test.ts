@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadScoutConfig } from '../../src/scout-settings.ts';
-import { checkDocument, type DocumentRow } from '../../src/index/index-document.ts';
+import { checkDocument } from '../../src/index/index-document.ts';
+import type { DocumentRow } from '../../src/store/index-rows.ts';
 import { B, K1 } from '../../src/index/ranker/bm25.ts';
 import { STOP_WORDS } from '../../src/content/stop-words.ts';
 import {

@@ -4,7 +4,7 @@ import { createBraveProvider } from '../../src/providers/brave.ts';
 import { createMarginaliaProvider } from '../../src/providers/marginalia.ts';
 import type { SearchProvider } from '../../src/providers/provider.ts';
 import { createSearchBackend, type SearchBackendOptions } from '../../src/providers/registry.ts';
-import { createResultCache } from '../../src/providers/result-cache.ts';
+import { createMemoryResultCache } from '../../src/store/memory/memory-result-cache.ts';
 import type { BackendLogger } from '../../src/search/search-backend.ts';
 import { createSearxngProvider } from '../../src/providers/searxng.ts';
 import { createSerperProvider } from '../../src/providers/serper.ts';
@@ -257,7 +257,7 @@ describe('result cache', () => {
   });
 
   it('uses the cache it is given (a shared one) instead of its own', async () => {
-    const cache = createResultCache({ ttlMs: 60_000, max: 10 });
+    const cache = createMemoryResultCache({ ttlMs: 60_000, max: 10 });
     const first = await createSearchBackend([brave()], { cache }).search(query());
     const other = await createSearchBackend([brave()], { cache }).search(query());
     expect(other).toEqual({ ...first, cached: true });

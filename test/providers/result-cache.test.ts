@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createResultCache, searchCacheKey } from '../../src/providers/result-cache.ts';
+import { answerCache, answerKey, createResultCache, searchCacheKey } from '../../src/providers/result-cache.ts';
+import { createMemoryResultCache } from '../../src/store/memory/memory-result-cache.ts';
 import { query } from './mock-upstream.ts';
 
 const answer = { results: [{ title: 't', url: 'https://a.com/', content: 'c' }], providers: ['brave'] };
@@ -34,7 +35,7 @@ describe('createResultCache', () => {
     expect(await c.get(query())).toBeUndefined();
   });
 
-  it('evicts the least recently used entry past max and stores frozen copies', async () => {
+  it('evicts the least recently used entry past max and hands out copies of its own', async () => {
     const c = createResultCache({ ttlMs: 60_000, max: 2 });
     await c.set(query({ query: 'a' }), answer);
     await c.set(query({ query: 'b' }), answer);
@@ -43,8 +44,10 @@ describe('createResultCache', () => {
     expect(await c.get(query({ query: 'b' }))).toBeUndefined();
     expect(c.size).toBe(2);
     const hit = (await c.get(query({ query: 'a' })))!;
-    expect(Object.isFrozen(hit.results[0])).toBe(true);
     expect(hit.results[0]).not.toBe(answer.results[0]);
+    // Each hit is parsed from the kept text: changing one changes nothing kept.
+    hit.results[0]!.title = 'changed';
+    expect(await c.get(query({ query: 'a' }))).toEqual(answer);
   });
 
   it('is disabled by a TTL of 0', async () => {
@@ -61,17 +64,18 @@ describe('createResultCache', () => {
     expect(await c.get(query(), 'r2\n')).toBeUndefined();
     expect(await c.get(query())).toBeUndefined();
   });
+});
 
-  it('keeps an entry no longer than its own TTL when one is given (what is left of it in Redis)', async () => {
-    let t = 5000;
-    const c = createResultCache({ ttlMs: 60_000, max: 10, now: () => t });
-    await c.set(query(), answer, '', 100);
-    t = 5099;
-    expect(await c.get(query())).toEqual(answer);
-    t = 5101;
-    expect(await c.get(query())).toBeUndefined();
-    await c.set(query(), answer, '', 0);
-    expect(await c.get(query())).toBeUndefined();
+describe('answerCache', () => {
+  it('keeps an answer as JSON under the revision and the search, and reads text that is not an answer as a miss', async () => {
+    const port = createMemoryResultCache({ ttlMs: 60_000, max: 10 });
+    const c = answerCache(port);
+    await c.set(query(), { ...answer, cached: false } as typeof answer, 'r1\n');
+    expect(JSON.parse((await port.get(answerKey(query(), 'r1\n')))!)).toEqual(answer);
+    for (const text of ['{not json', '{"results":1,"providers":[]}', 'null']) {
+      await port.set(answerKey(query(), 'r1\n'), text);
+      expect(await c.get(query(), 'r1\n')).toBeUndefined();
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createResultCache } from '../../src/providers/result-cache.ts';
 import { createMemoryBudgetStore } from '../../src/store/memory/memory-budget-store.ts';
 import { createMemoryIndexStore } from '../../src/store/memory/memory-index-store.ts';
 import { createMemoryKeyStore } from '../../src/store/memory/memory-key-store.ts';
 import { createMemoryRateLimiter } from '../../src/store/memory/memory-rate-limiter.ts';
+import { createMemoryResultCache } from '../../src/store/memory/memory-result-cache.ts';
 import { createMemorySponsoredStores, createMemoryStores } from '../../src/store/memory/memory-stores.ts';
 import { campaignRecord, impression, read } from './contract/contract-fixtures.ts';
 import { adEventStoreContract } from './contract/ad-event-store.ts';
@@ -40,7 +40,7 @@ let cacheNow = 5000;
 resultCacheContract(
   'memory',
   async (ttlMs) => {
-    const cache = createResultCache({ ttlMs, max: 1000, now: () => cacheNow });
+    const cache = createMemoryResultCache({ ttlMs, max: 1000, now: () => cacheNow });
     return [cache, cache];
   },
   {

@@ -17,9 +17,10 @@ import { slotFilter } from './slot-filter.ts';
 import { TopK } from './top-k.ts';
 import { tokenize } from './tokenize.ts';
 import { queryTerms } from './query-terms.ts';
-import type { Ranked, RankerDocument, RankerHit, RankQuery } from './ranker-types.ts';
+import type { RankerDocument } from '../../store/index-rows.ts';
+import type { Ranked, RankerHit, RankQuery } from './ranker-types.ts';
 
-export type { Ranked, RankerDocument, RankerHit, RankQuery } from './ranker-types.ts';
+export type { Ranked, RankerHit, RankQuery } from './ranker-types.ts';
 
 /** Phrase document frequencies remembered between writes. */
 const PHRASES_REMEMBERED = 20_000;

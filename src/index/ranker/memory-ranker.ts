@@ -13,9 +13,10 @@ import { SpillFile } from './spill-file.ts';
 import { END, TermCursor } from './term-cursor.ts';
 import { TopK } from './top-k.ts';
 import { queryTerms } from './query-terms.ts';
-import type { Ranked, RankerDocument, RankerHit, RankQuery } from './ranker-types.ts';
+import type { RankerDocument } from '../../store/index-rows.ts';
+import type { Ranked, RankerHit, RankQuery } from './ranker-types.ts';
 
-export type { Ranked, RankerDocument, RankerHit, RankQuery } from './ranker-types.ts';
+export type { Ranked, RankerHit, RankQuery } from './ranker-types.ts';
 
 /** Dead postings tolerated before a compaction (and at least as many as the live ones). */
 const COMPACT_AFTER = 4096;

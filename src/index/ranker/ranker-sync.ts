@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { MemoryRanker, type RankerDocument } from './memory-ranker.ts';
+import type { RankerDocument } from '../../store/index-rows.ts';
+import { MemoryRanker } from './memory-ranker.ts';
 
 export interface RankerSyncOptions {
   /** Bytes the ranker may hold in memory; past them its sealed postings spill to a file (MemoryRankerOptions). */

@@ -1,18 +1,8 @@
-/** The shapes MemoryRanker takes and gives (memory-ranker.ts re-exports them). */
+/**
+ * The shapes MemoryRanker takes and gives (memory-ranker.ts re-exports them); the document it
+ * takes is the document store's RankerDocument (store/index-rows.ts).
+ */
 import type { Filters } from '../search-filters.ts';
-
-/** A document as the ranker takes it (a row of documents ⋈ document_texts). */
-export interface RankerDocument {
-  id: number;
-  url: string;
-  title: string;
-  content: string;
-  domain: string;
-  publishedDate: string | null;
-  /** UTC day of published_date (YYYY-MM-DD), or null. */
-  day: string | null;
-  country: string | null;
-}
 
 export interface RankQuery {
   /** Distinct query words, stop words dropped (fts-query.ts). */

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DocumentRow } from '../../index/index-document.ts';
-import type { DocumentSource } from '../../index/local-index-types.ts';
+import type { DocumentRow, DocumentSource } from '../../store/index-rows.ts';
 
 /**
  * A validated document (checkDocument's DocumentRow, the local index's own validation) as

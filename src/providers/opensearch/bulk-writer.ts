@@ -1,5 +1,4 @@
-import type { DocumentRow } from '../../index/index-document.ts';
-import type { DocumentSource } from '../../index/local-index-types.ts';
+import type { DocumentRow, DocumentSource } from '../../store/index-rows.ts';
 import { ProviderError } from '../provider.ts';
 import { bulkLines, documentId, pageSource } from './bulk-document.ts';
 import { isRejection, bulkItems } from './bulk-response.ts';

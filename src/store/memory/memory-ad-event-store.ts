@@ -1,5 +1,5 @@
 import { isoDay } from '../../domain/calendar-date.ts';
-import { readChargeMicros } from '../../sponsored/charge-rule.ts';
+import { readChargeMicros } from '../charge-rule.ts';
 import type { AdEvent, AdEventStore, CampaignStats, Charge, ImpressionRecord } from '../ports.ts';
 import { byText } from './by-text.ts';
 import type { CampaignPricing } from './memory-campaign-store.ts';
@@ -26,7 +26,7 @@ const dayOf = (ms: number): string => isoDay(new Date(Math.floor(ms / DAY_MS) * 
  * Impressions, reads, clicks and spend in process memory: the reference AdEventStore, with
  * the SQLite adapter's semantics. A batch runs without awaiting, so it is one transaction.
  * Impressions go first (one per rec_id, counted on the day shown); then reads and clicks in
- * order: the first read of a known rec_id is counted and charged (src/sponsored/charge-rule.ts)
+ * order: the first read of a known rec_id is counted and charged (src/store/charge-rule.ts)
  * on the read's UTC day, under the campaign the event names; later reads are free; the
  * first click of a known rec_id is counted; reads and clicks of unknown rec_ids change
  * nothing. The audit log of every read and click that SQLite keeps has no port to read it

@@ -1,7 +1,4 @@
-import type { DocumentRow } from '../../index/index-document.ts';
-import type { DocumentSource } from '../../index/local-index-types.ts';
-import type { RankerDocument } from '../../index/ranker/ranker-types.ts';
-import type { IndexStats } from '../../index/stats.ts';
+import type { DocumentRow, DocumentSource, IndexStats, RankerDocument } from '../index-rows.ts';
 import type { IndexChange, IndexDocumentStore } from '../ports.ts';
 
 interface Stored {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { isoDay } from '../../domain/calendar-date.ts';
-import { readChargeMicros } from '../../sponsored/charge-rule.ts';
+import { readChargeMicros } from '../charge-rule.ts';
 import type { AdEvent, Charge, ImpressionRecord } from '../ports.ts';
 import { IMPRESSION_COLUMNS, putImpression } from '../sql/impression-rows.ts';
 import { dayCounts, bumpDays, type DayCounts } from './campaign-days.ts';
@@ -67,7 +67,7 @@ function byColumn(rows: readonly ImpressionRecord[]): unknown[][] {
 /**
  * Reads and clicks, in batch order, after every impression of the batch is in. The
  * impressions they name are locked first: a rec_id read on two replicas at once is first
- * on exactly one of them. A first read is charged (src/sponsored/charge-rule.ts) with its
+ * on exactly one of them. A first read is charged (src/store/charge-rule.ts) with its
  * campaign's spend read under the campaign's row lock.
  */
 async function recordActs(c: pg.ClientBase, events: readonly AdEvent[], counts: DayCounts): Promise<Charge[]> {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ChargeInputs } from '../../sponsored/charge-rule.ts';
+import type { ChargeInputs } from '../charge-rule.ts';
 import { PRICING_COLUMNS, pricingFromRow, type PricingRow } from '../sql/campaign-rows.ts';
 
 export interface Spent {

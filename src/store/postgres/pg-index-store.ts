@@ -1,7 +1,5 @@
 import type pg from 'pg';
-import type { DocumentRow } from '../../index/index-document.ts';
-import type { IndexListEntry } from '../../index/local-index-types.ts';
-import type { IndexStats } from '../../index/stats.ts';
+import type { DocumentRow, IndexListEntry, IndexStats } from '../index-rows.ts';
 import { inTransaction } from './in-transaction.ts';
 import type { IndexChange, IndexDocumentStore } from '../ports.ts';
 

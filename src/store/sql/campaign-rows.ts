@@ -1,4 +1,4 @@
-import type { ChargeInputs } from '../../sponsored/charge-rule.ts';
+import type { ChargeInputs } from '../charge-rule.ts';
 import type { CampaignRecord } from '../ports.ts';
 import { int, params, type SqlCodec } from './sql-codec.ts';
 
@@ -53,7 +53,7 @@ export interface CampaignRow {
 
 export type PricingRow = Pick<CampaignRow, 'bid_micros' | 'budget_micros' | 'daily_cap_micros'>;
 
-/** The columns a read's charge is priced from (src/sponsored/charge-rule.ts). */
+/** The columns a read's charge is priced from (src/store/charge-rule.ts). */
 export const PRICING_COLUMNS = 'bid_micros, budget_micros, daily_cap_micros';
 
 export const pricingFromRow = (r: PricingRow): Pick<ChargeInputs, 'bidMicros' | 'budgetMicros' | 'dailyCapMicros'> => ({

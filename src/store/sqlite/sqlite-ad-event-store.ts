@@ -1,5 +1,5 @@
 import { isoDay } from '../../domain/calendar-date.ts';
-import { readChargeMicros } from '../../sponsored/charge-rule.ts';
+import { readChargeMicros } from '../charge-rule.ts';
 import type { AdEvent, AdEventStore, Charge, ImpressionRecord } from '../ports.ts';
 import {
   spendFromRow,
@@ -68,7 +68,7 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
   const spendOf = db.prepare<[string], SpendRow>(spendSql(sqliteCodec));
   const statsSince = db.prepare<[string], StatsRow>(statsSql(sqliteCodec));
 
-  /** Charge of a first read (src/sponsored/charge-rule.ts), inside the batch's transaction. */
+  /** Charge of a first read (src/store/charge-rule.ts), inside the batch's transaction. */
   function charge(campaignId: string, day: string): number {
     const p = pricing.get(campaignId);
     if (!p) return 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryRanker, type RankerDocument, type RankQuery } from '../../../src/index/ranker/memory-ranker.ts';
+import { MemoryRanker, type RankQuery } from '../../../src/index/ranker/memory-ranker.ts';
+import type { RankerDocument } from '../../../src/store/index-rows.ts';
 import { rng } from '../../../bench/make-corpus.ts';
 import { rankerDocs } from './ranker-docs.ts';
 

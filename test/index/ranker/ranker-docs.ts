@@ -1,5 +1,5 @@
 import { corpusLines } from '../../../bench/make-corpus.ts';
-import type { RankerDocument } from '../../../src/index/ranker/memory-ranker.ts';
+import type { RankerDocument } from '../../../src/store/index-rows.ts';
 
 /** `n` generated documents (bench/make-corpus.ts) as a ranker takes them, ids 1..n. */
 export const rankerDocs = (n: number, seed: number): RankerDocument[] =>

@@ -8,7 +8,7 @@ export type SponsoredPair = Pick<SponsoredStores, 'campaigns' | 'events'>;
 const sum = (charges: readonly { micros: number }[]) => charges.reduce((s, c) => s + c.micros, 0);
 
 /**
- * The AdEventStore contract, with the billing rule (src/sponsored/charge-rule.ts) it applies.
+ * The AdEventStore contract, with the billing rule (src/store/charge-rule.ts) it applies.
  * `make` gives a campaign store and an event store over the same data (fresh, or shared by
  * every test: tests use campaign ids and rec_ids of their own); `cleanup` runs once after
  * the suite.

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkDocument, type DocumentRow, type IndexDocument } from '../../../src/index/index-document.ts';
-import type { RankerDocument } from '../../../src/index/ranker/ranker-types.ts';
+import { checkDocument, type IndexDocument } from '../../../src/index/index-document.ts';
+import type { DocumentRow, RankerDocument } from '../../../src/store/index-rows.ts';
 import type { IndexChange, IndexDocumentStore } from '../../../src/store/ports.ts';
 
 /** A checked row of document `n`, as imports write them. */

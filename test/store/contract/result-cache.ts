@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SearchQuery } from '../../../src/search/search-types.ts';
-import type { CachedAnswer, ResultCache } from '../../../src/store/ports.ts';
+import { answerCache, answerKey, type AnswerCache, type CachedAnswer } from '../../../src/providers/result-cache.ts';
+import type { ResultCache } from '../../../src/store/ports.ts';
 import { query } from '../../providers/mock-upstream.ts';
 import { waitFor } from '../../helpers/scout-process.ts';
 import { newTag } from './contract-fixtures.ts';
@@ -61,6 +62,11 @@ function scribble(a: CachedAnswer): void {
  * replicas would (two connections; the in-process cache, one process, hands the same cache
  * twice): what one sets the other gets. A TTL of 0 turns caching off. Caches may share their
  * store across tests, since every test searches for text of its own.
+ *
+ * The port keeps text under a key; the first case asks that of it directly. The others ask it
+ * through the layer that keeps search answers in it (src/providers/result-cache.ts), as the
+ * search backend does: the same answer back, under an equal search and revision only, for
+ * the TTL.
  */
 export function resultCacheContract(
   backend: string,
@@ -70,12 +76,28 @@ export function resultCacheContract(
   const { advance, cleanup } = options;
   const search = (over: Partial<SearchQuery> = {}): SearchQuery =>
     query({ query: `cache contract ${newTag()}`, ...over });
+  const answers = async (ttlMs: number): Promise<[AnswerCache, AnswerCache]> => {
+    const [a, b] = await make(ttlMs);
+    return [answerCache(a), answerCache(b)];
+  };
 
   describe(`ResultCache contract: ${backend}`, () => {
     if (cleanup) afterAll(cleanup);
 
-    it('gives back an equal answer, to the replica that set it and to the other one', async () => {
+    it('keeps text as it was given, under its key only', async () => {
       const [a, b] = await make(60_000);
+      const values = ['{"results":[],"providers":["brave"]}', 'not JSON: é, ✓, 𝄞\n\u0000 and spaces  ', ''];
+      for (const value of values) {
+        const key = answerKey(search());
+        await a.set(key, value);
+        expect(await b.get(key)).toBe(value);
+        expect(await a.get(key)).toBe(value);
+        expect(await b.get(`${key} `)).toBeUndefined();
+      }
+    });
+
+    it('gives back an equal answer, to the replica that set it and to the other one', async () => {
+      const [a, b] = await answers(60_000);
       expect(a.enabled && b.enabled).toBe(true);
       const q = search();
       const answer = answerOf('get');
@@ -87,7 +109,7 @@ export function resultCacheContract(
     });
 
     it('finds an answer only under the revision it was stored with', async () => {
-      const [a, b] = await make(60_000);
+      const [a, b] = await answers(60_000);
       const q = search();
       await a.set(q, answerOf('r1'), 'local:1\n');
       expect(await b.get(q, 'local:1\n')).toEqual(answerOf('r1'));
@@ -99,7 +121,7 @@ export function resultCacheContract(
     });
 
     it('finds an equal search: query text folded for case and spaces, domain lists in any order', async () => {
-      const [a, b] = await make(60_000);
+      const [a, b] = await answers(60_000);
       const text = `Rust Async ${newTag()}`;
       const q = search({ query: text, includeDomains: ['a.com', 'b.com'], excludeDomains: ['c.com', 'd.com'] });
       await a.set(q, answerOf('fold'));
@@ -112,7 +134,7 @@ export function resultCacheContract(
     });
 
     it('misses a search that differs in any other field of the request', async () => {
-      const [a, b] = await make(60_000);
+      const [a, b] = await answers(60_000);
       const text = `cache contract fields ${newTag()}`;
       const base: Partial<SearchQuery> = { query: text, includeDomains: ['a.com'], country: 'US' };
       await a.set(search(base), answerOf('fields'));
@@ -135,7 +157,7 @@ export function resultCacheContract(
     });
 
     it('keeps its own copy: changing an answer set or got does not change what is cached', async () => {
-      const [a, b] = await make(60_000);
+      const [a, b] = await answers(60_000);
       const q = search();
       const given = answerOf('copy');
       await a.set(q, given);
@@ -151,7 +173,7 @@ export function resultCacheContract(
     });
 
     it('replaces an answer set again', async () => {
-      const [a] = await make(60_000);
+      const [a] = await answers(60_000);
       const q = search();
       await a.set(q, answerOf('first'));
       await a.set(q, answerOf('second'));
@@ -159,7 +181,7 @@ export function resultCacheContract(
     });
 
     it('forgets an answer once its TTL has passed, on every replica', async () => {
-      const [a, b] = await make(SHORT_TTL_MS);
+      const [a, b] = await answers(SHORT_TTL_MS);
       const q = search();
       await a.set(q, answerOf('ttl'));
       // b reads it first, so a cache that keeps what it read keeps it too.
@@ -176,7 +198,7 @@ export function resultCacheContract(
     });
 
     it('caches nothing when turned off (a TTL of 0)', async () => {
-      const [a, b] = await make(0);
+      const [a, b] = await answers(0);
       expect(a.enabled).toBe(false);
       expect(b.enabled).toBe(false);
       const q = search();

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../../src/store/postgres/migrate.ts';
 import { openPostgres } from '../../../src/store/postgres/open-postgres.ts';
 import { createPostgresIndexStore } from '../../../src/store/postgres/pg-index-store.ts';
-import type { RankerDocument } from '../../../src/index/ranker/ranker-types.ts';
+import type { RankerDocument } from '../../../src/store/index-rows.ts';
 import { allChanges, applyChanges, row } from '../contract/index-document-store.ts';
 import { randomSchemaName } from '../../helpers/postgres.ts';
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchProvider } from '../../../src/providers/provider.ts';
 import { createSearchBackend } from '../../../src/providers/registry.ts';
+import { answerCache, answerKey } from '../../../src/providers/result-cache.ts';
 import {
   createRedisResultCache,
   resultCacheKey,
@@ -47,7 +48,13 @@ describe.skipIf(!REDIS_URL)('createRedisResultCache', () => {
     const { logger, lines } = recordingLogger();
     const cache = createRedisResultCache(await env.open({ url, logger }), { ttlMs: 60_000, logger, ...options });
     const up = upstream(revision);
-    return { backend: createSearchBackend([up.provider], { cache }), cache, calls: up.calls, lines };
+    // `cache`: the port with the answers' layer over it, as the backend uses it.
+    return {
+      backend: createSearchBackend([up.provider], { cache }),
+      cache: answerCache(cache),
+      calls: up.calls,
+      lines,
+    };
   }
 
   it('serves another replica the answer one stored, without calling its provider', async () => {
@@ -107,11 +114,13 @@ describe.skipIf(!REDIS_URL)('createRedisResultCache', () => {
     const direct = await env.open();
     const q = query({ query: 'shared cache unreadable' });
     for (const value of ['{not json', '{"results":1,"providers":[]}', 'null']) {
-      await direct.client.set(resultCacheKey(env.prefix, q, ''), value, 'PX', 60_000);
+      await direct.client.set(resultCacheKey(env.prefix, answerKey(q, '')), value, 'PX', 60_000);
       expect(await b.cache.get(q)).toBeUndefined();
     }
     expect((await b.backend.search(q)).cached).toBe(false); // and the search replaces it
-    expect(JSON.parse((await direct.client.get(resultCacheKey(env.prefix, q, '')))!).providers).toEqual(['brave']);
+    expect(JSON.parse((await direct.client.get(resultCacheKey(env.prefix, answerKey(q, ''))))!).providers).toEqual([
+      'brave',
+    ]);
   });
 
   it('fails open while Redis is unreachable: misses, no throw, logged once; shared again after restore', async () => {

@@ -1,5 +1,5 @@
 -- Usage of each key (requests, refusals, last use) for the operator's dashboard. Every
--- replica adds its batched counts (src/domain/key-usage-recorder.ts) with one upsert that
+-- replica adds its batched counts (src/keys/key-usage-recorder.ts) with one upsert that
 -- increments the row where it is stored: no process reads a total and writes it back.
 -- last_used_at is timestamptz, unlike the text times of api_keys: GREATEST then compares
 -- instants whatever form a writer used (psql included), and the dashboard can ask by time

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createKeyUsageRecorder, type KeyUsageRecorder } from '../../src/domain/key-usage-recorder.ts';
+import { createKeyUsageRecorder, type KeyUsageRecorder } from '../../src/keys/key-usage-recorder.ts';
 import type { KeyStore, KeyUsage } from '../../src/store/ports.ts';
 import { migrations } from '../../src/store/sqlite/migrations.ts';
 import { migrate, openDatabase, type SqliteDatabase } from '../../src/store/sqlite/open-database.ts';

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ApiKeyRecord, KeyStore } from '../store/ports.ts';
-import { DomainError } from './errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { generateApiKey, hashApiKey, isWellFormedApiKey, randomBase62 } from './api-key-format.ts';
 
 export interface CreatedKey {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, isWellFormedApiKey, KEY_PREFIX } from '../../src/domain/api-key-format.ts';
+import { generateApiKey, hashApiKey, isWellFormedApiKey, KEY_PREFIX } from '../../src/keys/api-key-format.ts';
 
 describe('API key format', () => {
   it('has a prefix, 38 base62 characters and a valid checksum', () => {

@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { ConfigError } from './config/load-config.ts';
+import { ConfigError } from '../config/load-config.ts';
 
 /**
  * Where the first API key of an embedded store is shown. stdout also carries the JSON logs,

@@ -1,5 +1,5 @@
 import type { RateLimitDecision, RateLimiter, RateLimitState } from '../store/ports.ts';
-import { DomainError } from './errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 /** A store that cannot answer is 503, never a free pass. */
 async function askLimiter<T>(ask: () => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChargeMicros, type ChargeInputs } from '../../src/sponsored/charge-rule.ts';
+import { readChargeMicros, type ChargeInputs } from '../../src/store/charge-rule.ts';
 
 const inputs = (over: Partial<ChargeInputs> = {}): ChargeInputs => ({
   bidMicros: 300,
