@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryRanker, type RankerDocument, type RankQuery } from '../../../src/index/ranker/memory-ranker.ts';
 import { rng } from '../../../bench/make-corpus.ts';
 import { rankerDocs } from './ranker-docs.ts';
+import { defined } from '../../helpers/defined.ts';
 
 const docsOf = rankerDocs;
 
@@ -27,7 +28,7 @@ describe('MemoryRanker', { timeout: 120_000 }, () => {
     const others = docsOf(400, 99);
     for (let i = 0; i < 400; i++) {
       const id = 1 + Math.floor(rand() * 1200);
-      const d = { ...others[i], id };
+      const d = { ...defined(others[i], `other document ${i}`), id };
       churned.add(d);
       final.set(id, d);
     }
@@ -43,7 +44,11 @@ describe('MemoryRanker', { timeout: 120_000 }, () => {
     const words = all.slice(0, 40).flatMap((d) => d.title.toLowerCase().split(' '));
     for (let i = 0; i < 150; i++) {
       const terms = [
-        ...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => words[Math.floor(rand() * words.length)])),
+        ...new Set(
+          Array.from({ length: 1 + Math.floor(rand() * 3) }, () =>
+            defined(words[Math.floor(rand() * words.length)], 'a word'),
+          ),
+        ),
       ];
       const spans = terms.length > 1 ? [terms.slice(0, 2).join(' ')] : [];
       const a = churned.rank(query(terms, spans));
@@ -77,7 +82,7 @@ describe('MemoryRanker', { timeout: 120_000 }, () => {
     const ranked = r.rank(query(['heron']))!;
     expect(r.page(ranked)).toEqual([
       {
-        score: ranked[0]!.score,
+        score: defined(ranked[0], 'a first ranked document').score,
         url: 'https://a.test/1',
         title: 'Herons',
         content: 'Grey herons wade. A heron waits.',
@@ -85,7 +90,7 @@ describe('MemoryRanker', { timeout: 120_000 }, () => {
         publishedDate: '2024-05-01',
       },
       {
-        score: ranked[1]!.score,
+        score: defined(ranked[1], 'a second ranked document').score,
         url: 'https://a.test/2',
         title: 'Gulls',
         content: 'A heron and gulls.',
