@@ -19,6 +19,7 @@ import { createFetchService } from '../src/fetch/fetch-service.ts';
 import type { ProviderResult, SearchQuery } from '../src/search/search-types.ts';
 import { extractDocument } from '../src/extract/extract-document.ts';
 import { makeArticle } from '../test/content/article-pages.ts';
+import { defined } from '../test/helpers/defined.ts';
 import { startFixtureServer } from '../test/helpers/fixture-server.ts';
 
 const runsArg = process.argv.indexOf('--runs');
@@ -42,7 +43,7 @@ const stage = createContentStage({ fetchPage: (url) => fetcher.fetch({ url, maxC
 const results: ProviderResult[] = articles.map((a, i) => ({
   title: a.title,
   url: site.url(`/a${i}`),
-  content: a.facts[0],
+  content: defined(a.facts[0], 'a first fact'),
 }));
 const query = (depth: SearchQuery['depth']): SearchQuery => ({
   query: 'glacier albedo survey results',
@@ -63,8 +64,8 @@ async function timed(fn: () => Promise<unknown>): Promise<number[]> {
   return ms.sort((a, b) => a - b);
 }
 
-const median = (xs: number[]): number => xs[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]): number => xs[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+const median = (xs: number[]): number => defined(xs[Math.floor(xs.length / 2)], 'a median');
+const p95 = (xs: number[]): number => defined(xs[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)], 'a p95');
 
 async function transportFloor(): Promise<void> {
   await forEachLimited(results, 4, async (r) => {

@@ -23,6 +23,7 @@ import {
   type ScoutProcess,
 } from '../test/helpers/scout-process.ts';
 import { budgetUsed, firstKey } from '../test/helpers/served-scout.ts';
+import { defined } from '../test/helpers/defined.ts';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -75,7 +76,7 @@ async function flood(): Promise<void> {
     });
   };
   for (let i = 0; i < SOCKETS; i++) {
-    one(ADDRESSES[i % ADDRESSES.length]!);
+    one(defined(ADDRESSES[i % ADDRESSES.length], 'an address'));
     if (i % 50 === 49) await new Promise((r) => setTimeout(r, 20));
   }
   await new Promise((r) => setTimeout(r, 4000));
@@ -126,7 +127,7 @@ async function shutdown(kind: 'idle' | 'trickle'): Promise<void> {
   if (kind === 'trickle') {
     const text = 'GET /healthz HTTP/1.1\r\nHost: a\r\nX-Slow: ' + 'x'.repeat(10_000);
     let i = 0;
-    trickle = setInterval(() => s.write(text[i++ % text.length]!), 500);
+    trickle = setInterval(() => s.write(text.charAt(i++ % text.length)), 500);
   }
   await new Promise((r) => setTimeout(r, 300));
   const t0 = performance.now();

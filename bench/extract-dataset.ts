@@ -49,7 +49,8 @@ function readSources(dir: string): Map<string, string> {
   if (id < 0 || source < 0) return out;
   for (const line of lines) {
     const cells = line.split('\t');
-    if (cells[id] && cells[source]) out.set(cells[id]!, cells[source]!);
+    const [page, from] = [cells[id], cells[source]];
+    if (page && from) out.set(page, from);
   }
   return out;
 }
@@ -62,7 +63,7 @@ export type Split = 'all' | 'dev' | 'holdout';
  * development pages) is development data whole, and every split keeps all of it.
  */
 export function isHeldOut(id: string): boolean {
-  return createHash('sha256').update(id).digest()[0]! < 64;
+  return createHash('sha256').update(id).digest().readUInt8(0) < 64;
 }
 
 export function splitPages(pages: BenchPage[], split: Split): BenchPage[] {

@@ -9,6 +9,7 @@
  * dataset README's metric), per-page latency and throughput for both, and their ratios.
  */
 import { basename } from 'node:path';
+import { defined } from '../test/helpers/defined.ts';
 import { extractDocumentWith } from '../src/extract/extract-document.ts';
 import { ALL_RULES, RULE_NAMES, type ExtractRules, without } from '../src/extract/html/extract-rules.ts';
 import { createBaselineExtractor } from './extract-baseline.ts';
@@ -55,7 +56,7 @@ function parseArgs(argv: string[]): Args {
 const median = (xs: number[]): number => quantile(xs, 0.5);
 function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))];
+  return defined(s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))], `a ${q} quantile`);
 }
 
 async function timeOnce(run: Extractor, page: BenchPage): Promise<number> {
@@ -82,7 +83,10 @@ const guarded =
 async function measure(pages: BenchPage[], given: [string, Extractor][], rounds: number): Promise<Result[]> {
   const results: Result[] = [];
   const threw = given.map(() => new Set<string>());
-  const runs = given.map(([name, run], i): [string, Extractor] => [name, guarded(run, threw[i]!)]);
+  const runs = given.map(([name, run], i): [string, Extractor] => [
+    name,
+    guarded(run, defined(threw[i], `the pages run ${i} threw on`)),
+  ]);
   for (const [name, run] of runs) {
     // Untimed first pass: scores the output and warms the JIT.
     const perPage: PageScore[] = [];
@@ -91,15 +95,18 @@ async function measure(pages: BenchPage[], given: [string, Extractor][], rounds:
   }
   const samples = runs.map(() => pages.map((): number[] => []));
   for (let round = 0; round < rounds; round += 1) {
-    for (let p = 0; p < pages.length; p += 1) {
+    for (const [p, page] of pages.entries()) {
       // Alternate who goes first so neither always runs on a warmer cache.
       const order = (round + p) % 2 === 0 ? runs.map((_, i) => i) : runs.map((_, i) => runs.length - 1 - i);
-      for (const i of order) samples[i][p].push(await timeOnce(runs[i][1], pages[p]));
+      for (const i of order) {
+        const [, run] = defined(runs[i], `run ${i}`);
+        defined(samples[i]?.[p], `the times of run ${i} on page ${p}`).push(await timeOnce(run, page));
+      }
     }
   }
   results.forEach((r, i) => {
-    r.ms = samples[i].map(median);
-    r.threw = [...threw[i]!].sort();
+    r.ms = defined(samples[i], `the times of run ${i}`).map(median);
+    r.threw = [...defined(threw[i], `the pages run ${i} threw on`)].sort();
   });
   return results;
 }
@@ -123,10 +130,10 @@ function row(r: Result, megabytes: number): string {
 function pageTable(pages: BenchPage[], results: Result[]): string {
   const lines = pages.map((page, p) => {
     const cells = results.map((r) => {
-      const s = r.perPage[p];
+      const s = defined(r.perPage[p], `the score of page ${p}`);
       const pr = s.tp + s.fp > 0 ? s.tp / (s.tp + s.fp) : 0;
       const rc = s.tp + s.fn > 0 ? s.tp / (s.tp + s.fn) : 0;
-      return `${pr.toFixed(3)} ${rc.toFixed(3)} ${r.ms[p].toFixed(1).padStart(6)}ms`;
+      return `${pr.toFixed(3)} ${rc.toFixed(3)} ${defined(r.ms[p], `the time of page ${p}`).toFixed(1).padStart(6)}ms`;
     });
     return `${page.id.slice(0, 12)}  ${cells.join('  |  ')}`;
   });
@@ -171,7 +178,9 @@ async function benchSet(name: string, pages: BenchPage[], rounds: number, showPa
     console.log('per source: F1 (precision / recall) of scout vs baseline, and the difference');
     for (const source of sources) {
       const at = pages.flatMap((p, i) => (p.source === source ? [i] : []));
-      const [a, b] = [scout!, base!].map((r) => scoreSet(at.map((i) => r.perPage[i]!)));
+      const [a, b] = [scout!, base!].map((r) =>
+        scoreSet(at.map((i) => defined(r.perPage[i], `the score of page ${i}`))),
+      );
       console.log(
         `${source.padEnd(16)} ${String(at.length).padStart(5)} pages  scout ${cell(a!)}  baseline ${cell(b!)}  ${signed(a!.f1 - b!.f1)}`,
       );

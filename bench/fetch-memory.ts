@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defined } from '../test/helpers/defined.ts';
 
 const { values } = parseArgs({
   options: {
@@ -49,7 +50,7 @@ const brotliBomb = brotliCompressSync(bomb, { params: { [zlib.BROTLI_PARAM_QUALI
 // /text/… serves the bytes as text/plain (extraction is a pass-through: what the fetch layer
 // and its limits cost), /html/… as HTML (the whole pipeline, extraction included).
 const origin = createServer((req, res) => {
-  const [, type, path] = (req.url ?? '/').split('?', 1)[0].split('/');
+  const [, type, path] = defined((req.url ?? '/').split('?', 1)[0], 'the path before any query').split('/');
   const headers = { 'content-type': type === 'html' ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8' };
   if (path === 'page') res.writeHead(200, headers).end(page9);
   else if (path === 'gzip-bomb') res.writeHead(200, { ...headers, 'content-encoding': 'gzip' }).end(gzipBomb);

@@ -48,7 +48,8 @@ const scout = await createScout(
 );
 await scout.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(scout.app.server.address() as AddressInfo).port}`;
-const keys = await Promise.all(['busy-1', 'busy-2', 'third'].map(async (name) => (await scout.keys.create(name)).key));
+const createKey = async (name: string): Promise<string> => (await scout.keys.create(name)).key;
+const keys = await Promise.all([createKey('busy-1'), createKey('busy-2'), createKey('third')]);
 
 const fetchPage = async (key: string, url: string): Promise<number> => {
   const res = await fetch(`${base}/v1/fetch`, {

@@ -18,6 +18,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { extractDocument } from '../src/extract/extract-document.ts';
 import { loadDataset, type BenchPage } from './extract-dataset.ts';
 import { benchScout, load, median, queries, querySequence } from './load-kit.ts';
+import { defined } from '../test/helpers/defined.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -93,7 +94,7 @@ async function pagesPerSecond(t: Target, urls: string[], c: number): Promise<{ r
   await Promise.all(
     Array.from({ length: c }, async () => {
       while (performance.now() < until) {
-        const status = await fetchOnce(t, urls[next++ % urls.length]!);
+        const status = await fetchOnce(t, defined(urls[next++ % urls.length], 'a page url'));
         if (status === 200) done++;
         else failed++;
       }
@@ -152,12 +153,15 @@ async function main(): Promise<void> {
         poolRates.push(p.rate);
         failed += m.failed + p.failed;
       }
-      ratios[c] = median(poolRates) / median(mainRates);
+      const ratio = median(poolRates) / median(mainRates);
+      ratios[c] = ratio;
       console.log(
-        `${String(c).padStart(11)}   ${median(mainRates).toFixed(1).padStart(19)}   ${median(poolRates).toFixed(1).padStart(19)}   ${ratios[c]!.toFixed(2).padStart(10)}x   ${failed}`,
+        `${String(c).padStart(11)}   ${median(mainRates).toFixed(1).padStart(19)}   ${median(poolRates).toFixed(1).padStart(19)}   ${ratio.toFixed(2).padStart(10)}x   ${failed}`,
       );
     }
-    console.log(`goal: worker pool >= 1.6x the main thread at concurrency 4: ${ratios[4]!.toFixed(2)}x\n`);
+    console.log(
+      `goal: worker pool >= 1.6x the main thread at concurrency 4: ${defined(ratios[4], 'the ratio at concurrency 4').toFixed(2)}x\n`,
+    );
 
     const qs = queries(2000);
     const bombUrl = `${origin}/bomb`;

@@ -10,6 +10,7 @@
  */
 import { loadDataset } from './extract-dataset.ts';
 import { rng } from './make-corpus.ts';
+import { defined } from '../test/helpers/defined.ts';
 import type { IndexDocument } from '../src/index/index-document.ts';
 import { STOP_WORDS } from '../src/content/stop-words.ts';
 
@@ -58,12 +59,16 @@ export function loadVocabulary(dirs: readonly string[]): Vocabulary {
   if (words.length === 0) throw new Error(`no page text found in ${dirs.join(', ')}`);
   const s = Int32Array.from(stream);
   const at = new Int32Array(words.length + 1);
-  for (const w of s) if (w >= 0) at[w + 1]++;
-  for (let i = 0; i < words.length; i++) at[i + 1] += at[i]!;
+  for (const w of s) if (w >= 0) at[w + 1] = defined(at[w + 1], 'a word count') + 1;
+  for (let i = 0; i < words.length; i++)
+    at[i + 1] = defined(at[i + 1], 'a word count') + defined(at[i], 'a word start');
   const fill = at.slice(0, words.length);
-  const places = new Int32Array(at[words.length]!);
+  const places = new Int32Array(defined(at[words.length], 'the number of places'));
   s.forEach((w, i) => {
-    if (w >= 0) places[fill[w]++] = i;
+    if (w < 0) return;
+    const place = defined(fill[w], 'a free place');
+    fill[w] = place + 1;
+    places[place] = i;
   });
   return { words, stream: s, at, places, hosts: [...hosts].sort(), chars };
 }
@@ -85,24 +90,24 @@ export class TextWalk {
     const { stream } = this.#v;
     for (;;) {
       const p = Math.floor(this.#rand() * stream.length);
-      if (stream[p]! >= 0) return p;
+      if (defined(stream[p], 'a stream entry') >= 0) return p;
     }
   }
 
   next(): string {
     const v = this.#v;
     let p = this.#place + 1;
-    if (this.#rand() < 0.2 || p >= v.stream.length || v.stream[p]! < 0) {
+    if (this.#rand() < 0.2 || p >= v.stream.length || defined(v.stream[p], 'a stream entry') < 0) {
       p = this.#fresh();
     } else {
       // Jump to another occurrence of this word, so the walk does not copy one page.
-      const w = v.stream[p]!;
-      const from = v.at[w]!;
-      const n = v.at[w + 1]! - from;
-      p = v.places[from + Math.floor(this.#rand() * n)]!;
+      const w = defined(v.stream[p], 'a stream entry');
+      const from = defined(v.at[w], 'a word start');
+      const n = defined(v.at[w + 1], 'a word end') - from;
+      p = defined(v.places[from + Math.floor(this.#rand() * n)], 'a place');
     }
     this.#place = p;
-    return v.words[v.stream[p]!]!;
+    return defined(v.words[defined(v.stream[p], 'a stream entry')], 'a word');
   }
 
   /** A content word (not a query stop word). */
@@ -126,7 +131,7 @@ export function* generateDocs(v: Vocabulary, n: number, seed: number): Generator
   const walk = new TextWalk(v, seed);
   const hosts = v.hosts.length > 0 ? v.hosts : ['example.com'];
   for (let i = 0; i < n; i++) {
-    const host = hosts[i % hosts.length]!;
+    const host = defined(hosts[i % hosts.length], 'a host');
     const sub = walk.random() < 0.3 ? `blog.${host.replace(/^www\./, '')}` : host;
     const titleWords: string[] = [];
     for (let k = 4 + Math.floor(walk.random() * 7); k > 0; k--) titleWords.push(walk.next());
@@ -156,7 +161,8 @@ export function* generateDocs(v: Vocabulary, n: number, seed: number): Generator
       const day = Math.floor(walk.random() * 3650);
       doc.published_date = new Date(Date.UTC(2016, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
     }
-    if (walk.random() < 0.7) doc.country = COUNTRIES[Math.floor(walk.random() * COUNTRIES.length)]!;
+    if (walk.random() < 0.7)
+      doc.country = defined(COUNTRIES[Math.floor(walk.random() * COUNTRIES.length)], 'a country');
     if (walk.random() < 0.9) doc.language = 'en';
     yield doc;
   }

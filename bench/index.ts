@@ -36,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain .mjs script without types
 import { ensureFreshDist } from '../scripts/build.mjs';
 import { generateDocs, generateQueries, loadVocabulary, type Vocabulary } from './index-corpus.ts';
+import { defined } from '../test/helpers/defined.ts';
 import { openLocalIndex, openIndexDatabase, type LocalIndex } from '../src/index/local-index.ts';
 import { planSearch } from '../src/index/memory-search.ts';
 import { ExhaustiveRanker } from '../src/index/ranker/exhaustive-ranker.ts';
@@ -46,7 +47,7 @@ import { MemoryRanker } from '../src/index/ranker/memory-ranker.ts';
 const args = process.argv.slice(2);
 const flag = (name: string, def: string): string => {
   const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : def;
+  return i >= 0 ? defined(args[i + 1], `a value after --${name}`) : def;
 };
 const dirs = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 if (dirs.length === 0) {
@@ -62,6 +63,8 @@ const budgetMb = Number(flag('budget-mb', '4096'));
 const spillMb = Number(flag('spill-mb', '256'));
 const oldMax = Number(flag('old-max', '100000'));
 const WORDS = [1, 2, 5];
+/** What `m` holds for `w`-word queries: every such record here has one for each of WORDS. */
+const forWords = <T>(m: Record<number, T>, w: number): T => defined(m[w], `the figure for ${w}-word queries`);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) {
@@ -71,7 +74,7 @@ if (!gc) {
 
 const mb = (b: number): string => `${(b / 1048576).toFixed(0)} MB`;
 const pct = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  defined(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))], `the ${p} quantile`);
 const heap = (): number => {
   // Twice: array buffers freed by the first collection are released by the second.
   gc!();
@@ -145,7 +148,12 @@ async function importWhileSearching(dir: string, corpus: string, index: LocalInd
   void exited.then(() => (done = true));
   for (let i = 0; !done; i++) {
     // A search a tick, as a server would see: it lets the ranker apply what was committed.
-    index.search({ query: probe[i % probe.length]!, limit: 10, includeDomains: [], excludeDomains: [] });
+    index.search({
+      query: defined(probe[i % probe.length], 'a probe'),
+      limit: 10,
+      includeDomains: [],
+      excludeDomains: [],
+    });
     const count = index.count();
     if (rowsAt === 0 && count >= n) rowsAt = performance.now();
     trail = Math.max(trail, count - index.rankerStatus().documents);
@@ -157,7 +165,12 @@ async function importWhileSearching(dir: string, corpus: string, index: LocalInd
   if (rowsAt === 0) rowsAt = end;
   // Catch up: searches keep coming until the ranker holds every document and is ready.
   for (let i = 0; index.rankerStatus().state !== 'ready' || index.rankerStatus().documents < n; i++) {
-    index.search({ query: probe[i % probe.length]!, limit: 10, includeDomains: [], excludeDomains: [] });
+    index.search({
+      query: defined(probe[i % probe.length], 'a probe'),
+      limit: 10,
+      includeDomains: [],
+      excludeDomains: [],
+    });
     await new Promise((r) => setImmediate(r));
   }
   index.syncRanker();
@@ -198,16 +211,17 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
       spillDir: dir,
     });
     index.startRanker();
-    const imp = await importWhileSearching(dir, corpus, index, n, queries[2]!);
+    const imp = await importWhileSearching(dir, corpus, index, n, forWords(queries, 2));
     const memory = index.rankerMemory()!;
     const textBytes = index.stats().textBytes;
     const search = (q: string) => index.search({ query: q, limit: 10, includeDomains: [], excludeDomains: [] });
     const mem: Record<number, Latency> = {};
     const again: Record<number, Latency> = {};
     for (const w of WORDS) {
-      mem[w] = time((i) => search(queries[w]![i]!), queriesPer);
+      const asked = forWords(queries, w);
+      mem[w] = time((i) => search(defined(asked[i], 'a query')), queriesPer);
       // The same queries again: phrase counts are remembered (until compaction) across writes.
-      again[w] = time((i) => search(queries[w]![i]!), queriesPer);
+      again[w] = time((i) => search(defined(asked[i], 'a query')), queriesPer);
     }
 
     const sql = openLocalIndex(join(dir, 'index.db'), { cacheSize: 0, memoryBudgetBytes: 0 });
@@ -216,16 +230,18 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
     let same = 0;
     let compared = 0;
     for (const w of WORDS) {
+      const asked = forWords(queries, w);
       fts[w] = time(
-        (i) => sql.search({ query: queries[w]![i]!, limit: 10, includeDomains: [], excludeDomains: [] }),
+        (i) => sql.search({ query: defined(asked[i], 'a query'), limit: 10, includeDomains: [], excludeDomains: [] }),
         nFts,
       );
       for (let i = 0; i < Math.min(50, nFts); i++) {
-        const a = search(queries[w]![i]!)
+        const query = defined(asked[i], 'a query');
+        const a = search(query)
           .map((h) => h.url)
           .join(' ');
         const b = sql
-          .search({ query: queries[w]![i]!, limit: 10, includeDomains: [], excludeDomains: [] })
+          .search({ query, limit: 10, includeDomains: [], excludeDomains: [] })
           .map((h) => h.url)
           .join(' ');
         compared++;
@@ -259,17 +275,19 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
       const newRank: Record<number, Latency> = {};
       const noProximity: Row['old']['noProximity'] = {};
       for (const w of WORDS) {
-        const qs = queries[w]!.map((q) => rankQuery(q)).filter((q): q is RankQuery => q !== undefined);
-        newRank[w] = time((i) => now.ranker.rank(qs[i % qs.length]!), qs.length);
+        const qs = forWords(queries, w)
+          .map((q) => rankQuery(q))
+          .filter((q): q is RankQuery => q !== undefined);
+        newRank[w] = time((i) => now.ranker.rank(defined(qs[i % qs.length], 'a query')), qs.length);
         // BM25 alone (no phrase bonus): what pruning does, and the share of postings it reads.
         let decoded = 0;
         let postings = 0;
         const pruned = time((i) => {
-          now.ranker.rank({ ...qs[i % qs.length]!, proximityWeight: 0 });
+          now.ranker.rank({ ...defined(qs[i % qs.length], 'a query'), proximityWeight: 0 });
           decoded += now.ranker.lastDecoded;
         }, qs.length);
         const exhaustive = time((i) => {
-          now.ranker.rank({ ...qs[i % qs.length]!, proximityWeight: 0 }, false);
+          now.ranker.rank({ ...defined(qs[i % qs.length], 'a query'), proximityWeight: 0 }, false);
           postings += now.ranker.lastDecoded;
         }, qs.length);
         noProximity[w] = { ...pruned, exhaustive, decoded, postings };
@@ -285,8 +303,10 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
         );
         const rank: Record<number, Latency> = {};
         for (const w of WORDS) {
-          const qs = queries[w]!.map((q) => rankQuery(q)).filter((q): q is RankQuery => q !== undefined);
-          rank[w] = time((i) => tight.ranker.rank(qs[i % qs.length]!), qs.length);
+          const qs = forWords(queries, w)
+            .map((q) => rankQuery(q))
+            .filter((q): q is RankQuery => q !== undefined);
+          rank[w] = time((i) => tight.ranker.rank(defined(qs[i % qs.length], 'a query')), qs.length);
         }
         old = {
           ...old,
@@ -298,8 +318,10 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
         const today = build(() => new ExhaustiveRanker());
         const rank: Record<number, Latency> = {};
         for (const w of WORDS) {
-          const qs = queries[w]!.map((q) => rankQuery(q)).filter((q): q is RankQuery => q !== undefined);
-          rank[w] = time((i) => today.ranker.rank(qs[i % qs.length]!), qs.length);
+          const qs = forWords(queries, w)
+            .map((q) => rankQuery(q))
+            .filter((q): q is RankQuery => q !== undefined);
+          rank[w] = time((i) => today.ranker.rank(defined(qs[i % qs.length], 'a query')), qs.length);
         }
         old = { ...old, today: { buildMs: today.ms, ram: today.ram, rank } };
       }
@@ -346,24 +368,23 @@ function print(r: Row): void {
         : `   today's: not built at this size (it holds ~5x the text; --old-max ${oldMax})`),
   );
   for (const w of WORDS) {
-    const ratio = r.fts[w]!.p50 / r.mem[w]!.p50;
-    console.log(
-      `search ${w}-word  memory ${f(r.mem[w]!)}   FTS5 ${f(r.fts[w]!)}   (FTS5/memory p50 ×${ratio.toFixed(1)})`,
-    );
+    const [mem, fts] = [forWords(r.mem, w), forWords(r.fts, w)];
+    const ratio = fts.p50 / mem.p50;
+    console.log(`search ${w}-word  memory ${f(mem)}   FTS5 ${f(fts)}   (FTS5/memory p50 ×${ratio.toFixed(1)})`);
   }
   for (const w of WORDS)
-    console.log(`search ${w}-word  asked again: memory ${f(r.again[w]!)} (phrase counts remembered)`);
+    console.log(`search ${w}-word  asked again: memory ${f(forWords(r.again, w))} (phrase counts remembered)`);
   console.log(`              same top-10 as FTS5: ${r.agree} (a differing page is a tie at the cut)`);
   for (const w of WORDS) {
-    const mine = `rank() ${w}-word  new ${f(r.old.newRank[w]!)}`;
+    const rank = forWords(r.old.newRank, w);
+    const mine = `rank() ${w}-word  new ${f(rank)}`;
+    const today = t && forWords(t.rank, w);
     console.log(
-      t
-        ? `${mine}   today's ${f(t.rank[w]!)}   (today's/new p50 ×${(t.rank[w]!.p50 / r.old.newRank[w]!.p50).toFixed(1)})`
-        : mine,
+      today ? `${mine}   today's ${f(today)}   (today's/new p50 ×${(today.p50 / rank.p50).toFixed(1)})` : mine,
     );
   }
   for (const w of WORDS) {
-    const np = r.old.noProximity[w]!;
+    const np = forWords(r.old.noProximity, w);
     console.log(
       `BM25 only ${w}-word  pruned ${f(np)}   every posting ${f(np.exhaustive)}   (pruning reads ${((100 * np.decoded) / Math.max(1, np.postings)).toFixed(1)}% of the postings)`,
     );
@@ -374,8 +395,9 @@ function print(r: Row): void {
       `spilled       budget ${spillMb} MB: RAM ${mb(sp.ram)} = ${x(sp.ram)}, ${mb(sp.disk)} of postings on disk, built at ${perSec(sp.buildMs)}`,
     );
     for (const w of WORDS) {
+      const [spilled, inMemory] = [forWords(sp.rank, w), forWords(r.old.newRank, w)];
       console.log(
-        `rank() ${w}-word  spilled ${f(sp.rank[w]!)}   in memory ${f(r.old.newRank[w]!)}   (spilled/in-memory p50 ×${(sp.rank[w]!.p50 / r.old.newRank[w]!.p50).toFixed(1)})`,
+        `rank() ${w}-word  spilled ${f(spilled)}   in memory ${f(inMemory)}   (spilled/in-memory p50 ×${(spilled.p50 / inMemory.p50).toFixed(1)})`,
       );
     }
   }
@@ -383,8 +405,8 @@ function print(r: Row): void {
 
 function growth(rows: Row[]): void {
   if (rows.length < 2) return;
-  const a = rows[0]!;
-  const b = rows[rows.length - 1]!;
+  const a = defined(rows[0], 'a first size');
+  const b = defined(rows.at(-1), 'a last size');
   const x = (from: number, to: number): string => `×${(to / from).toFixed(2)}`;
   console.log(
     `\n== growth from ${a.n.toLocaleString('en')} to ${b.n.toLocaleString('en')} documents (×${b.n / a.n} documents)`,
@@ -394,12 +416,12 @@ function growth(rows: Row[]): void {
   );
   for (const w of WORDS) {
     console.log(
-      `${w}-word p50 memory ${x(a.mem[w]!.p50, b.mem[w]!.p50)} (FTS5 ${x(a.fts[w]!.p50, b.fts[w]!.p50)})   p99 memory ${x(a.mem[w]!.p99, b.mem[w]!.p99)} (FTS5 ${x(a.fts[w]!.p99, b.fts[w]!.p99)})`,
+      `${w}-word p50 memory ${x(forWords(a.mem, w).p50, forWords(b.mem, w).p50)} (FTS5 ${x(forWords(a.fts, w).p50, forWords(b.fts, w).p50)})   p99 memory ${x(forWords(a.mem, w).p99, forWords(b.mem, w).p99)} (FTS5 ${x(forWords(a.fts, w).p99, forWords(b.fts, w).p99)})`,
     );
   }
   for (const r of rows) {
     console.log(
-      `  ${r.n.toLocaleString('en').padStart(9)}: ${WORDS.map((w) => `${w}w p50 ${r.mem[w]!.p50.toFixed(2)}/p99 ${r.mem[w]!.p99.toFixed(2)} ms`).join('  ')}  RAM ${(r.old.newRam / r.textBytes).toFixed(2)}x  import ${r.importRows.toFixed(0)}/s`,
+      `  ${r.n.toLocaleString('en').padStart(9)}: ${WORDS.map((w) => `${w}w p50 ${forWords(r.mem, w).p50.toFixed(2)}/p99 ${forWords(r.mem, w).p99.toFixed(2)} ms`).join('  ')}  RAM ${(r.old.newRam / r.textBytes).toFixed(2)}x  import ${r.importRows.toFixed(0)}/s`,
     );
   }
 }
@@ -463,17 +485,19 @@ function rankerOnly(vocabulary: Vocabulary): void {
       `RAM           ${mb(ram)} measured = ${(ram / textBytes).toFixed(2)}x text (goal ≤ 1.5x); estimate ${mb(ranker.memory().heapBytes)}; built at ${(n / (buildMs / 1000)).toFixed(0)} docs/s`,
     );
     for (const w of WORDS) {
-      const qs = queries[w]!.map((q) => rankQuery(q)).filter((q): q is RankQuery => q !== undefined);
-      const withBonus = time((i) => ranker.rank(qs[i % qs.length]!), qs.length);
-      const again = time((i) => ranker.rank(qs[i % qs.length]!), qs.length);
+      const qs = forWords(queries, w)
+        .map((q) => rankQuery(q))
+        .filter((q): q is RankQuery => q !== undefined);
+      const withBonus = time((i) => ranker.rank(defined(qs[i % qs.length], 'a query')), qs.length);
+      const again = time((i) => ranker.rank(defined(qs[i % qs.length], 'a query')), qs.length);
       let decoded = 0;
       let postings = 0;
       const pruned = time((i) => {
-        ranker.rank({ ...qs[i % qs.length]!, proximityWeight: 0 });
+        ranker.rank({ ...defined(qs[i % qs.length], 'a query'), proximityWeight: 0 });
         decoded += ranker.lastDecoded;
       }, qs.length);
       const every = time((i) => {
-        ranker.rank({ ...qs[i % qs.length]!, proximityWeight: 0 }, false);
+        ranker.rank({ ...defined(qs[i % qs.length], 'a query'), proximityWeight: 0 }, false);
         postings += ranker.lastDecoded;
       }, qs.length);
       console.log(`rank() ${w}-word  with the proximity bonus ${f(withBonus)} (asked again ${f(again)})`);
@@ -481,10 +505,11 @@ function rankerOnly(vocabulary: Vocabulary): void {
         `              BM25 alone pruned ${f(pruned)}   every posting ${f(every)}   (×${(every.p50 / pruned.p50).toFixed(1)} p50; pruning reads ${((100 * decoded) / Math.max(1, postings)).toFixed(1)}% of the postings)`,
       );
       const key = `${w}`;
-      if (firstP50[key] === undefined) firstP50[key] = withBonus.p50;
+      const first = firstP50[key];
+      if (first === undefined) firstP50[key] = withBonus.p50;
       else
         console.log(
-          `              growth of p50 with the bonus since ${sizes[0]!.toLocaleString('en')}: ×${(withBonus.p50 / firstP50[key]!).toFixed(2)}`,
+          `              growth of p50 with the bonus since ${defined(sizes[0], 'a first size').toLocaleString('en')}: ×${(withBonus.p50 / first).toFixed(2)}`,
         );
     }
     ranker.close();

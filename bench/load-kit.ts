@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import { createScout, type Scout, type ScoutOptions } from '../src/compose.ts';
 import { loadScoutConfig, type ScoutConfig } from '../src/scout-settings.ts';
 import { corpusLines, rng } from './make-corpus.ts';
+import { defined } from '../test/helpers/defined.ts';
 
 export interface Run {
   name: string;
@@ -27,13 +28,14 @@ export async function load(name: string, opts: autocannon.Options, seconds: numb
 
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  const at = (i: number): number => defined(s[i], `sample ${i}`);
+  return s.length % 2 ? at((s.length - 1) / 2) : (at(s.length / 2 - 1) + at(s.length / 2)) / 2;
 }
 
 /** Medians of a route's rounds, errors summed. */
 export function summary(runs: readonly Run[]): Run {
   return {
-    name: runs[0]!.name,
+    name: defined(runs[0], 'a first round').name,
     rps: median(runs.map((x) => x.rps)),
     p50: median(runs.map((x) => x.p50)),
     p99: median(runs.map((x) => x.p99)),

@@ -18,6 +18,7 @@ import { openLocalIndex, type LocalIndex, type LocalSearch } from '../src/index/
 import { createLocalProvider } from '../src/providers/local.ts';
 import { createSearchBackend } from '../src/providers/registry.ts';
 import { corpusLines, rng, writeCorpus } from './make-corpus.ts';
+import { defined } from '../test/helpers/defined.ts';
 
 const QUERIES = [
   'search engine performance',
@@ -102,10 +103,13 @@ async function reportBackendCache(index: LocalIndex, label: string): Promise<voi
     for (const q of asked) await backend.search(q);
     const n = 3000;
     const start = performance.now();
-    for (let i = 0; i < n; i++) await backend.search(asked[i % asked.length]);
+    for (let i = 0; i < n; i++) await backend.search(defined(asked[i % asked.length], 'a search'));
     perSearch.push(((performance.now() - start) / n) * 1000);
   }
-  const [off, on] = perSearch;
+  const [off, on] = [
+    defined(perSearch[0], 'the time with the cache off'),
+    defined(perSearch[1], 'the time with it on'),
+  ];
   console.log(
     `${label.padEnd(8)} repeated searches via the backend: cache off ${off.toFixed(1)} µs, on ${on.toFixed(1)} µs (×${(off / on).toFixed(1)})`,
   );

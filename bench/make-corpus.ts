@@ -10,6 +10,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
+import { defined } from '../test/helpers/defined.ts';
 
 /** The most frequent words of English text, in rank order: they head the Zipf curve. */
 const FUNCTION_WORDS = (
@@ -102,7 +103,7 @@ function zipfSampler(n: number, rand: () => number): () => number {
     let hi = n - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (cdf[mid] < x) lo = mid + 1;
+      if (defined(cdf[mid], 'a cumulative weight') < x) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -119,17 +120,17 @@ export function* corpusLines(opts: CorpusOptions): Generator<string> {
   const rand = rng(opts.seed);
   const vocab = vocabulary(30_000, rand);
   const pick = zipfSampler(vocab.length, rand);
-  const words = (n: number): string[] => Array.from({ length: n }, () => vocab[pick()]);
+  const words = (n: number): string[] => Array.from({ length: n }, () => defined(vocab[pick()], 'a vocabulary word'));
   for (let i = 0; i < opts.docs; i++) {
     const host = DOMAINS[i % DOMAINS.length];
     const titleWords = words(3 + Math.floor(rand() * 7));
-    const title = titleWords.map((w, j) => (j === 0 ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
+    const title = titleWords.map((w, j) => (j === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join(' ');
     const sentences: string[] = [];
     const target = 2000 + Math.floor(rand() * 3000);
     let length = 0;
     while (length < target) {
       const s = words(6 + Math.floor(rand() * 16)).join(' ');
-      const sentence = s[0].toUpperCase() + s.slice(1) + '.';
+      const sentence = s.charAt(0).toUpperCase() + s.slice(1) + '.';
       sentences.push(sentence);
       length += sentence.length + 1;
     }
@@ -142,7 +143,7 @@ export function* corpusLines(opts: CorpusOptions): Generator<string> {
       const day = Math.floor(rand() * 3650);
       doc.published_date = new Date(Date.UTC(2016, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
     }
-    if (rand() < 0.7) doc.country = COUNTRIES[Math.floor(rand() * COUNTRIES.length)];
+    if (rand() < 0.7) doc.country = defined(COUNTRIES[Math.floor(rand() * COUNTRIES.length)], 'a country');
     if (rand() < 0.9) doc.language = 'en';
     yield JSON.stringify(doc);
   }

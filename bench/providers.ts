@@ -22,6 +22,7 @@ import { Agent, request } from 'undici';
 import { createProviders, searchBackendOptions } from '../src/providers/create-providers.ts';
 import { createSearchBackend } from '../src/providers/registry.ts';
 import { benchScout } from './load-kit.ts';
+import { defined } from '../test/helpers/defined.ts';
 
 const { values } = parseArgs({
   options: {
@@ -89,7 +90,7 @@ async function phase(call: Call, counter: { i: number }, failures: { n: number }
 }
 
 const pct = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  defined(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)], `the p${p} latency`);
 
 async function main() {
   const mock = await startMock();

@@ -43,6 +43,7 @@ import { loadScoutConfig } from '../src/scout-settings.ts';
 import { deleteKeys } from '../test/store/redis/redis-test-env.ts';
 import { load, median, queries, querySequence, summary, type Run } from './load-kit.ts';
 import { writeCorpus } from './make-corpus.ts';
+import { defined } from '../test/helpers/defined.ts';
 
 const { values } = parseArgs({
   options: {
@@ -139,7 +140,7 @@ async function search(i: Instance, query: string, key = i.key): Promise<string[]
 
 /** `n` searches of `qs`, one at a time. */
 async function sequential(i: Instance, qs: readonly string[], n: number): Promise<void> {
-  for (let k = 0; k < n; k++) await search(i, qs[k % qs.length]!);
+  for (let k = 0; k < n; k++) await search(i, defined(qs[k % qs.length], 'a query'));
 }
 
 /**
@@ -185,7 +186,7 @@ async function xactCommits(c: pg.Client): Promise<number> {
   const { rows } = await c.query<{ n: string }>(
     'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()',
   );
-  return Number(rows[0]!.n);
+  return Number(defined(rows[0], 'a pg_stat_database row').n);
 }
 
 interface RedisReading {
@@ -201,7 +202,8 @@ interface RedisReading {
 async function redisCommands(r: Redis): Promise<RedisReading> {
   const text = String(await r.call('INFO', 'stats', 'commandstats'));
   const calls = new Map<string, number>();
-  for (const m of text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) calls.set(m[1]!, Number(m[2]));
+  for (const m of text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm))
+    calls.set(defined(m[1], 'a command name'), Number(m[2]));
   return { total: Number(/total_commands_processed:(\d+)/.exec(text)![1]), calls };
 }
 
@@ -295,7 +297,7 @@ async function roundTrips(
   const fresh: string[] = [];
   for (let i = 0; i < NEW_KEYS; i++) fresh.push((await b.scout.keys.create(`fresh-${i}`)).key);
   await sleep(200);
-  for (let i = 0; i < 5; i++) await search(b, qs[i]!);
+  for (let i = 0; i < 5; i++) await search(b, defined(qs[i], `query ${i}`));
   // Whatever the load rounds and the set-up left unpublished in backends' stats comes in now.
   await sleep(SETTLE_MS);
   let pgAt = await xactCommits(p.pg);
@@ -307,7 +309,7 @@ async function roundTrips(
   const cached = await run(() => sequential(b, qs, BATCH));
   const idle = await run(() => sleep(cached.ms));
   const first = await run(async () => {
-    for (let i = 0; i < fresh.length; i++) await search(b, qs[i % qs.length]!, fresh[i]);
+    for (let i = 0; i < fresh.length; i++) await search(b, defined(qs[i % qs.length], 'a query'), fresh[i]);
   });
   return { cached: perSearch(cached, idle, BATCH), fresh: perSearch(first, idle, NEW_KEYS), idle, cachedMs: cached.ms };
 }
@@ -365,8 +367,10 @@ async function main(): Promise<void> {
     for (const q of qs.slice(0, 20)) if ((await search(a, q)).join() === (await search(b, q)).join()) same++;
     const sent = [...minus(probes.clientCounts(), sent0)];
     const sentBy = (kind: string): number => sent.reduce((t, [k, n]) => (k.startsWith(kind) ? t + n : t), 0);
-    const keyRows = (await probes.pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".api_keys`))
-      .rows[0]!.n;
+    const keyRows = defined(
+      (await probes.pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".api_keys`)).rows[0],
+      'a count of key rows',
+    ).n;
     console.log(
       `B: ${keyRows} key row(s) in PostgreSQL schema ${schema}; 20 searches on each sent ${sentBy('redis ')} Redis commands and ${sentBy('pg ')} PostgreSQL queries;` +
         ` same results as A on ${same}/20 probe queries`,
@@ -380,9 +384,10 @@ async function main(): Promise<void> {
     const runsA: Run[] = [];
     const runsB: Run[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      runsA.push(await load(a.name, optsA, SECONDS, CONNECTIONS));
-      runsB.push(await load(b.name, optsB, SECONDS, CONNECTIONS));
-      const [x, y] = [runsA[r]!, runsB[r]!];
+      const x = await load(a.name, optsA, SECONDS, CONNECTIONS);
+      runsA.push(x);
+      const y = await load(b.name, optsB, SECONDS, CONNECTIONS);
+      runsB.push(y);
       console.log(
         `round ${r + 1}: A ${x.rps.toFixed(0)} req/s p99 ${x.p99} ms, B ${y.rps.toFixed(0)} req/s p99 ${y.p99} ms (${((100 * y.rps) / x.rps).toFixed(1)}%)`,
       );
@@ -407,8 +412,8 @@ async function main(): Promise<void> {
         String(s.errors + s.non2xx).padStart(7),
       );
     }
-    const ratio = median(runsB.map((y, i) => y.rps / runsA[i]!.rps));
-    const added = median(runsB.map((y, i) => y.p99 - runsA[i]!.p99));
+    const ratio = median(runsB.map((y, i) => y.rps / defined(runsA[i], `A round ${i + 1}`).rps));
+    const added = median(runsB.map((y, i) => y.p99 - defined(runsA[i], `A round ${i + 1}`).p99));
     console.log(
       `\nB / A requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 85%: ${mark(ratio >= 0.85)})`,
     );
@@ -429,7 +434,7 @@ async function main(): Promise<void> {
       pacedB.push(await load(b.name, paced(optsB), SECONDS, CONNECTIONS));
     }
     const [pa, pb] = [summary(pacedA), summary(pacedB)];
-    const pacedAdded = median(pacedB.map((y, i) => y.p99 - pacedA[i]!.p99));
+    const pacedAdded = median(pacedB.map((y, i) => y.p99 - defined(pacedA[i], `paced A round ${i + 1}`).p99));
     console.log(
       `at ${rate} req/s offered to each (70% of the slower mode's rate), ${ROUNDS} alternating rounds: ` +
         `A p50 ${pa.p50} ms p99 ${pa.p99} ms, B p50 ${pb.p50} ms p99 ${pb.p99} ms; ` +

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import type { Scout } from '../src/compose.ts';
 import { SearchResponse } from '../src/schemas/search.ts';
 import { benchScout, load, median, queries, querySequence, summary, type Run } from './load-kit.ts';
+import { defined } from '../test/helpers/defined.ts';
 
 const { values } = parseArgs({
   options: {
@@ -77,11 +78,14 @@ async function main() {
   for (const o of [helloOpts, fixedOpts, searchOpts]) await load('warm-up', o, 2, CONNECTIONS);
   const pct = (a: Run, b: Run): string => `${((100 * a.rps) / b.rps).toFixed(1)}%`;
   for (let r = 0; r < ROUNDS; r++) {
-    bases.push(await load('hello-world (bare Fastify)', helloOpts, SECONDS, CONNECTIONS));
-    fixeds.push(await load('  reference: bare POST, fixed 10-result body', fixedOpts, SECONDS, CONNECTIONS));
-    searches.push(await load(`POST /v1/search (local index, ${DOCS} docs)`, searchOpts, SECONDS, CONNECTIONS));
+    const helloRun = await load('hello-world (bare Fastify)', helloOpts, SECONDS, CONNECTIONS);
+    bases.push(helloRun);
+    const fixedRun = await load('  reference: bare POST, fixed 10-result body', fixedOpts, SECONDS, CONNECTIONS);
+    fixeds.push(fixedRun);
+    const searchRun = await load(`POST /v1/search (local index, ${DOCS} docs)`, searchOpts, SECONDS, CONNECTIONS);
+    searches.push(searchRun);
     console.log(
-      `round ${r + 1}: hello ${bases[r]!.rps.toFixed(0)} req/s, reference ${fixeds[r]!.rps.toFixed(0)} (${pct(fixeds[r]!, bases[r]!)}), search ${searches[r]!.rps.toFixed(0)} (${pct(searches[r]!, bases[r]!)})`,
+      `round ${r + 1}: hello ${helloRun.rps.toFixed(0)} req/s, reference ${fixedRun.rps.toFixed(0)} (${pct(fixedRun, helloRun)}), search ${searchRun.rps.toFixed(0)} (${pct(searchRun, helloRun)})`,
     );
   }
   const base = summary(bases);
@@ -107,8 +111,8 @@ async function main() {
       String(r.errors + r.non2xx).padStart(7),
     );
   }
-  const ratio = median(searches.map((x, i) => x.rps / bases[i]!.rps));
-  const reference = median(fixeds.map((x, i) => x.rps / bases[i]!.rps));
+  const ratio = median(searches.map((x, i) => x.rps / defined(bases[i], `hello-world round ${i + 1}`).rps));
+  const reference = median(fixeds.map((x, i) => x.rps / defined(bases[i], `hello-world round ${i + 1}`).rps));
   console.log(`\nreference / hello-world requests/s: ${(reference * 100).toFixed(1)}% (payload sizes alone)`);
   console.log(
     `search / hello-world requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 40%)`,

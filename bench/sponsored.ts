@@ -19,6 +19,7 @@ import type { SearchQuery } from '../src/search/search-types.ts';
 import { STOP_WORDS } from '../src/content/stop-words.ts';
 import { benchScout, load, median, queries, querySequence, summary, titleWords, type Run } from './load-kit.ts';
 import { rng } from './make-corpus.ts';
+import { defined } from '../test/helpers/defined.ts';
 
 const { values } = parseArgs({
   options: {
@@ -87,10 +88,12 @@ async function main() {
   const offRuns: Run[] = [];
   const onRuns: Run[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    offRuns.push(await load('POST /v1/search, ads off', offOpts, SECONDS, CONNECTIONS));
-    onRuns.push(await load('POST /v1/search, ads on (max 2)', onOpts, SECONDS, CONNECTIONS));
+    const off = await load('POST /v1/search, ads off', offOpts, SECONDS, CONNECTIONS);
+    offRuns.push(off);
+    const on = await load('POST /v1/search, ads on (max 2)', onOpts, SECONDS, CONNECTIONS);
+    onRuns.push(on);
     console.log(
-      `round ${r + 1}: ads off ${offRuns[r]!.rps.toFixed(0)} req/s, ads on ${onRuns[r]!.rps.toFixed(0)} (${((100 * onRuns[r]!.rps) / offRuns[r]!.rps).toFixed(1)}%)`,
+      `round ${r + 1}: ads off ${off.rps.toFixed(0)} req/s, ads on ${on.rps.toFixed(0)} (${((100 * on.rps) / off.rps).toFixed(1)}%)`,
     );
   }
 
@@ -127,7 +130,7 @@ async function main() {
       String(r.errors + r.non2xx).padStart(7),
     );
   }
-  const ratio = median(onRuns.map((r, i) => r.rps / offRuns[i]!.rps));
+  const ratio = median(onRuns.map((r, i) => r.rps / defined(offRuns[i], `ads-off round ${i + 1}`).rps));
   console.log(
     `\nads on / ads off requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 90%)`,
   );

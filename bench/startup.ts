@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, ROOT, scoutEnv, waitHealthy, within } from '../test/helpers/scout-process.ts';
+import { defined } from '../test/helpers/defined.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
 const ROUNDS = Number(values.rounds);
@@ -87,7 +88,8 @@ async function startOnce(variant: Variant): Promise<Start> {
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  const at = (i: number): number => defined(s[i], `sample ${i}`);
+  return s.length % 2 === 1 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 };
 
 // The compiled variant needs a dist/ as new as src/ (bin/scout.mjs refuses an old one).

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { defined } from './helpers/defined.ts';
 import { startServer } from '../src/main.ts';
 
 describe('first start', () => {
@@ -80,7 +81,7 @@ describe('first start without a terminal (stdout goes to a log shipper)', () => 
       const key = /(scout_[0-9A-Za-z]{38})/.exec(readFileSync(file, 'utf8'))?.[1];
       expect(key).toBeDefined();
       expect(logged).not.toContain(key!);
-      const id = (await scout.stores.keys.list())[0]!.id;
+      const id = defined((await scout.stores.keys.list())[0], 'the first key').id;
       expect(logged).toContain(
         `Scout created your first API key (${id}). stdout is not a terminal, so the key is not printed here: it is in ${file} (readable by its owner only)`,
       );

@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
+import { defined } from './helpers/defined.ts';
 
 /**
  * What the repository says of itself must be true: the Node version it claims, the
@@ -96,7 +97,9 @@ describe('the repository points only at what it holds', () => {
   it('links only documents that exist, among them docs/architecture.md', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     expect(readme).toContain('(docs/architecture.md)');
-    const links = [...readme.matchAll(/\]\(((?:docs|src|bench|test)\/[^)#]+)\)/g)].map((m) => m[1]);
+    const links = [...readme.matchAll(/\]\(((?:docs|src|bench|test)\/[^)#]+)\)/g)].map((m) =>
+      defined(m[1], 'a link path'),
+    );
     expect(links.filter((l) => !existsSync(join(ROOT, l)))).toEqual([]);
   });
 

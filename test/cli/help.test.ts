@@ -23,12 +23,12 @@ const runQuickly = (argv: string[], env: Record<string, string>): Promise<CliRun
     ),
   ]);
 
-const SUBCOMMANDS: Record<string, string[]> = {
+const SUBCOMMANDS = {
   keys: ['create', 'list', 'revoke'],
   index: ['import', 'stats', 'list', 'remove', 'add', 'crawl', 'template'],
   campaigns: ['create', 'update', 'list', 'show', 'pause', 'resume', 'delete', 'report'],
   db: ['migrate', 'status'],
-};
+} satisfies Record<string, string[]>;
 const PATHS: string[][] = [
   ['serve'],
   ['fetch'],

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openLocalIndex } from '../../src/index/local-index.ts';
 import type { FixtureServer } from '../helpers/fixture-server.ts';
 import { runScout } from '../helpers/cli.ts';
+import type { ScoutEnv } from '../helpers/scout-process.ts';
+import { defined } from '../helpers/defined.ts';
 import { newLog, page, startSite, type Page, type RequestLog } from '../index/crawl/crawl-fixture.ts';
 
 const ALLOW = '127.0.0.2/32,127.0.0.3/32,127.0.0.4/32';
@@ -17,7 +19,7 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function env(allow = ALLOW): Record<string, string> {
+function env(allow = ALLOW): ScoutEnv {
   const dir = mkdtempSync(join(tmpdir(), 'scout-crawl-cli-'));
   dirs.push(dir);
   return { SCOUT_DATA_DIR: dir, SCOUT_FETCH_ALLOW_CIDRS: allow };
@@ -29,7 +31,7 @@ async function site(pages: Record<string, Page>, log: RequestLog, options: { hos
   return s;
 }
 
-function indexedUrls(e: Record<string, string>): string[] {
+function indexedUrls(e: ScoutEnv): string[] {
   const index = openLocalIndex(join(e.SCOUT_DATA_DIR, 'index.db'));
   try {
     return index
@@ -262,8 +264,9 @@ describe('scout index crawl', () => {
     for (const host of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) {
       const seen = log.entries.filter((q) => q.host === host).sort((x, y) => x.start - y.start);
       for (let i = 1; i < seen.length; i += 1) {
-        expect(seen[i].start, `${host} request ${i}`).toBeGreaterThanOrEqual(seen[i - 1].end);
-        expect(seen[i].start - seen[i - 1].start).toBeGreaterThanOrEqual(delayMs);
+        const [before, after] = [defined(seen[i - 1], 'the request before'), defined(seen[i], 'a request')];
+        expect(after.start, `${host} request ${i}`).toBeGreaterThanOrEqual(before.end);
+        expect(after.start - before.start).toBeGreaterThanOrEqual(delayMs);
       }
       expect(log.maxInFlightPerHost.get(host)).toBe(1);
     }
@@ -285,7 +288,8 @@ describe('scout index crawl', () => {
     expect(r.code).toBe(0);
     const starts = log.entries.map((q) => q.start);
     // The first page waits the --delay-ms after robots.txt (its Crawl-delay was not known yet).
-    for (let i = 2; i < starts.length; i += 1) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(150);
+    for (let i = 2; i < starts.length; i += 1)
+      expect(defined(starts[i], 'a start') - defined(starts[i - 1], 'the start before')).toBeGreaterThanOrEqual(150);
   });
 
   it('follows but does not index noindex pages, and does not follow nofollow pages', async () => {

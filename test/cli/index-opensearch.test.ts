@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runScout } from '../helpers/cli.ts';
+import { defined } from '../helpers/defined.ts';
 import type { FixtureServer } from '../helpers/fixture-server.ts';
+import type { ScoutEnv } from '../helpers/scout-process.ts';
 import { newLog, page, startSite } from '../index/crawl/crawl-fixture.ts';
 import { jsonFixture } from '../providers/mock-upstream.ts';
 import { requestsTo, startFakeNode, type FakeNode } from '../providers/opensearch-fixture.ts';
@@ -30,7 +32,7 @@ function tempDir(): string {
 }
 
 /** Settings pointing at `node`; the data folder must stay untouched by --to opensearch. */
-const env = (node: FakeNode | undefined, extra: Record<string, string> = {}): Record<string, string> => ({
+const env = (node: FakeNode | undefined, extra: Record<string, string> = {}): ScoutEnv => ({
   SCOUT_DATA_DIR: join(tempDir(), 'data'),
   ...(node ? { SCOUT_OPENSEARCH_URL: node.url } : {}),
   ...extra,
@@ -90,7 +92,7 @@ describe('scout index import --to opensearch', () => {
       ['https://lights.example.org/one', 'https://lights.example.org/refused'],
       ['https://lights.example.org/three'],
     ]);
-    expect(n.bulks[0][0].source).toMatchObject({
+    expect(defined(n.bulks[0]?.[0], 'the first action of the first bulk').source).toMatchObject({
       published_date: '2024-01-02',
       country: 'NL',
       domain: 'lights.example.org',
@@ -184,7 +186,7 @@ describe('scout index add|crawl --to opensearch', () => {
       domain: '127.0.0.2',
       source: 'import',
     });
-    expect(String(stored.content)).toContain('lighthouse keeping');
+    expect(String(defined(stored, 'the stored document').content)).toContain('lighthouse keeping');
     expect(requestsTo(n, 'PUT', '/_index_template/scout-pages')).toHaveLength(1);
     expect(existsSync(e.SCOUT_DATA_DIR)).toBe(false);
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runScout } from '../helpers/cli.ts';
+import { defined } from '../helpers/defined.ts';
 import { freePort, killStarted, scoutEnv, spawnScout, track, waitHealthy, within } from '../helpers/scout-process.ts';
 
 afterEach(() => killStarted());
@@ -61,7 +62,7 @@ describe('scout mcp in-process on a running server’s data folder', () => {
         headers: auth,
         body: JSON.stringify({ query: 'rate limits', max_results: 1 }),
       });
-      const [hit] = ((await found.json()) as { results: { url: string }[] }).results;
+      const hit = defined(((await found.json()) as { results: { url: string }[] }).results[0], 'a search result');
       expect(hit.url).toMatch(/^https:\/\/scout\.invalid\/docs\/[a-z-]+\.md/);
       const page = await fetch(`http://127.0.0.1:${port}/v1/fetch`, {
         method: 'POST',

@@ -6,6 +6,8 @@
  * that the tests look for in raw_content and extra_snippets.
  */
 
+import { defined } from '../helpers/defined.ts';
+
 const FILLER = (
   'the of and to in a is that for it as was with be by on not he this are or his from at which but have an ' +
   'they you were their one all we can her has there been if more when will would who so no about year people ' +
@@ -37,8 +39,9 @@ function rng(seed: number): () => number {
 }
 
 function sentence(rand: () => number, words: number): string {
-  const out = Array.from({ length: words }, () => FILLER[Math.floor(rand() * FILLER.length)]);
-  out[0] = out[0][0].toUpperCase() + out[0].slice(1);
+  const out = Array.from({ length: words }, () => defined(FILLER[Math.floor(rand() * FILLER.length)], 'a filler word'));
+  const first = defined(out[0], 'a first word');
+  out[0] = first.charAt(0).toUpperCase() + first.slice(1);
   return `${out.join(' ')}.`;
 }
 

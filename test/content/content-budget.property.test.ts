@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createContentStage } from '../../src/content/content-stage.ts';
 import { DomainError } from '../../src/domain/errors.ts';
 import type { ProviderResult, SearchQuery } from '../../src/search/search-types.ts';
+import { defined } from '../helpers/defined.ts';
 
 /**
  * max_content_tokens as a property: over many random budgets (100..32000) and random result
@@ -16,7 +17,7 @@ const tokens = (text: string): number => reference(text, { disallowedSpecial: ne
 
 let seed = 20240611;
 const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+const pick = <T>(xs: readonly T[]): T => defined(xs[Math.floor(rand() * xs.length)], 'a picked item');
 const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
 
 const WORDS = [
@@ -116,14 +117,15 @@ describe('max_content_tokens (property)', () => {
       expect(used).toBeLessThanOrEqual(budget);
       for (const [i, r] of out.entries()) {
         if (r.rawContent === undefined) continue;
-        const source = (results[i].rawContent ?? pages.get(r.url) ?? '').trim();
+        const given = defined(results[i], `result ${i}`);
+        const source = (given.rawContent ?? pages.get(r.url) ?? '').trim();
         // A prefix of the page, except for a code fence the cut closed.
         const body = r.rawContent.replace(/\n(`{3,}|~{3,})$/, '');
         expect(source.startsWith(body) || source.startsWith(r.rawContent)).toBe(true);
         if (r.rawContent === source) whole += 1;
         else cut += 1;
-        expect(r.content).toBe(results[i].content);
-        expect((r.extraSnippets ?? []).length).toBeLessThanOrEqual(Math.max(3, results[i].extraSnippets?.length ?? 0));
+        expect(r.content).toBe(given.content);
+        expect((r.extraSnippets ?? []).length).toBeLessThanOrEqual(Math.max(3, given.extraSnippets?.length ?? 0));
       }
     }
     // The runs exercised both sides: pages that fit whole and pages that had to be cut.

@@ -7,6 +7,7 @@ import { createFetchService, type FetchService } from '../../src/fetch/fetch-ser
 import type { ProviderResult, SearchQuery } from '../../src/search/search-types.ts';
 import { extractDocument } from '../../src/extract/extract-document.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import { defined } from '../helpers/defined.ts';
 import { makeArticle, type Article } from './article-pages.ts';
 
 const tokens = (text: string): number => reference(text, { disallowedSpecial: new Set() });
@@ -33,6 +34,7 @@ let fetcher: FetchService;
 let fetchPage: FetchPageContent;
 let refusedPort: number;
 const articles: Article[] = [];
+const article = (i: number): Article => defined(articles[i], `article ${i}`);
 const pendingSlow: http.ServerResponse[] = [];
 
 beforeAll(async () => {
@@ -53,7 +55,7 @@ beforeAll(async () => {
       body: '<html><body><article><p>The glacier albedo survey, second tiny page.</p></article></body></html>',
     },
     '/delayed': (_req, res) => {
-      setTimeout(() => res.writeHead(200, HTML).end(articles[0].html), 20);
+      setTimeout(() => res.writeHead(200, HTML).end(article(0).html), 20);
     },
   });
   // A port on the allowed address with nothing listening: connection refused.
@@ -82,15 +84,16 @@ describe('advanced depth over the fetch pipeline', () => {
     const input = [hit(site.url('/a0')), hit(site.url('/a1'))];
     const out = await stage.apply(query({ maxContentTokens: 32_000 }), input);
     for (const [i, r] of out.entries()) {
-      const page = await fetchPage(input[i].url, new AbortController().signal);
+      const asked = defined(input[i], `input ${i}`);
+      const page = await fetchPage(asked.url, new AbortController().signal);
       expect(r.rawContent).toBe(page.content.trim());
-      for (const fact of articles[i].facts) expect(r.rawContent).toContain(fact);
+      for (const fact of article(i).facts) expect(r.rawContent).toContain(fact);
       expect(r.rawContent).not.toContain('cookies');
       expect(r.extraSnippets?.length).toBeGreaterThan(0);
       expect(r.extraSnippets?.length).toBeLessThanOrEqual(3);
       for (const p of r.extraSnippets ?? []) expect(p.toLowerCase()).toMatch(/glacier|albedo|survey/);
-      expect(r.extraSnippets?.some((p) => p.includes(articles[i].facts[1]))).toBe(true);
-      expect(r.content).toBe(input[i].content);
+      expect(r.extraSnippets?.some((p) => p.includes(defined(article(i).facts[1], 'a second fact')))).toBe(true);
+      expect(r.content).toBe(asked.content);
     }
   });
 
@@ -110,8 +113,8 @@ describe('advanced depth over the fetch pipeline', () => {
     expect(out[2]).toEqual(input[2]);
     expect(out[3]).toEqual(input[3]);
     expect(out[4]).toEqual(input[4]);
-    expect(out[1].rawContent).toContain(articles[0].facts[0]);
-    expect(errors.sort()).toEqual([input[0].url, input[2].url, input[3].url, input[4].url].sort());
+    expect(out[1]?.rawContent).toContain(defined(article(0).facts[0], 'a first fact'));
+    expect(errors.sort()).toEqual([input[0]?.url, input[2]?.url, input[3]?.url, input[4]?.url].sort());
   });
 
   it('uses stored text instead of fetching, and fetches nothing for such results', async () => {
@@ -120,8 +123,8 @@ describe('advanced depth over the fetch pipeline', () => {
     const stage = createContentStage({ fetchPage });
     const [r] = await stage.apply(query(), [hit(site.url('/a3'), { rawContent: stored })]);
     expect(site.requests.length).toBe(before);
-    expect(r.rawContent).toBe(stored.trim());
-    expect(r.extraSnippets?.[0]).toContain('The glacier albedo survey is stored');
+    expect(r?.rawContent).toBe(stored.trim());
+    expect(r?.extraSnippets?.[0]).toContain('The glacier albedo survey is stored');
   });
 
   it('ends the stage at its deadline: a page still loading keeps its basic fields, the others are kept', async () => {
@@ -137,10 +140,10 @@ describe('advanced depth over the fetch pipeline', () => {
     const input = [hit(site.url('/tiny0')), hit(site.url('/slow')), hit(site.url('/tiny1'))];
     const out = await stage.apply(query(), input);
     expect(pendingSlow.length).toBe(1);
-    expect(pendingSlow[0].writableEnded).toBe(false);
+    expect(pendingSlow[0]?.writableEnded).toBe(false);
     expect(out[1]).toEqual(input[1]);
-    expect(out[0].rawContent).toBe('The glacier albedo survey, first tiny page.');
-    expect(out[2].rawContent).toBe('The glacier albedo survey, second tiny page.');
+    expect(out[0]?.rawContent).toBe('The glacier albedo survey, first tiny page.');
+    expect(out[2]?.rawContent).toBe('The glacier albedo survey, second tiny page.');
     expect(signals.every((s) => s.aborted)).toBe(true);
   });
 
@@ -162,7 +165,7 @@ describe('advanced depth over the fetch pipeline', () => {
     const input = Array.from({ length: 10 }, (_, i) => hit(`${site.url('/delayed')}?n=${i}`));
     const out = await stage.apply(query(), input);
     expect(peak).toBe(3);
-    expect(out.every((r) => r.rawContent?.includes(articles[0].facts[0]))).toBe(true);
+    expect(out.every((r) => r.rawContent?.includes(defined(article(0).facts[0], 'a first fact')))).toBe(true);
   });
 
   it('shares the default budget of 8000 tokens in rank order and uses most of it', async () => {
@@ -209,8 +212,8 @@ describe('advanced depth on hostile pages', () => {
     }
     // Scoring yields to the event loop between pages, so the deadline stops it early: the
     // pages past it keep the provider's snippets.
-    expect(out[0].extraSnippets?.[0]).toContain('stored page 0');
-    expect(out[39].extraSnippets).toEqual(['provider']);
+    expect(out[0]?.extraSnippets?.[0]).toContain('stored page 0');
+    expect(out[39]?.extraSnippets).toEqual(['provider']);
   });
 });
 
@@ -230,7 +233,7 @@ describe('basic depth', () => {
     const out = await stage.apply(query({ depth: 'basic' }), input);
     expect(calls).toBe(0);
     expect(out).toEqual([{ ...input[0], rawContent: undefined }, input[1]].map((r) => JSON.parse(JSON.stringify(r))));
-    expect('rawContent' in out[0]).toBe(false);
+    expect('rawContent' in defined(out[0], 'result 0')).toBe(false);
   });
 
   it('bounds content and extra_snippets by max_content_tokens', async () => {

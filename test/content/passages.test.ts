@@ -34,7 +34,7 @@ describe('splitPassages', () => {
     );
     const passages = splitPassages(md);
     expect(passages.every((p) => p.length <= PASSAGE_MAX_CHARS && p.length > 0)).toBe(true);
-    expect(passages[0].startsWith('Title Short intro. Paragraph 1')).toBe(true);
+    expect(passages[0]?.startsWith('Title Short intro. Paragraph 1')).toBe(true);
     expect(passages.join(' ')).toContain('Sentence 29 of a very long paragraph keeps going.');
     const order = ['Paragraph 1', 'Paragraph 2', 'Sentence 0', 'Sentence 29', 'item one; item two', 'Paragraph 3'].map(
       (s) => passages.findIndex((p) => p.includes(s)),

@@ -2,6 +2,7 @@ import { countTokens as reference } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { cutToTokens, shareInRankOrder } from '../../src/content/token-budget.ts';
 import { countTokens } from '../../src/content/token-count.ts';
+import { defined } from '../helpers/defined.ts';
 
 // The tokenizer as a caller would use it, special-token text taken as plain text.
 const tokens = (text: string): number => reference(text, { disallowedSpecial: new Set() });
@@ -160,7 +161,7 @@ describe('shareInRankOrder', () => {
     const wants = [10, 500, 500, 500];
     shareInRankOrder(1000, 4, (i, limit) => {
       limits.push(limit);
-      return Math.min(limit, wants[i]);
+      return Math.min(limit, defined(wants[i], `want ${i}`));
     });
     expect(limits).toEqual([250, 490, 250, 250]);
   });

@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { defined } from '../helpers/defined.ts';
 
 /**
  * Builds a PDF whose pages draw Flate-compressed content streams (Helvetica, correct xref
@@ -30,17 +31,23 @@ export function makeFlatePdf(
     ]);
   };
   content.forEach((data, i) => {
-    objects[pageIds[i]] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${fontId} 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`;
-    objects[pageIds[i] + 1] = stream('', data);
+    const pageId = defined(pageIds[i], `the id of page ${i}`);
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${fontId} 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId + 1] = stream('', data);
   });
   objects[fontId] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   for (const e of extra) objects.push(stream(e.dict, e.data));
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  const header = Buffer.from('%PDF-1.4\n');
+  const parts: Buffer[] = [header];
   const offsets: number[] = [];
-  let at = parts[0].length;
+  let at = header.length;
   for (let id = 1; id < objects.length; id += 1) {
-    const chunk = Buffer.concat([Buffer.from(`${id} 0 obj\n`), Buffer.from(objects[id]), Buffer.from('\nendobj\n')]);
+    const chunk = Buffer.concat([
+      Buffer.from(`${id} 0 obj\n`),
+      Buffer.from(defined(objects[id], `object ${id}`)),
+      Buffer.from('\nendobj\n'),
+    ]);
     offsets[id] = at;
     parts.push(chunk);
     at += chunk.length;

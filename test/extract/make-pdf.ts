@@ -1,3 +1,5 @@
+import { defined } from '../helpers/defined.ts';
+
 /**
  * Builds a small valid PDF (Helvetica text, one content stream per page, correct xref
  * offsets) so PDF extraction is tested on bytes made here rather than a binary fixture.
@@ -14,9 +16,10 @@ export function makePdf(pages: string[][], title: string): Uint8Array {
   objects[3] = '<< >>';
   pages.forEach((lines, i) => {
     const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((l) => `(${escapePdf(l)}) Tj T*`).join(' ')} ET`;
-    objects[pageIds[i]] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${fontId} 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`;
-    objects[pageIds[i] + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+    const pageId = defined(pageIds[i], `the id of page ${i}`);
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${fontId} 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   });
   objects[fontId] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   objects[infoId] = `<< /Title (${escapePdf(title)}) >>`;

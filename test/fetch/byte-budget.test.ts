@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createByteBudget, promisedShare } from '../../src/fetch/byte-budget.ts';
+import { defined } from '../helpers/defined.ts';
 
 describe('byte budget', () => {
   it('grants up to the ceiling, then less, and everything back on close', () => {
@@ -54,13 +55,14 @@ describe('byte budget', () => {
       const open = Array.from({ length: slots }, () => budget.open());
       for (let step = 0; step < 500; step += 1) {
         const i = Math.floor(Math.random() * open.length);
+        const account = defined(open[i], `account ${i}`);
         if (Math.random() < 0.1) {
-          open[i].close();
+          account.close();
           open[i] = budget.open();
         } else {
-          const before = open[i].held;
-          const granted = open[i].take(Math.floor(Math.random() * ceiling));
-          if (open[i].held !== before + granted || granted < 0) broken.push(`run ${run} step ${step}: held`);
+          const before = account.held;
+          const granted = account.take(Math.floor(Math.random() * ceiling));
+          if (account.held !== before + granted || granted < 0) broken.push(`run ${run} step ${step}: held`);
         }
         if (budget.used > ceiling) broken.push(`run ${run} step ${step}: ${budget.used} > ${ceiling}`);
         if (budget.used !== open.reduce((sum, a) => sum + a.held, 0)) broken.push(`run ${run} step ${step}: used`);
@@ -74,7 +76,7 @@ describe('byte budget', () => {
   it('with at most ceiling/share accounts open, each can always take its share', () => {
     const budget = createByteBudget(1000, 250);
     const accounts = Array.from({ length: 4 }, () => budget.open());
-    expect(accounts[0].take(5000)).toBe(250); // others' shares stay promised
+    expect(defined(accounts[0], 'a first account').take(5000)).toBe(250); // others' shares stay promised
     for (const a of accounts.slice(1)) expect(a.take(250)).toBe(250);
     for (const a of accounts) a.close();
     expect(budget.used).toBe(0);

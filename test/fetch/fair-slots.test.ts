@@ -17,7 +17,7 @@ describe('fair slots', () => {
     const slots = createFairSlots(2, 10);
     const order: string[] = [];
     const take = taker(slots, order);
-    const held = [await take('a', 'a1'), await take('a', 'a2')];
+    const held = [await take('a', 'a1'), await take('a', 'a2')] as const;
     const waiting = [take('a', 'a3'), take('a', 'a4')];
     expect([slots.active, slots.queued]).toEqual([2, 2]);
     held[0]();
@@ -32,7 +32,7 @@ describe('fair slots', () => {
     const slots = createFairSlots(4, 100);
     const order: string[] = [];
     const take = taker(slots, order);
-    const held = [await take('a', 'a1'), await take('a', 'a2'), await take('b', 'b1'), await take('b', 'b2')];
+    const held = [await take('a', 'a1'), await take('a', 'a2'), await take('b', 'b1'), await take('b', 'b2')] as const;
     const waiting = [
       take('a', 'a3'),
       take('b', 'b3'),

@@ -158,7 +158,7 @@ describe('fetch capacity', () => {
   it("shares slots fairly between callers: a freed slot goes to a caller with none before busy callers' earlier fetches", async () => {
     const { service, running } = heldService();
     const f = limited(service, { concurrency: 3, queue: 100 });
-    const all = ['a1', 'a2', 'b1', 'a3', 'b2', 'c1'].map((url) => f.fetch({ url, maxChars: 1, caller: url[0] }));
+    const all = ['a1', 'a2', 'b1', 'a3', 'b2', 'c1'].map((url) => f.fetch({ url, maxChars: 1, caller: url.charAt(0) }));
     await settled();
     expect([...running.keys()]).toEqual(['a1', 'a2', 'b1']);
     running.get('a1')!.finish();

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { only } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type ApiResponse, type TestScout } from '../helpers/test-scout.ts';
 
@@ -22,7 +23,7 @@ const PAGE =
 const release = (who?: string) => {
   const i = who === undefined ? 0 : held.findIndex((h) => h.who === who);
   if (i < 0 || held.length === 0) return;
-  const [{ res }] = held.splice(i, 1);
+  const { res } = only(held.splice(i, 1), 'held response');
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
 };
 
@@ -87,7 +88,7 @@ describe('the fetch line over HTTP', () => {
     // a holds two slots and b one; a and b fill the line (SCOUT_FETCH_QUEUE, 3).
     const running = [fetchAs(keyA, 'a1'), fetchAs(keyA, 'a2'), fetchAs(keyB, 'b1')];
     await until(() => held.length === 3, 'three fetches at the origin');
-    const waiting = [fetchAs(keyA, 'a3'), fetchAs(keyA, 'a4'), fetchAs(keyB, 'b2')];
+    const waiting = [fetchAs(keyA, 'a3'), fetchAs(keyA, 'a4'), fetchAs(keyB, 'b2')] as const;
     await until(() => line().queued === 3, 'three fetches in line');
     // The third key's fetch takes the place of a's latest (a waits most), which is 503.
     const third = fetchAs(keyC, 'c1');

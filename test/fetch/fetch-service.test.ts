@@ -16,7 +16,7 @@ const ALLOW = ['127.0.0.2/32'];
 
 /** Passes text through, refuses images: enough to observe the transport. */
 const stubExtract = async (input: ExtractInput) => {
-  const type = input.contentType?.split(';', 1)[0].trim().toLowerCase() ?? null;
+  const type = input.contentType?.split(';', 1)[0]?.trim().toLowerCase() ?? null;
   if (type?.startsWith('image/')) throw new DomainError('unsupported_media', `unsupported content type ${type}`);
   return { title: 'stub', markdown: Buffer.from(input.body).toString('utf8'), contentType: type };
 };

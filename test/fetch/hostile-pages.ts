@@ -39,7 +39,7 @@ export function pdfWithHugeStream(mb: number): Uint8Array {
 const ROW = '<tr><td>cell</td><td>1</td><td>2</td><td>3</td></tr>';
 
 /** Built on demand (a few hundred MB pass through memory for the PDF bomb). */
-export const HOSTILE_PAGES: Record<string, () => HostilePage> = {
+export const HOSTILE_PAGES = {
   'dense markup': () => text('dense markup', 'text/html', fill('<html><body>', '<p>&nbsp;<br></p>', '</body></html>')),
   'br flood': () => text('br flood', 'text/html', fill('<html><body>', '<br>', '</body></html>')),
   'deep nesting': () => text('deep nesting', 'text/html', fill('<html><body>', '<div>', 'deep</body></html>')),
@@ -77,4 +77,4 @@ export const HOSTILE_PAGES: Record<string, () => HostilePage> = {
     contentType: 'application/pdf',
     body: pdfWithHugeStream(256),
   }),
-};
+} satisfies Record<string, () => HostilePage>;

@@ -10,6 +10,7 @@ import { currentByteAccount } from '../../src/fetch/byte-scope.ts';
 import { withFetchCapacity } from '../../src/fetch/fetch-capacity.ts';
 import { createHostGate } from '../../src/fetch/host-gate.ts';
 import { domainFailure } from '../helpers/domain-failure.ts';
+import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 
 /**
@@ -41,8 +42,8 @@ function heldRequests() {
   let total = 0;
   let totalPeak = 0;
   return {
-    handler: (req: { headers: { host?: string } }, res: ServerResponse) => {
-      const host = (req.headers.host ?? '').split(':')[0];
+    handler: (req: { headers: { host?: string | undefined } }, res: ServerResponse) => {
+      const host = defined((req.headers.host ?? '').split(':')[0], 'a host name');
       now.set(host, (now.get(host) ?? 0) + 1);
       peak.set(host, Math.max(peak.get(host) ?? 0, now.get(host)!));
       total += 1;

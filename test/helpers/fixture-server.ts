@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { defined } from './defined.ts';
 
 /**
  * A loopback HTTP server for tests, driven by a route table.
@@ -67,7 +68,7 @@ export async function startFixtureServer(routes: Routes, options: FixtureOptions
   const sockets: Socket[] = [];
   const closed = new WeakSet<Socket>();
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? '/').split('?', 1)[0];
+    const path = defined((req.url ?? '/').split('?', 1)[0], 'the path before any query');
     requests.push({
       method: req.method ?? 'GET',
       path: req.url ?? '/',

@@ -33,7 +33,7 @@ export function testSchema(): TestSchema | undefined {
   const schema = randomSchemaName();
   const pools: pg.Pool[] = [];
   const another = (max?: number): pg.Pool => {
-    const p = openPostgres({ url, schema, max });
+    const p = openPostgres({ url, schema, ...(max === undefined ? {} : { max }) });
     pools.push(p);
     return p;
   };

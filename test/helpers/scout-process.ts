@@ -24,8 +24,11 @@ export interface ScoutProcess {
 
 const started = new Set<number>();
 
+/** Settings for a Scout process; the data folder is always given, so tests may read it back. */
+export type ScoutEnv = Record<string, string> & { SCOUT_DATA_DIR: string };
+
 /** Env for a fast, isolated server: a temp data folder, no starter corpus, loopback only. */
-export function scoutEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
+export function scoutEnv(port: number, extra: Record<string, string> = {}): ScoutEnv {
   return {
     ...(process.env as Record<string, string>),
     SCOUT_DATA_DIR: mkdtempSync(join(tmpdir(), 'scout-proc-')),

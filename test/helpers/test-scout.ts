@@ -104,7 +104,7 @@ export async function startTestScout(
         body = JSON.stringify(init.body);
         headers['content-type'] ??= 'application/json';
       }
-      const res = await fetch(baseUrl + path, { method, headers, body });
+      const res = await fetch(baseUrl + path, { method, headers, ...(body === undefined ? {} : { body }) });
       const text = await res.text();
       let parsed: unknown = text;
       if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);

@@ -3,6 +3,7 @@ import { ErrorBody } from '../../src/schemas/error.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { hasResponses, openRaw, parseResponse, parseResponses, within, type RawSocket } from './raw-socket.ts';
+import { defined } from '../helpers/defined.ts';
 
 // Waits for what must come (an answer, a refusal's close): far above what it takes, for the
 // machine may be busy (issue 24), and below the 30 s keep-alive that would close a held one.
@@ -57,8 +58,9 @@ describe('per-address connection cap (SCOUT_HTTP_MAX_CONNECTIONS_PER_IP)', () =>
     expect(await healthz(t.baseUrl)).toBe(200);
     await heldOpen(t.baseUrl, '127.0.0.4');
 
-    held[0]!.socket.destroy();
-    await held[0]!.closed;
+    const first = defined(held[0], 'a first held connection');
+    first.socket.destroy();
+    await first.closed;
     await expect
       .poll(
         async () => {
@@ -106,8 +108,9 @@ describe('server-wide connection cap (SCOUT_HTTP_MAX_CONNECTIONS)', () => {
     );
     expect(await refused(t.baseUrl, '127.0.0.1')).toMatch(/^the server has too many open connections/);
 
-    held[0]!.socket.destroy();
-    await held[0]!.closed;
+    const first = defined(held[0], 'a first held connection');
+    first.socket.destroy();
+    await first.closed;
     await expect.poll(() => healthz(t!.baseUrl).catch(() => 0), { timeout: PATIENCE_MS }).toBe(200);
   });
 });
@@ -117,7 +120,7 @@ async function ask(c: RawSocket, headers = '', path = '/healthz') {
   const before = parseResponses(c.received()).length;
   c.socket.write(`GET ${path} HTTP/1.1\r\nHost: a\r\n${headers}\r\n`);
   await c.waitFor(hasResponses(before + 1), PATIENCE_MS);
-  return parseResponses(c.received())[before]!;
+  return defined(parseResponses(c.received())[before], `response ${before + 1}`);
 }
 
 describe('fair share of the connection cap', () => {

@@ -4,6 +4,7 @@ import { HALF_CLOSED_PROBE_MS } from '../../src/http/half-closed-clients.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { openRaw, within, type RawSocket } from './raw-socket.ts';
+import { defined } from '../helpers/defined.ts';
 
 // A client that sends its request and then shuts its write side (curl --http1.0-style
 // clients, some proxies) must still get its answer on every route.
@@ -69,7 +70,7 @@ describe('a half-closed client whose answer takes a while', () => {
     expect(held.length).toBe(1);
     return {
       c,
-      release: () => held[0]!.writeHead(200, { 'content-type': 'text/html' }).end(PAGE),
+      release: () => defined(held[0], 'a held response').writeHead(200, { 'content-type': 'text/html' }).end(PAGE),
     };
   }
 

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { trackRequestsInFlight } from '../../src/http/requests-in-flight.ts';
 import { openRaw, type RawSocket } from './raw-socket.ts';
+import { defined } from '../helpers/defined.ts';
 
 const servers: ReturnType<typeof createServer>[] = [];
 const open: RawSocket[] = [];
@@ -25,11 +26,12 @@ describe('trackRequestsInFlight', () => {
 
     c.socket.write('GET /a HTTP/1.1\r\nHost: a\r\n\r\n');
     for (let i = 0; i < 2000 && held.length === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
-    const socket = held[0]!.socket!;
+    const response = defined(held[0], 'a held response');
+    const socket = response.socket!;
     expect(inFlight.on(socket)).toBe(1);
     expect([...inFlight.responses()]).toEqual([held[0]]);
 
-    held[0]!.end('done');
+    response.end('done');
     await c.waitFor(/done$/, 10_000);
     expect(inFlight.on(socket)).toBe(0);
     expect([...inFlight.responses()]).toEqual([]);
@@ -47,7 +49,7 @@ describe('trackRequestsInFlight', () => {
     const c = await openRaw(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     c.socket.write('GET /a HTTP/1.1\r\nHost: a\r\n\r\n');
     for (let i = 0; i < 2000 && held.length === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
-    const socket = held[0]!.socket!;
+    const socket = defined(held[0], 'a held response').socket!;
     c.socket.destroy();
     for (let i = 0; i < 2000 && settled.length === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
     expect(settled).toEqual([socket]);

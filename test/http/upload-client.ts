@@ -23,7 +23,7 @@ const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/j
 
 /** What one upload saw (the parent test reads these lines). */
 export interface Seen {
-  status?: number;
+  status?: number | undefined;
   connection?: string | null;
   requestId?: string | null;
   body?: unknown;

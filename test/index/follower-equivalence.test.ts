@@ -8,6 +8,7 @@ import { migrate } from '../../src/store/postgres/migrate.ts';
 import { createPostgresIndexStore } from '../../src/store/postgres/pg-index-store.ts';
 import { testSchema } from '../helpers/postgres.ts';
 import { expectSameRanking, randomSearch } from './ranker/ranking-checks.ts';
+import { defined } from '../helpers/defined.ts';
 import { search, useTempIndexes } from './temp-index.ts';
 
 const db = testSchema();
@@ -64,7 +65,7 @@ describe.skipIf(!db)('PostgreSQL mode ranks as embedded mode', () => {
     const rand = rng(9);
     const edited = docs
       .slice(0, 200)
-      .map((d, i) => ({ ...d, content: `${docs[(i * 37) % docs.length]!.content} rewritten` }));
+      .map((d, i) => ({ ...d, content: `${defined(docs[(i * 37) % docs.length], 'a document').content} rewritten` }));
     const gone = docs.slice(300, 400).map((d) => new URL(d.url).href);
     const starter = docs.slice(1000, 1050).map((d) => ({ ...d, url: `${d.url}#starter` }));
     embedded.upsert(edited);
@@ -81,6 +82,7 @@ describe.skipIf(!db)('PostgreSQL mode ranks as embedded mode', () => {
       // scores may come in another order: compared as rankings, ties either way.
       expectSameRanking(pg.search(q), embedded.search(q), JSON.stringify(q));
     }
-    expect(pg.search(search(starter[0]!.title)).map((h) => h.url)).toContain(starter[0]!.url);
+    const first = defined(starter[0], 'a starter document');
+    expect(pg.search(search(first.title)).map((h) => h.url)).toContain(first.url);
   });
 });

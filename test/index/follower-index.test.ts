@@ -14,6 +14,7 @@ import { createPostgresIndexStore } from '../../src/store/postgres/pg-index-stor
 import { testSchema } from '../helpers/postgres.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { row } from '../store/contract/index-document-store.ts';
+import { defined } from '../helpers/defined.ts';
 import { doc, search } from './temp-index.ts';
 
 const db = testSchema();
@@ -36,9 +37,9 @@ const urls = (hits: LocalHit[]): string[] => hits.map((h) => h.url);
 
 describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory on every replica', () => {
   const opened: LocalIndexApi[] = [];
-  let pools: pg.Pool[];
+  let pools: [pg.Pool, pg.Pool, pg.Pool];
   const open = async (k: number, options: FollowerIndexOptions = {}): Promise<FollowerIndex> => {
-    const index = await openFollowerIndex(createPostgresIndexStore(pools[k]!), options);
+    const index = await openFollowerIndex(createPostgresIndexStore(defined(pools[k], `pool ${k}`)), options);
     opened.push(index);
     return index;
   };
@@ -104,7 +105,7 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
 
   it('an import by `scout index` (a writer without a ranker) is searchable on every replica soon after', async () => {
     const replicas = [await open(0), await open(1), await open(2)];
-    const cli = new StoreIndexWriter(createPostgresIndexStore(pools[2]!));
+    const cli = new StoreIndexWriter(createPostgresIndexStore(pools[2]));
     await cli.upsertRows([row('c1', { content: 'cormorants dry their wings' })]);
     for (const r of replicas)
       await within(
@@ -131,7 +132,7 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
       expect(await indexStarterCorpus(b, docsDir)).toBe(2);
       await b.refresh();
       expect(b.version()).toBe(version);
-      expect(b.search(search('rate limits'))[0]!.url).toBe('https://scout.invalid/docs/api.md#rate-limits');
+      expect(b.search(search('rate limits'))[0]?.url).toBe('https://scout.invalid/docs/api.md#rate-limits');
     } finally {
       rmSync(dirname(docsDir), { recursive: true, force: true });
     }
@@ -146,7 +147,7 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
   });
 
   it('refuses a memory budget of 0 (no FTS5 to fall back to), and past a small budget answers alike from its spill file', async () => {
-    const store = createPostgresIndexStore(pools[0]!);
+    const store = createPostgresIndexStore(pools[0]);
     await expect(openFollowerIndex(store, { memoryBudgetBytes: 0 })).rejects.toThrow(ConfigError);
     await expect(openFollowerIndex(store, { memoryBudgetBytes: 0 })).rejects.toThrow(/^SCOUT_INDEX_MEMORY_MB=0 /);
     const roomy = await open(0);
@@ -191,7 +192,7 @@ describe.skipIf(!db)('FollowerIndex: documents in PostgreSQL, ranked in memory o
       await new Promise((r) => setTimeout(r, 300));
       expect(errors).toHaveLength(1);
       expect(follower.search(search('kingfisher'))).toEqual(before);
-      await new StoreIndexWriter(createPostgresIndexStore(pools[1]!)).upsertRows([
+      await new StoreIndexWriter(createPostgresIndexStore(pools[1])).upsertRows([
         row('osprey', { content: 'ospreys return in spring' }),
       ]);
       proxy.restore();

@@ -33,7 +33,7 @@ describe('importJsonl', () => {
     const result = await importJsonl(index, file, (n, reason) => bad.push([n, reason]));
     expect(result).toEqual({ imported: 3, skipped: 5 });
     expect(bad.map(([n]) => n)).toEqual([2, 3, 5, 6, 9]);
-    expect(bad[0][1]).toMatch(/^invalid JSON/);
+    expect(bad[0]?.[1]).toMatch(/^invalid JSON/);
     expect(bad.slice(1).map(([, r]) => r)).toEqual([
       'content must be a string',
       'published_date must be an ISO 8601 date (YYYY-MM-DD) or date-time',
@@ -57,7 +57,7 @@ describe('importJsonl', () => {
     await importJsonl(index, join(dir, 'b.jsonl'), () => {});
     expect(index.count()).toBe(1);
     expect(index.search(search('stork'))).toEqual([]);
-    expect(index.search(search('crane'))[0].content).toBe('third version crane');
+    expect(index.search(search('crane'))[0]?.content).toBe('third version crane');
   });
 
   it('imports more lines than one batch', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownSections, slugify } from '../../src/index/markdown-sections.ts';
+import { defined } from '../helpers/defined.ts';
 
 describe('markdownSections', () => {
   it('splits on ## headings, keeps the lead text and strips Markdown', () => {
@@ -32,12 +33,13 @@ describe('markdownSections', () => {
       ['Scout API — Getting started', 'getting-started-1'],
       ['Scout API — Empty', 'empty'],
     ]);
-    expect(sections[0].text).toBe('Intro with a link and code.');
-    expect(sections[1].text).toContain('install it');
+    expect(sections[0]?.text).toBe('Intro with a link and code.');
+    const started = defined(sections[1], 'the getting started section');
+    expect(started.text).toContain('install it');
     // Code keeps its characters, lines joined as snippets show them.
-    expect(sections[1].text).toContain('## not a heading; npm start');
-    expect(sections[1].text).not.toMatch(/\*\*|```/);
-    expect(sections[3].text).toContain('Deeper: still here');
+    expect(started.text).toContain('## not a heading; npm start');
+    expect(started.text).not.toMatch(/\*\*|```/);
+    expect(sections[3]?.text).toContain('Deeper: still here');
   });
 
   // Two markdown-to-text implementations once disagreed: the library one dropped `<key>`.
@@ -45,11 +47,11 @@ describe('markdownSections', () => {
     const md =
       '# Keys\n\nSend `Authorization: Bearer <key>`; create one with `scout keys create --name <label>`.\n\n## `<id>` usage\n\nRevoke with `keys revoke <id>` and a <b>tag</b>.';
     const sections = markdownSections(md, 'keys');
-    expect(sections[0].text).toBe(
+    expect(sections[0]?.text).toBe(
       'Send Authorization: Bearer <key>; create one with scout keys create --name <label>.',
     );
-    expect(sections[1].title).toBe('Keys — <id> usage');
-    expect(sections[1].text).toBe('Revoke with keys revoke <id> and a tag.');
+    expect(sections[1]?.title).toBe('Keys — <id> usage');
+    expect(sections[1]?.text).toBe('Revoke with keys revoke <id> and a tag.');
   });
 
   // Issue 23: starter-corpus snippets showed `**`, backticks and `### ` from docs/providers.md.
@@ -70,7 +72,7 @@ describe('markdownSections', () => {
       '  in search.formats?)`), see [the',
       '  settings](https://docs.searxng.org/admin/settings.html).',
     ].join('\n');
-    const [section] = markdownSections(md, 'providers');
+    const section = defined(markdownSections(md, 'providers')[0], 'a section');
     expect(section.text).not.toMatch(/\*\*|`|^#|\]\(/m);
     expect(section.text).toContain(
       "SearXNG (searxng); GET <instance>/search?format=json (SCOUT_SEARXNG_URL, required: your instance's /search URL).",

@@ -29,7 +29,7 @@ describe('indexStarterCorpus', () => {
       title: 'Scout API — Rate limits',
       domain: 'scout.invalid',
     });
-    expect(index.search(search('scout'))[0].url).toBe('https://scout.invalid/docs/api.md');
+    expect(index.search(search('scout'))[0]?.url).toBe('https://scout.invalid/docs/api.md');
     expect(index.stats().sources).toEqual({ starter: 4 });
   });
 
@@ -41,7 +41,7 @@ describe('indexStarterCorpus', () => {
     rmSync(join(dir, 'operations.md'));
     expect(await indexStarterCorpus(index, dir)).toBe(3);
     expect(index.search(search('backups')).map((h) => h.url)).toEqual(['https://example.com/doc-1']);
-    expect(index.search(search('budget'))[0].url).toBe('https://scout.invalid/docs/api.md#budget');
+    expect(index.search(search('budget'))[0]?.url).toBe('https://scout.invalid/docs/api.md#budget');
     expect(index.stats().sources).toEqual({ import: 1, starter: 3 });
   });
 
@@ -63,7 +63,7 @@ describe('indexStarterCorpus', () => {
     writeFileSync(join(dir, 'operations.md'), '# Operations\n\n## Backups\n\nCopy the data folder while Scout runs.\n');
     await indexStarterCorpus(second, dir);
     expect(first.version()).not.toBe(version);
-    expect(first.search(search('backups'))[0].content).toContain('while Scout runs');
+    expect(first.search(search('backups'))[0]?.content).toContain('while Scout runs');
   });
 
   it('treats a missing folder as an empty corpus', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMcpHttpHandler, type McpHttpAnswer, type McpHttpCaller } from '../../src/mcp/http-handler.ts';
 import type { SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
 import type { RequestContext } from '../../src/search/search-service.ts';
+import { defined } from '../helpers/defined.ts';
 
 /**
  * One long-lived MCP Server serves every POST (http-handler.ts, exchange-transport.ts):
@@ -67,8 +68,8 @@ describe('POST /mcp through one shared MCP Server', () => {
     expect(held.map((h) => h.query)).toEqual(['alpha', 'beta']);
     expect(handler.inFlight()).toBe(2);
     // Answered in the other order than asked.
-    held[1].finish();
-    held[0].finish();
+    defined(held[1], 'the second search').finish();
+    defined(held[0], 'the first search').finish();
     const [ra, rb] = [json(await a.answer), json(await b.answer)];
     expect(ra).toMatchObject({
       jsonrpc: '2.0',
@@ -88,7 +89,7 @@ describe('POST /mcp through one shared MCP Server', () => {
     const { handler, held } = stubHandler();
     const call = handler.handle(HEADERS, search('q-1', 'bytes "quoted" \u2026'), caller('req-bytes'));
     await settle();
-    held[0].finish();
+    defined(held[0], 'the held search').finish();
     const body = (await call.answer)!.body!;
     const sdkCopy = CallToolResultSchema.parse(JSON.parse(body).result);
     expect(body).toBe(JSON.stringify({ result: sdkCopy, jsonrpc: '2.0', id: 'q-1' }));
@@ -108,7 +109,7 @@ describe('POST /mcp through one shared MCP Server', () => {
     // Abandoning after the answer changes nothing.
     const done = handler.handle(HEADERS, search(3, 'kept'), caller('req-kept'));
     await settle();
-    held[2].finish();
+    defined(held[2], 'the third search').finish();
     expect(json(await done.answer).result.structuredContent.query).toBe('kept');
     done.abandon();
     expect(handler.inFlight()).toBe(0);
@@ -125,7 +126,7 @@ describe('POST /mcp through one shared MCP Server', () => {
     );
     expect(await cancel.answer).toEqual({ status: 202 });
     await settle();
-    held[0].finish();
+    defined(held[0], 'the held search').finish();
     expect(json(await a.answer).result.structuredContent.query).toBe('mine');
   });
 
@@ -139,7 +140,7 @@ describe('POST /mcp through one shared MCP Server', () => {
     ];
     const call = handler.handle(HEADERS, batch, caller('req-batch'));
     await settle();
-    held[0].finish();
+    defined(held[0], 'the held search').finish();
     const answer = await call.answer;
     expect(answer?.status).toBe(200);
     const body = JSON.parse(answer!.body!);

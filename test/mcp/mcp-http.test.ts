@@ -14,6 +14,7 @@ import { callToolOverHttp, MCP_POST_HEADERS, toolCallBody } from '../../src/mcp/
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchRequest, FetchResponse } from '../../src/schemas/fetch.ts';
 import { SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
+import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
@@ -88,7 +89,7 @@ describe('MCP over streamable HTTP: tools', () => {
   it("lists web_search and fetch_page with the HTTP API's schemas (model-facing descriptions only added)", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['web_search', 'fetch_page']);
-    const [search, page] = tools;
+    const [search, page] = [defined(tools[0], 'web_search'), defined(tools[1], 'fetch_page')];
     expect(constraintsOf(search.inputSchema)).toEqual(nullableOptionals(constraintsOf(SearchRequest)));
     expect(constraintsOf(search.outputSchema!)).toEqual(constraintsOf(SearchResponse));
     const fetchInput = constraintsOf(page.inputSchema) as { properties: Record<string, unknown>; required: string[] };
@@ -109,7 +110,7 @@ describe('MCP over streamable HTTP: tools', () => {
     // Written for a model: every option described, advanced depth explained.
     const props = search.inputSchema.properties as Record<string, { description?: string }>;
     for (const name of Object.keys(SearchRequest.properties)) expect(props[name]?.description, name).toBeTruthy();
-    expect(props.search_depth.description).toMatch(/advanced.*2 search units.*Use advanced when/s);
+    expect(props.search_depth?.description).toMatch(/advanced.*2 search units.*Use advanced when/s);
     expect(JSON.stringify(tools)).not.toContain('x-rule');
   });
 
@@ -124,8 +125,9 @@ describe('MCP over streamable HTTP: tools', () => {
     expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
     const text = textOf(r);
     expect(text).toContain('## Web search: "api keys"');
-    expect(text).toContain(`### 1. ${body.results[0].title}`);
-    expect(text).toContain(`URL: ${body.results[0].url}`);
+    const first = defined(body.results[0], 'a first result');
+    expect(text).toContain(`### 1. ${first.title}`);
+    expect(text).toContain(`URL: ${first.url}`);
     expect(text).toContain('call fetch_page with its URL');
   });
 
@@ -348,7 +350,7 @@ describe('MCP over streamable HTTP: tools', () => {
     expect(text).toContain('Offer (code): 10% off the first pair Code: SCOUT10');
     expect(text).toMatch(/\(\d+ results?, 1 sponsored\)/);
     // Reading the ad through fetch_page is an agent read of its landing page, and says so.
-    const page = await call('fetch_page', { url: body.results[0].url });
+    const page = await call('fetch_page', { url: defined(body.results[0], 'the ad').url });
     expect(page.structuredContent).toMatchObject({
       final_url: origin.url('/landing'),
       meta: { click_path: 'agent_read', unwrapped: true },
@@ -359,7 +361,7 @@ describe('MCP over streamable HTTP: tools', () => {
 
 describe('MCP over streamable HTTP: the endpoint', () => {
   it('initialize works with the current and the previous protocol revision', async () => {
-    for (const version of [LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS[1]]) {
+    for (const version of [LATEST_PROTOCOL_VERSION, defined(SUPPORTED_PROTOCOL_VERSIONS[1], 'a previous revision')]) {
       const init = await post(t, initialize(version));
       expect(init.status).toBe(200);
       expect(init.headers.get('content-type')).toContain('application/json');

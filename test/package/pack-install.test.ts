@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '../helpers/defined.ts';
 import { descendants, freePort, get, ROOT, waitFor, within, type Exit } from '../helpers/scout-process.ts';
 import { firstKey } from '../helpers/served-scout.ts';
 
@@ -36,7 +37,11 @@ function serverProcess(npxPid: number): number | undefined {
   return descendants(npxPid).find((pid) => {
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return basename(argv[0]).startsWith('node') && argv.some((a) => a.endsWith('/scout')) && argv.includes('serve');
+      return (
+        basename(defined(argv[0], 'a program')).startsWith('node') &&
+        argv.some((a) => a.endsWith('/scout')) &&
+        argv.includes('serve')
+      );
     } catch {
       return false; // ended meanwhile
     }
@@ -57,7 +62,8 @@ describe.skipIf(!hasNpm || !enabled)('the packed package, installed from its tar
       timeout: 60_000,
       maxBuffer: 16 * 1024 * 1024,
     });
-    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    const packs = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    const info = defined(packs[0], 'the packed tarball');
     files = info.files.map((f) => f.path);
     app = join(dir, 'app');
     mkdirSync(app);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { braveParams, createBraveProvider, parseBraveResponse } from '../../src/providers/brave.ts';
 import { NOW, fixture, jsonFixture, noAbort, query, startMockUpstream, type MockUpstream } from './mock-upstream.ts';
+import { defined } from '../helpers/defined.ts';
 
 const KEY = 'BSA-test-key-123456';
 
@@ -19,7 +20,7 @@ describe('brave adapter', () => {
       query({ maxResults: 5, country: 'DE', freshness: 'week', startDate: '2025-01-01' }),
       noAbort(),
     );
-    const req = mock.requests[0]!;
+    const req = defined(mock.requests[0], 'a request upstream');
     expect(req.headers['x-subscription-token']).toBe(KEY);
     const params = new URL(req.url, mock.url).searchParams;
     expect(req.url.startsWith('/res/v1/web/search?')).toBe(true);
@@ -53,7 +54,7 @@ describe('brave adapter', () => {
       publishedDate: '2025-01-06',
       content: 'Async version of the Rust standard library & its ecosystem.',
     });
-    expect(results[3]!.publishedDate).toBeUndefined();
+    expect(defined(results[3], 'a fourth result').publishedDate).toBeUndefined();
   });
 
   it('asks for extra snippets only for advanced searches', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExaProvider, exaBody } from '../../src/providers/exa.ts';
 import { NOW, fixture, noAbort, query, startMockUpstream, type MockUpstream } from './mock-upstream.ts';
+import { defined } from '../helpers/defined.ts';
 
 const KEY = 'exa-test-key-abcdef';
 
@@ -25,7 +26,7 @@ describe('exa adapter', () => {
       }),
       noAbort(),
     );
-    const req = mock.requests[0]!;
+    const req = defined(mock.requests[0], 'a request upstream');
     expect(req.headers['x-api-key']).toBe(KEY);
     expect(JSON.parse(req.body)).toEqual({
       query: 'rust async runtime',
@@ -56,7 +57,7 @@ describe('exa adapter', () => {
       publishedDate: '2024-11-12T09:31:28Z',
       favicon: 'https://tokio.rs/favicon.ico',
     });
-    expect(results[1]!.content).toBe('A survey of async runtimes in Rust and their scheduling strategies.');
+    expect(results[1]?.content).toBe('A survey of async runtimes in Rust and their scheduling strategies.');
     expect(results[2]).toEqual({
       title: '',
       url: 'https://smol.example.dev/docs',

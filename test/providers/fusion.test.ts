@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderResult } from '../../src/search/search-types.ts';
 import { RRF_K, reciprocalRankFusion } from '../../src/providers/fusion.ts';
+import { defined } from '../helpers/defined.ts';
 
 const r = (url: string, extra: Partial<ProviderResult> = {}): ProviderResult => ({
   title: url,
@@ -25,7 +26,7 @@ describe('reciprocalRankFusion', () => {
       'https://d.com/',
       'https://c.com/',
     ]);
-    expect(fused[0]!.favicon).toBe('https://b.com/f.ico');
+    expect(fused[0]?.favicon).toBe('https://b.com/f.ico');
     expect(RRF_K).toBe(60);
   });
 
@@ -38,7 +39,7 @@ describe('reciprocalRankFusion', () => {
     const a = [r('https://a.com/')];
     const b = [r('https://a.com/', { publishedDate: '2025-01-01T00:00:00Z' })];
     reciprocalRankFusion([a, b]);
-    expect(a[0]!.publishedDate).toBeUndefined();
+    expect(defined(a[0], 'the input result').publishedDate).toBeUndefined();
   });
 });
 
@@ -62,6 +63,6 @@ describe('cleanResults and dedupeResults', () => {
       },
       { title: 'https://b.com/', url: 'https://b.com/', content: 'about https://b.com/' },
     ]);
-    expect(raw[0]!.title).toBe('');
+    expect(raw[0]?.title).toBe('');
   });
 });

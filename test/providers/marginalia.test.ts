@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMarginaliaProvider } from '../../src/providers/marginalia.ts';
 import { fixture, noAbort, query, startMockUpstream, type MockUpstream } from './mock-upstream.ts';
+import { defined } from '../helpers/defined.ts';
 
 describe('marginalia adapter', () => {
   let mock: MockUpstream;
@@ -13,7 +14,7 @@ describe('marginalia adapter', () => {
     mock.requests.length = 0;
     const p = createMarginaliaProvider({ url: `${mock.url}/search`, apiKey: 'public' });
     const results = await p.search(query({ maxResults: 30 }), noAbort());
-    const req = mock.requests[0]!;
+    const req = defined(mock.requests[0], 'a request upstream');
     expect(req.headers['api-key']).toBe('public');
     expect(Object.fromEntries(new URL(req.url, mock.url).searchParams)).toEqual({
       query: 'rust async runtime',

@@ -14,6 +14,7 @@ import {
 import { ClusterClient } from '../../src/providers/opensearch/cluster-client.ts';
 import { openSearchConnection } from '../../src/providers/opensearch/connection.ts';
 import { ensureIndex, indexTemplate, TEMPLATE_VERSION } from '../../src/providers/opensearch/index-template.ts';
+import { defined } from '../helpers/defined.ts';
 import { deadNodeUrl, requestsTo, startFakeNode, type FakeNode } from './opensearch-fixture.ts';
 import { jsonFixture } from './mock-upstream.ts';
 
@@ -50,22 +51,29 @@ interface Harness {
   sleeps: number[];
 }
 
-function writer(urls: string[], o: Partial<BulkWriterOptions> = {}): Harness {
+/** Options over the harness's own; `prepare: undefined` leaves out its prepare (ensuring the index). */
+type HarnessOptions = Partial<Omit<BulkWriterOptions, 'prepare'>> & {
+  prepare?: BulkWriterOptions['prepare'] | undefined;
+};
+
+function writer(urls: string[], o: HarnessOptions = {}): Harness {
   const outcomes: Harness['outcomes'] = [];
   const sleeps: number[] = [];
   const c = o.client ?? client(urls);
+  const { prepare, ...given } =
+    'prepare' in o ? o : { ...o, prepare: () => ensureIndex(c, {}, AbortSignal.timeout(5000)) };
   const w = new BulkWriter({
     client: c,
     maxDocs: 500,
     maxBytes: 5 * 1024 * 1024,
     maxInFlight: 2,
-    prepare: () => ensureIndex(c, {}, AbortSignal.timeout(5000)),
+    ...(prepare === undefined ? {} : { prepare }),
     onOutcome: (item, outcome) => outcomes.push([item.ref, outcome]),
     sleep: async (ms) => {
       sleeps.push(ms);
     },
     now: () => FIXED,
-    ...o,
+    ...given,
   });
   return { writer: w, outcomes, sleeps };
 }
@@ -89,14 +97,15 @@ describe('bulk writer: requests', () => {
     await w.add({ ref: 2, row: row(2) });
     expect(await w.close()).toEqual({ indexed: 2, failed: 0 });
 
-    const [req] = requestsTo(n, 'POST', '/_bulk');
+    const req = defined(requestsTo(n, 'POST', '/_bulk')[0], 'a _bulk request');
     expect(req.path).toBe('/scout-pages/_bulk');
     expect(req.headers['content-type']).toBe('application/x-ndjson');
     const lines = req.body.split('\n');
+    const line = (i: number): unknown => JSON.parse(defined(lines[i], `line ${i + 1}`));
     expect(lines).toHaveLength(5);
     expect(lines[4]).toBe('');
-    expect(JSON.parse(lines[0])).toEqual({ index: { _id: sha256('https://www.docs.example.com/a') } });
-    expect(JSON.parse(lines[1])).toEqual({
+    expect(line(0)).toEqual({ index: { _id: sha256('https://www.docs.example.com/a') } });
+    expect(line(1)).toEqual({
       url: 'https://www.docs.example.com/a',
       title: 'Page 1',
       content: 'Lighthouse keeping, part 1.',
@@ -109,7 +118,7 @@ describe('bulk writer: requests', () => {
       indexed_at: '2025-01-08T12:00:00Z',
     });
     // Absent optional fields are left out, so `exists` (the country filter) means "has one".
-    expect(Object.keys(JSON.parse(lines[3]))).toEqual([
+    expect(Object.keys(line(3) as object)).toEqual([
       'url',
       'title',
       'content',
@@ -129,7 +138,9 @@ describe('bulk writer: requests', () => {
     expect(bulkSizes(n)).toEqual([3, 3, 1]);
 
     n.bulks.length = 0;
-    const oneDocBytes = Buffer.byteLength(n.requests.filter((r) => r.path.endsWith('/_bulk'))[2].body);
+    const oneDocBytes = Buffer.byteLength(
+      defined(n.requests.filter((r) => r.path.endsWith('/_bulk'))[2], 'a third _bulk request').body,
+    );
     const bySize = writer([n.url], { maxBytes: oneDocBytes * 2 + 10, maxInFlight: 1 });
     await bySize.writer.add({ ref: 'big', row: row(100, { content: 'x'.repeat(oneDocBytes * 3) }) });
     for (let i = 0; i < 5; i++) await bySize.writer.add({ ref: i, row: row(i) });
@@ -218,7 +229,7 @@ describe('bulk writer: errors', () => {
     for (let i = 1; i <= 5; i++) await h.writer.add({ ref: i, row: row(i) });
     expect(await h.writer.close()).toEqual({ indexed: 5, failed: 0 });
     expect(bulkSizes(n)).toEqual([5, 2, 2]);
-    expect(n.bulks[1].map((a) => a.source.url)).toEqual([
+    expect(n.bulks[1]?.map((a) => a.source.url)).toEqual([
       'https://docs.example.com/page/2',
       'https://docs.example.com/page/4',
     ]);
@@ -250,7 +261,7 @@ describe('bulk writer: errors', () => {
     await h.writer.add({ ref: 1, row: row(1) });
     await h.writer.add({ ref: 2, row: row(2) });
     expect(await h.writer.close()).toEqual({ indexed: 1, failed: 1 });
-    expect(h.outcomes[0][1]).toEqual({
+    expect(h.outcomes[0]?.[1]).toEqual({
       ok: false,
       reason: expect.stringMatching(
         /^refused by OpenSearch \(429 rejected_execution_exception: rejected execution of primary operation .*\), still rejected after 3 attempts$/,
@@ -383,7 +394,10 @@ describe('index template', () => {
       number_of_shards: number;
       number_of_replicas: number;
       similarity: unknown;
-      analysis: { analyzer: Record<string, { filter: string[] }>; filter: { scout_stop: { stopwords: string[] } } };
+      analysis: {
+        analyzer: { scout_text: { filter: string[] }; scout_query: { filter: string[] } };
+        filter: { scout_stop: { stopwords: string[] } };
+      };
     };
     expect([s.number_of_shards, s.number_of_replicas]).toEqual([3, 1]);
     expect(s.similarity).toEqual({ scout_bm25: { type: 'BM25', k1: K1, b: B } });
@@ -412,7 +426,7 @@ describe('index template', () => {
     expect(p.content).toMatchObject({ type: 'text', similarity: 'scout_bm25', index_options: 'offsets' });
     for (const f of ['url', 'domain', 'domain_ancestors', 'country', 'language', 'source'])
       expect(p[f], f).toEqual({ type: 'keyword' });
-    for (const f of ['published_date', 'indexed_at']) expect(p[f].type, f).toBe('date');
+    for (const f of ['published_date', 'indexed_at']) expect(p[f]?.type, f).toBe('date');
   });
 
   it('leaves shards and replicas to the cluster unless set', () => {

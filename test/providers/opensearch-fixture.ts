@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { defined } from '../helpers/defined.ts';
 import { fixture, jsonFixture } from './mock-upstream.ts';
 
 /**
@@ -77,8 +78,9 @@ export function parseBulk(body: string): BulkAction[] {
   if (lines.pop() !== '') throw new Error('a _bulk body must end with a newline');
   const out: BulkAction[] = [];
   for (let i = 0; i < lines.length; i += 2) {
-    const action = JSON.parse(lines[i]) as { index: { _id: string } };
-    out.push({ id: action.index._id, source: JSON.parse(lines[i + 1]) as Record<string, unknown> });
+    const action = JSON.parse(defined(lines[i], `action line ${i + 1}`)) as { index: { _id: string } };
+    const source = JSON.parse(defined(lines[i + 1], `source line ${i + 2}`)) as Record<string, unknown>;
+    out.push({ id: action.index._id, source });
   }
   return out;
 }
@@ -107,7 +109,7 @@ export async function startFakeNode(options: { index?: string } = {}): Promise<F
       return;
     }
     const { method, path } = req;
-    const bare = path.split('?')[0];
+    const bare = defined(path.split('?')[0], 'the path before any query');
     if (method === 'PUT' && bare.startsWith('/_index_template/')) {
       node.templates.set(decodeURIComponent(bare.slice('/_index_template/'.length)), JSON.parse(req.body));
       return send(res, { body: jsonFixture(OS, 'acknowledged.json') as object });
@@ -191,4 +193,4 @@ export async function deadNodeUrl(): Promise<string> {
 
 /** Requests of one kind, e.g. `of(node, 'POST', '/_bulk')`. */
 export const requestsTo = (node: FakeNode, method: string, pathEnd: string): SeenRequest[] =>
-  node.requests.filter((r) => r.method === method && r.path.split('?')[0].endsWith(pathEnd));
+  node.requests.filter((r) => r.method === method && defined(r.path.split('?')[0], 'a path').endsWith(pathEnd));

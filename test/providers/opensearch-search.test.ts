@@ -10,6 +10,7 @@ import { createOpenSearchProvider } from '../../src/providers/opensearch/opensea
 import { parseSearchResponse } from '../../src/providers/opensearch/search-response.ts';
 import { ProviderError, type SearchProvider } from '../../src/providers/provider.ts';
 import { createSearchBackend } from '../../src/providers/registry.ts';
+import { defined } from '../helpers/defined.ts';
 import { deadNodeUrl, startFakeNode, type FakeNode, type Reply } from './opensearch-fixture.ts';
 import { NOW, fixture, jsonFixture, noAbort, query } from './mock-upstream.ts';
 
@@ -24,7 +25,7 @@ const provider = (nodes: string[], env: Record<string, string> = {}): SearchProv
 /** The body of the last _search a node received. */
 const lastSearch = (node: FakeNode): Record<string, unknown> => {
   const searches = node.requests.filter((r) => r.path === '/scout-pages/_search');
-  return JSON.parse(searches[searches.length - 1].body) as Record<string, unknown>;
+  return JSON.parse(defined(searches.at(-1), 'a _search request').body) as Record<string, unknown>;
 };
 
 const failure = async (p: SearchProvider): Promise<ProviderError> => {
@@ -69,7 +70,7 @@ describe('opensearch provider: the _search request', () => {
       }),
       noAbort(),
     );
-    const req = node.requests[node.requests.length - 1];
+    const req = defined(node.requests.at(-1), 'a request');
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/scout-pages/_search');
     expect(req.headers['content-type']).toBe('application/json');
@@ -143,7 +144,7 @@ describe('opensearch provider: the _search request', () => {
     await provider([node.url], {
       SCOUT_OPENSEARCH_API_KEY: 'VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==',
     }).search(query(), noAbort());
-    expect(node.requests[node.requests.length - 1].headers.authorization).toBe(
+    expect(node.requests.at(-1)?.headers.authorization).toBe(
       'ApiKey VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==',
     );
   });
@@ -233,7 +234,7 @@ describe('opensearch provider: the _search answer', () => {
 
   it('cuts a long fragment to the local snippet length at a word boundary', () => {
     const long = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
-    const [r] = parseSearchResponse(
+    const hits = parseSearchResponse(
       {
         hits: {
           hits: [{ _score: 1, _source: { url: 'https://a.test/', title: 'A' }, highlight: { content: [long] } }],
@@ -242,6 +243,7 @@ describe('opensearch provider: the _search answer', () => {
       NOW,
       false,
     );
+    const r = defined(hits[0], 'a hit');
     expect(r.content.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
     expect(r.content).toMatch(/^word0 word1 .* word\d+…$/);
   });
@@ -377,8 +379,8 @@ describe('opensearch provider: error answers', () => {
 
 describe('opensearch provider: several nodes', () => {
   const nodes: FakeNode[] = [];
-  const start = async (n: number): Promise<FakeNode[]> => {
-    const started = await Promise.all(Array.from({ length: n }, () => startFakeNode()));
+  const startTwo = async (): Promise<[FakeNode, FakeNode]> => {
+    const started = await Promise.all([startFakeNode(), startFakeNode()]);
     nodes.push(...started);
     return started;
   };
@@ -388,14 +390,14 @@ describe('opensearch provider: several nodes', () => {
   const searches = (n: FakeNode): number => n.requests.filter((r) => r.path.endsWith('/_search')).length;
 
   it('rotates searches between the nodes', async () => {
-    const [a, b] = await start(2);
+    const [a, b] = await startTwo();
     const p = provider([a.url, b.url]);
     for (let i = 0; i < 4; i++) await p.search(query(), noAbort());
     expect([searches(a), searches(b)]).toEqual([2, 2]);
   });
 
   it('fails over past a node that is down or unavailable, and then asks the others first', async () => {
-    const [unavailable, healthy] = await start(2);
+    const [unavailable, healthy] = await startTwo();
     unavailable.override = () => ({ status: 503, body: jsonFixture(OS, 'error-503.json') as object });
     const p = provider([await deadNodeUrl(), unavailable.url, healthy.url]);
     expect(await p.search(query(), noAbort())).toHaveLength(3);
@@ -407,7 +409,7 @@ describe('opensearch provider: several nodes', () => {
   });
 
   it("does not fail over on the cluster's answer to the request itself (a 4xx)", async () => {
-    const [a, b] = await start(2);
+    const [a, b] = await startTwo();
     for (const n of [a, b])
       n.override = () => ({ status: 404, body: jsonFixture(OS, 'error-404-index.json') as object });
     const e = await failure(provider([a.url, b.url]));
@@ -416,7 +418,7 @@ describe('opensearch provider: several nodes', () => {
   });
 
   it("reports the last node's answer when every node is unavailable", async () => {
-    const [a, b] = await start(2);
+    const [a, b] = await startTwo();
     for (const n of [a, b]) n.override = () => ({ status: 503, body: jsonFixture(OS, 'error-503.json') as object });
     const e = await failure(provider([a.url, b.url]));
     expect([e.failure, e.message]).toEqual(['http', 'HTTP 503 (cluster_block_exception)']);

@@ -8,6 +8,7 @@ import { describeProvider, type ListedProvider } from '../../src/providers/provi
 import { providerList, providerListSettings } from '../../src/providers/provider-list.ts';
 import { loadScoutConfig, scoutSettings } from '../../src/scout-settings.ts';
 import { REQUIRED_PROVIDER_ENV } from './required-provider-env.ts';
+import { defined } from '../helpers/defined.ts';
 
 const requiredEnv = (d: ListedProvider): string | undefined =>
   d.requires ? d.settings[d.requires.setting]?.env : undefined;
@@ -20,7 +21,7 @@ describe('the provider list', () => {
       const required = requiredEnv(descriptor);
       if (required !== undefined) {
         expect(REQUIRED_PROVIDER_ENV, `a test value for ${required}`).toHaveProperty(required);
-        env[required] = REQUIRED_PROVIDER_ENV[required]!;
+        env[required] = defined(REQUIRED_PROVIDER_ENV[required], `a test value for ${required}`);
       }
       const [provider] = createProviders(loadScoutConfig(env));
       expect(provider!.name).toBe(name);

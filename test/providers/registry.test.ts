@@ -10,6 +10,7 @@ import { createSearxngProvider } from '../../src/providers/searxng.ts';
 import { createSerperProvider } from '../../src/providers/serper.ts';
 import { createTavilyProvider } from '../../src/providers/tavily.ts';
 import { NOW, fixture, query, startMockUpstream, type MockReply, type MockUpstream } from './mock-upstream.ts';
+import { defined } from '../helpers/defined.ts';
 
 /** Failover, errors, fusion, filters and cache, with real adapters against loopback mocks. */
 
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   for (const [name, m] of Object.entries(mocks)) {
-    m.reply = OK[name]!;
+    m.reply = defined(OK[name], `the reply of ${name}`);
     m.requests.length = 0;
   }
 });
@@ -147,7 +148,11 @@ describe('filters across providers', () => {
     const answer = await createSearchBackend([marginalia()], fast).search(
       query({ maxResults: 5, includeDomains: ['tokio.rs'] }),
     );
-    expect(new URL(mocks.marginalia!.requests[0]!.url, 'http://x').searchParams.get('count')).toBe('15');
+    expect(
+      new URL(defined(mocks.marginalia!.requests[0], 'a request to Marginalia').url, 'http://x').searchParams.get(
+        'count',
+      ),
+    ).toBe('15');
     expect(answer.results.map((r) => r.url)).toEqual(['https://tokio.rs/']);
   });
 
@@ -155,7 +160,7 @@ describe('filters across providers', () => {
     const answer = await createSearchBackend([tavily()], fast).search(
       query({ maxResults: 5, excludeDomains: ['example.com'] }),
     );
-    expect(JSON.parse(mocks.tavily!.requests[0]!.body)).toMatchObject({
+    expect(JSON.parse(defined(mocks.tavily!.requests[0], 'a request to Tavily').body)).toMatchObject({
       max_results: 5,
       exclude_domains: ['example.com'],
     });
@@ -191,7 +196,7 @@ describe('fusion', () => {
     // tokio.rs is first in both lists: one entry, first place, with Brave's favicon.
     expect(urls[0]).toBe('https://tokio.rs/');
     expect(urls.filter((u) => u === 'https://tokio.rs/')).toHaveLength(1);
-    expect(answer.results[0]!.favicon).toBe('https://imgs.search.brave.com/meta-tokio/favicon.ico');
+    expect(answer.results[0]?.favicon).toBe('https://imgs.search.brave.com/meta-tokio/favicon.ico');
     expect(new Set(urls)).toEqual(
       new Set([
         'https://tokio.rs/',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearxngProvider, searxngParams } from '../../src/providers/searxng.ts';
 import { NOW, fixture, noAbort, query, startMockUpstream, type MockUpstream } from './mock-upstream.ts';
+import { defined } from '../helpers/defined.ts';
 
 describe('searxng adapter', () => {
   let mock: MockUpstream;
@@ -13,7 +14,7 @@ describe('searxng adapter', () => {
     mock.requests.length = 0;
     const p = createSearxngProvider({ url: `${mock.url}/search?categories=general`, now: () => NOW });
     await p.search(query({ freshness: 'month', startDate: '2024-12-08' }), noAbort());
-    const req = mock.requests[0]!;
+    const req = defined(mock.requests[0], 'a request upstream');
     expect(Object.fromEntries(new URL(req.url, mock.url).searchParams)).toEqual({
       categories: 'general',
       q: 'rust async runtime',
@@ -27,7 +28,7 @@ describe('searxng adapter', () => {
   it('sends the optional key as a Bearer token', async () => {
     mock.requests.length = 0;
     await createSearxngProvider({ url: `${mock.url}/search`, apiKey: 'proxy-token' }).search(query(), noAbort());
-    expect(mock.requests[0]!.headers.authorization).toBe('Bearer proxy-token');
+    expect(mock.requests[0]?.headers.authorization).toBe('Bearer proxy-token');
   });
 
   it('parses results, normalising publishedDate with and without a zone', async () => {
@@ -48,8 +49,8 @@ describe('searxng adapter', () => {
       publishedDate: '2024-11-12T09:31:28Z',
       score: 4,
     });
-    expect(results[1]!.publishedDate).toBeUndefined();
-    expect(results[2]!.publishedDate).toBe('2025-01-02T07:00:00Z');
+    expect(defined(results[1], 'a second result').publishedDate).toBeUndefined();
+    expect(results[2]?.publishedDate).toBe('2025-01-02T07:00:00Z');
   });
 
   it('trims to the requested count and honours nothing natively', async () => {

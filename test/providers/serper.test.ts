@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSerperProvider, parseSerperResponse, serperBody } from '../../src/providers/serper.ts';
 import { NOW, fixture, jsonFixture, noAbort, query, startMockUpstream, type MockUpstream } from './mock-upstream.ts';
+import { defined } from '../helpers/defined.ts';
 
 const KEY = 'serper-test-key-987';
 
@@ -26,7 +27,7 @@ describe('serper adapter', () => {
       }),
       noAbort(),
     );
-    const req = mock.requests[0]!;
+    const req = defined(mock.requests[0], 'a request upstream');
     expect(req.headers['x-api-key']).toBe(KEY);
     expect(JSON.parse(req.body)).toEqual({
       q: 'rust async runtime (site:tokio.rs OR site:docs.rs) -site:spam.example',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTavilyProvider, tavilyBody } from '../../src/providers/tavily.ts';
 import { NOW, fixture, noAbort, query, startMockUpstream, type MockUpstream } from './mock-upstream.ts';
+import { defined } from '../helpers/defined.ts';
 
 const KEY = 'tvly-test-0123456789';
 
@@ -25,7 +26,7 @@ describe('tavily adapter', () => {
       country: 'GB',
     });
     await provider().search(q, noAbort());
-    const req = mock.requests[0]!;
+    const req = defined(mock.requests[0], 'a request upstream');
     expect(req.method).toBe('POST');
     expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(req.headers['content-type']).toBe('application/json');
@@ -63,8 +64,8 @@ describe('tavily adapter', () => {
       favicon: 'https://tokio.rs/favicon-32x32.png',
       score: 0.91,
     });
-    expect(results[1]!.publishedDate).toBe('2025-01-06T10:00:00Z');
-    expect(results[2]!.publishedDate).toBe('2025-01-04');
+    expect(results[1]?.publishedDate).toBe('2025-01-06T10:00:00Z');
+    expect(results[2]?.publishedDate).toBe('2025-01-04');
     expect([...provider().honours].sort()).toEqual(['country', 'dates', 'domains']);
   });
 });

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defined } from '../helpers/defined.ts';
 import { createSearchBudget, MAX_LEASE } from '../../src/search/search-budget.ts';
 import { DomainError } from '../../src/domain/errors.ts';
 import { createStores } from '../../src/store/create-stores.ts';
@@ -115,7 +116,7 @@ describe('search budget leases', () => {
     let refusedInARow = 0;
     for (let i = 0; refusedInARow < 2; i++) {
       try {
-        await replicas[i % 2]!.charge(i % 3 === 0 ? 'advanced' : 'basic');
+        await defined(replicas[i % 2], `replica ${i % 2}`).charge(i % 3 === 0 ? 'advanced' : 'basic');
         served += i % 3 === 0 ? 2 : 1;
         refusedInARow = 0;
       } catch (e) {
@@ -125,7 +126,7 @@ describe('search budget leases', () => {
         await new Promise((r) => setTimeout(r, 120));
         // Fill the last unit with a basic search when an advanced one no longer fits.
         if (served === 199) {
-          await replicas[0]!.charge('basic');
+          await defined(replicas[0], 'replica 0').charge('basic');
           served++;
         }
       }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defined } from '../helpers/defined.ts';
 import type { CampaignRecord } from '../../src/store/ports.ts';
 import { relevance, runAuction, topicPositions } from '../../src/sponsored/auction.ts';
 import { compileCampaign } from '../../src/sponsored/keyword-index.ts';
@@ -75,7 +76,7 @@ describe('runAuction picks exactly what a full sort would', () => {
           1 + Math.floor(rand() * 5) * 100,
           `2026-01-0${1 + Math.floor(rand() * 3)}T00:00:00.000Z`,
         ),
-        relevance: [0, 1 / 3, 1 / 2, 2 / 3, 1][Math.floor(rand() * 5)]!,
+        relevance: defined([0, 1 / 3, 1 / 2, 2 / 3, 1][Math.floor(rand() * 5)], 'a relevance'),
       }));
       const k = Math.floor(rand() * 5);
       const rank = (b: (typeof bids)[number]) => b.campaign.record.bidMicros * b.relevance;

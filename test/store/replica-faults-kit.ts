@@ -150,7 +150,7 @@ export async function startFaultRig(
       const res = await fetch(`http://127.0.0.1:${port}${path}`, {
         method,
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
         redirect: 'manual',
         signal: AbortSignal.timeout(10_000),
       });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { waitFor } from '../helpers/scout-process.ts';
 import {
@@ -24,7 +25,8 @@ const REDIS_LOST = 'Redis connection lost or refused; retrying in the background
 const REDIS_RESTORED = 'Redis connection restored';
 const LIMITER_LOCAL = 'Redis unreachable: rate limits are per replica until it returns';
 const LIMITER_SHARED = 'Redis reachable again: rate limits are shared across replicas';
-const REDIS_MESSAGES = [REDIS_LOST, REDIS_RESTORED, LIMITER_LOCAL, LIMITER_SHARED];
+const REDIS_MESSAGES = [REDIS_LOST, REDIS_RESTORED, LIMITER_LOCAL, LIMITER_SHARED] as const;
+type RedisMessage = (typeof REDIS_MESSAGES)[number];
 
 const KEY_STORE_DOWN = { error: { status: 503, message: 'the key store is unavailable; retry shortly' } };
 // src/store/create-stores.ts, the key store's LISTEN connection.
@@ -51,9 +53,11 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
   let landing: FixtureServer;
   let campaignId = '';
   const keys: Record<string, CreatedKey> = {};
+  const key = (name: string): CreatedKey => defined(keys[name], `the key ${name}`);
 
   const bucket = (k: CreatedKey) => `${rig.prefix}rl:${k.id}`;
-  const redisCounts = () => Object.fromEntries(REDIS_MESSAGES.map((m) => [m, rig.count(m)]));
+  const redisCounts = () =>
+    Object.fromEntries(REDIS_MESSAGES.map((m) => [m, rig.count(m)])) as Record<RedisMessage, number>;
   const report = async () => {
     const r = await rig.cli(['campaigns', 'report', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -107,12 +111,12 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
         .filter((l) => l.msg === 'storage')
         .map((l) => l.mode),
     ).toEqual(['postgres+redis']);
-    const a = await rig.search(keys.warm.key, 'warm up');
+    const a = await rig.search(key('warm').key, 'warm up');
     expectOk(a, 'search');
     expect(a.headers.get('ratelimit-limit')).toBe(String(RPM));
     expect(a.headers.get('ratelimit-remaining')).toBe(String(RPM - 1));
     // One request's worth of GCRA debt: 60 s / RPM.
-    const pttl = await rig.redis.pttl(bucket(keys.warm));
+    const pttl = await rig.redis.pttl(bucket(key('warm')));
     expect(pttl).toBeGreaterThan(0);
     expect(pttl).toBeLessThanOrEqual(60_000 / RPM);
   });
@@ -120,8 +124,8 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
   it.each(REDIS_MODES)(
     'Redis %s: searches answer 200 on a per-replica limiter, one log line each way, shared again after restore',
     async (mode) => {
-      const out = keys[`${mode}-out`];
-      const seeded = keys[`${mode}-seeded`];
+      const out = key(`${mode}-out`);
+      const seeded = key(`${mode}-seeded`);
       const before = redisCounts();
       if (mode === 'stall') rig.redisProxy.stall();
       else rig.redisProxy.cut(mode);
@@ -171,8 +175,8 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
   );
 
   it('PostgreSQL cut: an unverifiable key is 503 (never 401) and /healthz 503; the same key is served after restore, no restart', async () => {
-    const fresh = keys['pg-fresh'];
-    const cached = keys['pg-cached'];
+    const fresh = key('pg-fresh');
+    const cached = key('pg-cached');
     expectOk(await rig.search(cached.key, 'before the cut'), 'search before the cut');
 
     const listenerLost = rig.count(LISTENER_LOST);
@@ -232,7 +236,7 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
       clicks: expected.clicks + 1,
       spend_micros: expected.spend_micros + BID, // the first read of a rec_id is charged the bid
     });
-    [target] = sponsoredOf(searches[0]);
+    target = defined(sponsoredOf(defined(searches[0], 'a first search'))[0], 'a sponsored result');
   }
 
   /** The report once it holds every expected event: exactly those (none lost, none counted twice by a retried batch). */
@@ -250,14 +254,13 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
 
   it('sponsored impressions, a read and a click acknowledged just before a PostgreSQL cut are all counted after restore', async () => {
     // Warm up: the campaign snapshot, the fetch pipeline, and an impression already stored.
-    const first = await rig.search(keys['ad-a'].key, 'running shoes');
+    const first = await rig.search(key('ad-a').key, 'running shoes');
     expectOk(first, 'warm-up search');
-    [target] = sponsoredOf(first);
-    expect(target).toBeDefined();
+    target = defined(sponsoredOf(first)[0], 'a sponsored result');
     expected.impressions = 1;
     await expectAllCounted();
     expectOk(
-      await rig.request('POST', '/v1/fetch', { key: keys['ad-a'].key, body: { url: landing.url('/shoes') } }),
+      await rig.request('POST', '/v1/fetch', { key: key('ad-a').key, body: { url: landing.url('/shoes') } }),
       'warm-up fetch',
     );
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { defined } from '../helpers/defined.ts';
 import { runScout, type CliRun } from '../helpers/cli.ts';
 import { randomSchemaName } from '../helpers/postgres.ts';
 import {
@@ -44,7 +45,7 @@ export async function call<T = any>(
   const res = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
@@ -171,7 +172,7 @@ export async function startReplicas(mode: StorageMode, settings: Record<string, 
         );
       });
       failed.catch(() => undefined);
-      await Promise.race([waitHealthy(ports[i]!, 45_000), failed]);
+      await Promise.race([waitHealthy(defined(ports[i], `port ${i}`), 45_000), failed]);
       const line = await Promise.race([
         waitFor(5_000, `the storage log line of port ${ports[i]}`, () => storageLine(p)),
         failed,

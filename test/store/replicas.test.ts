@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { freePort, killStarted, scoutEnv, spawnScout, waitFor, within } from '../helpers/scout-process.ts';
 import {
@@ -77,7 +78,9 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
     it('rate limit: 100 concurrent searches of one key over 3 replicas serve exactly 20, refuse 80 with 429', async () => {
       const { key } = await main.createKey('rate');
       const replies = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => search(main.ports[i % 3]!, key, { query: `rate probe ${i}` })),
+        Array.from({ length: 100 }, (_, i) =>
+          search(defined(main.ports[i % 3], `port ${i % 3}`), key, { query: `rate probe ${i}` }),
+        ),
       );
       const statuses = replies.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(20);
@@ -92,7 +95,10 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const depths = Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? 'basic' : 'advanced') as 'basic' | 'advanced');
       const replies = await Promise.all(
         depths.map((depth, i) =>
-          search(budget.ports[i % 3]!, key, { query: `budget probe ${i}`, search_depth: depth }),
+          search(defined(budget.ports[i % 3], `port ${i % 3}`), key, {
+            query: `budget probe ${i}`,
+            search_depth: depth,
+          }),
         ),
       );
       let units = 0;
@@ -114,7 +120,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
           units_left: 0,
           search_cost: { basic: 1, advanced: 2 },
         });
-        expect(u.body.budget).toEqual(usages[0]!.body.budget);
+        expect(u.body.budget).toEqual(defined(usages[0], 'a first usage').body.budget);
       }
     });
 
@@ -123,7 +129,9 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       let served = 0;
       const burst = async (n: number, tag: string) => {
         const replies = await Promise.all(
-          Array.from({ length: n }, (_, i) => search(leased.ports[i % 3]!, key, { query: `lease probe ${tag} ${i}` })),
+          Array.from({ length: n }, (_, i) =>
+            search(defined(leased.ports[i % 3], `port ${i % 3}`), key, { query: `lease probe ${tag} ${i}` }),
+          ),
         );
         for (const r of replies) {
           if (r.status === 200) served++;
@@ -205,7 +213,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const found = await Promise.all(
         main.ports.map((port, i) =>
           poll(10_000, 150, `the imported documents on port ${port}`, async () => {
-            const r = await search(port, keys[i]!.key, { query: word });
+            const r = await search(port, defined(keys[i], `key ${i}`).key, { query: word });
             expect(r.status).toBe(200);
             return r.body.results.length > 0
               ? { ms: performance.now() - importedAt, results: r.body.results }
@@ -217,7 +225,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
         expect(f.ms).toBeLessThanOrEqual(10_000); // far from the expected: the machine may be busy
         expect(f.results.every((r: { type: string }) => r.type === 'organic')).toBe(true);
         expect(f.results.map((r: { url: string }) => r.url).sort()).toEqual(docs.map((d) => d.url).sort());
-        expect(f.results).toEqual(found[0]!.results);
+        expect(f.results).toEqual(defined(found[0], 'a first answer').results);
       }
     });
 
@@ -241,7 +249,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const shown = await Promise.all(
         main.ports.map((port, i) =>
           poll(5_000, 250, `the sponsored entry on port ${port}`, async () => {
-            const r = await search(port, keys[i]!.key, { query: `${word} deals` });
+            const r = await search(port, defined(keys[i], `key ${i}`).key, { query: `${word} deals` });
             expect(r.status).toBe(200);
             return sponsoredOf(r.body).length > 0 ? r.body : undefined;
           }),
@@ -282,7 +290,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const { key } = await main.createKey('click');
 
       const ad = await poll(5_000, 250, 'the sponsored entry on the first replica', async () => {
-        const r = await search(main.ports[0]!, key, { query: word });
+        const r = await search(defined(main.ports[0], 'port 0'), key, { query: word });
         expect(r.status).toBe(200);
         return sponsoredOf(r.body)[0];
       });

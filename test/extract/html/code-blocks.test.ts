@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { codeText, shieldCodeBlocks, unguard } from '../../../src/extract/html/code-blocks.ts';
+import { defined } from '../../helpers/defined.ts';
 
 function root(inner: string): Element {
   const { document } = parseHTML(`<html><body><div id="root">${inner}</div></body></html>`);
@@ -36,7 +37,8 @@ describe('code block shielding', () => {
   it('keeps an empty marker for elements that rules above the block look for', () => {
     const el = root('<a href="/x"><pre><img src="i.png"> <div>code</div></pre></a><pre> <br> </pre>');
     shieldCodeBlocks(el);
-    const [first, second] = Array.from(el.querySelectorAll('pre'));
+    const blocks = Array.from(el.querySelectorAll('pre'));
+    const [first, second] = [defined(blocks[0], 'a first pre'), defined(blocks[1], 'a second pre')];
     expect(first.querySelector('img')?.getAttribute('src')).toBeNull();
     expect(first.querySelector('div')?.textContent).toBe('');
     expect(second.textContent).toBe('');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHostPacer } from '../../../src/index/crawl/host-pacer.ts';
+import { defined } from '../../helpers/defined.ts';
 
 /** A fake monotonic clock: sleeping advances it, tasks advance it by their duration. */
 function fakeTime() {
@@ -55,7 +56,9 @@ describe('createHostPacer', () => {
     expect(ids).toEqual([1, 2, 3]);
     expect(rec.spans.map((s) => s.id)).toEqual([1, 2, 3]);
     for (let i = 1; i < rec.spans.length; i += 1)
-      expect(rec.spans[i].start).toBeGreaterThanOrEqual(rec.spans[i - 1].end + 100);
+      expect(defined(rec.spans[i], `span ${i}`).start).toBeGreaterThanOrEqual(
+        defined(rec.spans[i - 1], 'the span before').end + 100,
+      );
     expect(rec.max().perHost).toBe(1);
   });
 

@@ -3,6 +3,7 @@ import { MemoryRanker, type RankQuery } from '../../../src/index/ranker/memory-r
 import type { RankerDocument } from '../../../src/store/index-rows.ts';
 import { rng } from '../../../bench/make-corpus.ts';
 import { rankerDocs } from './ranker-docs.ts';
+import { defined } from '../../helpers/defined.ts';
 
 const docsOf = rankerDocs;
 
@@ -28,7 +29,7 @@ describe('MemoryRanker', { timeout: 120_000 }, () => {
     const others = docsOf(400, 99);
     for (let i = 0; i < 400; i++) {
       const id = 1 + Math.floor(rand() * 1200);
-      const d = { ...others[i], id };
+      const d = { ...defined(others[i], `other document ${i}`), id };
       churned.add(d);
       final.set(id, d);
     }
@@ -44,7 +45,11 @@ describe('MemoryRanker', { timeout: 120_000 }, () => {
     const words = all.slice(0, 40).flatMap((d) => d.title.toLowerCase().split(' '));
     for (let i = 0; i < 150; i++) {
       const terms = [
-        ...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => words[Math.floor(rand() * words.length)])),
+        ...new Set(
+          Array.from({ length: 1 + Math.floor(rand() * 3) }, () =>
+            defined(words[Math.floor(rand() * words.length)], 'a word'),
+          ),
+        ),
       ];
       const spans = terms.length > 1 ? [terms.slice(0, 2).join(' ')] : [];
       const a = churned.rank(query(terms, spans));
@@ -78,7 +83,7 @@ describe('MemoryRanker', { timeout: 120_000 }, () => {
     const ranked = r.rank(query(['heron']))!;
     expect(r.page(ranked)).toEqual([
       {
-        score: ranked[0]!.score,
+        score: defined(ranked[0], 'a first ranked document').score,
         url: 'https://a.test/1',
         title: 'Herons',
         content: 'Grey herons wade. A heron waits.',
@@ -86,7 +91,7 @@ describe('MemoryRanker', { timeout: 120_000 }, () => {
         publishedDate: '2024-05-01',
       },
       {
-        score: ranked[1]!.score,
+        score: defined(ranked[1], 'a second ranked document').score,
         url: 'https://a.test/2',
         title: 'Gulls',
         content: 'A heron and gulls.',

@@ -4,6 +4,7 @@ import { BLOCK, PostingStore } from '../../../src/index/ranker/posting-store.ts'
 import { SpillFile } from '../../../src/index/ranker/spill-file.ts';
 import { END, TermCursor } from '../../../src/index/ranker/term-cursor.ts';
 import { putVarint, VarintReader, varintSize } from '../../../src/index/ranker/varint.ts';
+import { defined } from '../../helpers/defined.ts';
 
 /** Every slot's length (the tests' slots stay below it). */
 const LENS = new Int32Array(1 << 20).fill(200);
@@ -73,9 +74,10 @@ describe('PostingStore and TermCursor', () => {
     const before = store.heapBytes;
     store.trim();
     expect(store.heapBytes).toBeLessThan(before);
-    const last = lists[4]![lists[4]!.length - 1]!.slot;
+    const list4 = defined(lists[4], 'the postings of term 4');
+    const last = defined(list4.at(-1), 'a last posting').slot;
     store.append(4, last + 3, 2, 40, [7, 9], 0, 2, 300);
-    lists[4]!.push({ slot: last + 3, wf: 2, pos: [7, 9] });
+    list4.push({ slot: last + 3, wf: 2, pos: [7, 9] });
     lists.forEach((list, t) => expect(walk(new TermCursor(store, t, undefined))).toEqual(list));
   });
 
@@ -84,7 +86,7 @@ describe('PostingStore and TermCursor', () => {
     const lists = fill(store, rng(2));
     const rand = rng(3);
     lists.forEach((list, t) => {
-      const last = list[list.length - 1]!.slot;
+      const last = defined(list.at(-1), `a last posting of term ${t}`).slot;
       for (let i = 0; i < 200; i++) {
         const c = new TermCursor(store, t, undefined);
         let target = 0;
@@ -111,11 +113,12 @@ describe('PostingStore and TermCursor', () => {
       expect(store.spilledBytes).toBe(file.size);
       // More postings after the spill: new blocks seal in memory beside the spilled ones.
       const t = 4;
-      let slot = lists[t]![lists[t]!.length - 1]!.slot;
+      const list = defined(lists[t], `the postings of term ${t}`);
+      let slot = defined(list.at(-1), 'a last posting').slot;
       for (let i = 0; i < 300; i++) {
         slot += 1 + Math.floor(rand() * 9);
         store.append(t, slot, 1, 50, [i + 1], 0, 1, 300);
-        lists[t]!.push({ slot, wf: 1, pos: [i + 1] });
+        list.push({ slot, wf: 1, pos: [i + 1] });
       }
       lists.forEach((list, term) => expect(walk(new TermCursor(store, term, file))).toEqual(list));
       store.spill(file);

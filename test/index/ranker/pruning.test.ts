@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../../bench/make-corpus.ts';
 import { rankerDocs } from './ranker-docs.ts';
+import { defined } from '../../helpers/defined.ts';
 import { ExhaustiveRanker } from '../../../src/index/ranker/exhaustive-ranker.ts';
 import { MemoryRanker, type Ranked, type RankQuery } from '../../../src/index/ranker/memory-ranker.ts';
 
@@ -14,15 +15,15 @@ function randomQuery(words: string[], rand: () => number): RankQuery {
   const picked =
     rand() < 0.5
       ? words.slice(start, start + n)
-      : Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]!);
+      : Array.from({ length: n }, () => defined(words[Math.floor(rand() * words.length)], 'a word'));
   const terms = [...new Set(picked)];
   const spans = terms.length > 1 && rand() < 0.7 ? [terms.slice(0, 2).join(' ')] : [];
   return {
     terms,
     spans,
     filters: {
-      include: rand() < 0.15 ? [DOMAINS[Math.floor(rand() * DOMAINS.length)]!] : [],
-      exclude: rand() < 0.15 ? [DOMAINS[Math.floor(rand() * DOMAINS.length)]!] : [],
+      include: rand() < 0.15 ? [defined(DOMAINS[Math.floor(rand() * DOMAINS.length)], 'a domain')] : [],
+      exclude: rand() < 0.15 ? [defined(DOMAINS[Math.floor(rand() * DOMAINS.length)], 'a domain')] : [],
       ...(rand() < 0.15 ? { start: '2019-01-01' } : {}),
       ...(rand() < 0.1 ? { country: 'US' } : {}),
     },
@@ -38,12 +39,13 @@ const pairs = (r: Ranked[] | undefined): [number, number][] | undefined => r?.ma
 function expectSame(a: Ranked[], b: Ranked[], label: string): void {
   expect(a.length, label).toBe(b.length);
   a.forEach((x, i) => {
-    const y = b[i]!;
+    const y = defined(b[i], `${label} #${i} in the other ranking`);
     expect(Math.abs(x.score - y.score), `${label} #${i}`).toBeLessThanOrEqual(1e-9 * Math.max(1, y.score));
   });
   const tied = (s: number): boolean => a.filter((x) => Math.abs(x.score - s) <= 1e-9 * Math.max(1, s)).length > 1;
   a.forEach((x, i) => {
-    if (x.id !== b[i]!.id) expect(tied(x.score), `${label} #${i} differs without a tie`).toBe(true);
+    if (x.id !== defined(b[i], `${label} #${i} in the other ranking`).id)
+      expect(tied(x.score), `${label} #${i} differs without a tie`).toBe(true);
   });
 }
 
@@ -73,7 +75,7 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
     const others = docsOf(500, 77);
     for (let i = 0; i < 500; i++) {
       const id = 1 + Math.floor(rand() * docs.length);
-      const d = { ...others[i]!, id };
+      const d = { ...defined(others[i], `other document ${i}`), id };
       pruned.add(d);
       reference.add(d);
       if (i % 3 === 0) {
@@ -99,13 +101,14 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
     const pool = docsOf(1500, 41);
     const rand = rng(12);
     // Queries of adjacent words, so the proximity phrases (and their counts) are exercised.
-    const phrasal = Array.from({ length: 30 }, (_, i) => {
-      const d = pool[i * 7]!.content.toLowerCase()
+    const phrasal = Array.from({ length: 30 }, (_, i): [string, string] => {
+      const d = defined(pool[i * 7], `document ${i * 7}`)
+        .content.toLowerCase()
         .replace(/[^a-z ]/g, '')
         .split(' ')
         .filter(Boolean);
       const at = Math.floor(rand() * (d.length - 3));
-      return [d[at]!, d[at + 1]!];
+      return [defined(d[at], `word ${at}`), defined(d[at + 1], `word ${at + 1}`)];
     });
     for (const d of pool.slice(0, 600)) {
       r.add(d);
@@ -115,7 +118,7 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
     for (let step = 0; step < 700; step++) {
       // One write of a random kind, then the same phrasal queries again.
       const kind = rand();
-      const d = pool[Math.floor(rand() * pool.length)]!;
+      const d = defined(pool[Math.floor(rand() * pool.length)], 'a document');
       const id = 1 + Math.floor(rand() * 800);
       if (kind < 0.35) {
         r.add({ ...d, id });
@@ -124,7 +127,10 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
         r.remove(id);
         reference.remove(id);
       }
-      for (const [a, b] of [phrasal[step % phrasal.length]!, phrasal[(step * 7) % phrasal.length]!]) {
+      for (const [a, b] of [
+        defined(phrasal[step % phrasal.length], 'a phrase'),
+        defined(phrasal[(step * 7) % phrasal.length], 'a phrase'),
+      ]) {
         const q: RankQuery = {
           terms: [a, b],
           spans: [`${a} ${b}`],

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openLocalIndex, type LocalIndex } from '../../../src/index/local-index.ts';
 import { corpusLines, rng } from '../../../bench/make-corpus.ts';
 import { search, useTempIndexes } from '../temp-index.ts';
+import { defined } from '../../helpers/defined.ts';
 import { expectSameRanking, randomSearch } from './ranking-checks.ts';
 
 const t = useTempIndexes();
@@ -134,7 +135,7 @@ describe('in-memory ranker follows the index file', () => {
     const cli = openLocalIndex(file);
     const rows = [...corpusLines({ docs: 1200, seed: 9 })].map((l) => JSON.parse(l));
     cli.upsert(rows);
-    const word = (rows[0].title as string).split(' ')[0];
+    const word = defined((rows[0].title as string).split(' ')[0], 'a first word');
     const sql = openLocalIndex(file, { cacheSize: 0, memoryBudgetBytes: 0 });
     // Past the synchronous limit: this search is FTS5's, the ranker catches up behind it.
     expectSameRanking(server.search(search(word)), sql.search(search(word)), word);

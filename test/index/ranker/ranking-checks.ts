@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { LocalHit, LocalSearch } from '../../../src/index/local-index.ts';
 import { search } from '../temp-index.ts';
+import { defined } from '../../helpers/defined.ts';
 
 /**
  * Ranks must agree: the same urls in the same order, scores equal to 1e-9 (Math.log vs
@@ -9,7 +10,7 @@ import { search } from '../temp-index.ts';
 export function expectSameRanking(memory: LocalHit[], sql: LocalHit[], label: string): void {
   expect(memory.length, label).toBe(sql.length);
   memory.forEach((m, i) => {
-    const s = sql[i];
+    const s = defined(sql[i], `${label} #${i + 1} of the SQL ranking`);
     expect(Math.abs(m.score - s.score), `${label} #${i + 1} score`).toBeLessThanOrEqual(
       1e-9 * Math.max(1, Math.abs(s.score)),
     );
@@ -32,7 +33,7 @@ const DOMAINS = ['example.com', 'blog.example.com', 'example.org', 'example.co.u
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'JP'];
 
 export function randomSearch(words: string[], rand: () => number): LocalSearch {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: readonly T[]): T => defined(xs[Math.floor(rand() * xs.length)], 'a picked item');
   const n = 1 + Math.floor(rand() * 5);
   // Some queries keep consecutive words, so adjacency phrases (the proximity bonus) match.
   const start = Math.floor(rand() * (words.length - n));

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { corpusLines } from '../../../bench/make-corpus.ts';
 import { RunIds } from '../../../src/index/ranker/run-ids.ts';
 import { tokenize } from '../../../src/index/ranker/tokenize.ts';
+import { defined } from '../../helpers/defined.ts';
 
 /** Term ids as RunIds gives them, turned back into terms. */
 function terms(runIds: RunIds, names: string[], text: string): string[] {
   const ids: number[] = [];
   runIds.ids(text, ids);
-  return ids.map((id) => names[id]!);
+  return ids.map((id) => defined(names[id], `the name of term ${id}`));
 }
 
 describe('RunIds (term ids of a text, run by run)', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../../src/index/ranker/tokenize.ts';
 import { FTS5_TOKENIZER } from '../../../src/index/schema.ts';
 import { corpusLines } from '../../../bench/make-corpus.ts';
+import { defined } from '../../helpers/defined.ts';
 
 /** FTS5's own tokens of each text, in offset order (fts5vocab 'instance'). */
 function fts5Tokens(texts: string[]): string[][] {
@@ -18,7 +19,7 @@ function fts5Tokens(texts: string[]): string[][] {
     doc: number;
     offset: number;
   }[]) {
-    out[r.doc - 1][r.offset] = r.term;
+    defined(out[r.doc - 1], `text ${r.doc}`)[r.offset] = r.term;
   }
   db.close();
   return out;

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { defined } from '../../helpers/defined.ts';
 import type { BudgetStore } from '../../../src/store/ports.ts';
 import { newTag } from './contract-fixtures.ts';
 
@@ -67,7 +68,7 @@ export function budgetStoreContract(
       const t = newTag();
       const costs = Array.from({ length: 40 }, (_, i) => 1 + (i % 3));
       const results = await Promise.all(costs.map((c) => s.consume(`p_${t}`, c, 25)));
-      const taken = costs.reduce((sum, c, i) => sum + (results[i]!.allowed ? c : 0), 0);
+      const taken = costs.reduce((sum, c, i) => sum + (defined(results[i], `result ${i}`).allowed ? c : 0), 0);
       expect(taken).toBeLessThanOrEqual(25);
       // Some calls are refused (79 units asked); a refused call found fewer units left than its
       // cost (3 at most), so no more than 2 units may stay unused.

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { defined } from '../../helpers/defined.ts';
 import { checkDocument, type IndexDocument } from '../../../src/index/index-document.ts';
 import type { DocumentRow, RankerDocument } from '../../../src/store/index-rows.ts';
 import type { IndexChange, IndexDocumentStore } from '../../../src/store/ports.ts';
@@ -22,7 +23,7 @@ export async function allChanges(store: IndexDocumentStore, seq = 0, page = 1000
     const got = await store.changesSince(seq, page);
     out.push(...got);
     if (got.length < page) return out;
-    seq = got[got.length - 1]!.seq;
+    seq = defined(got.at(-1), 'a last change').seq;
   }
 }
 
@@ -73,9 +74,10 @@ export function indexDocumentStoreContract(
       ).toBe(2);
       const changes = await allChanges(store);
       expect(changes.map((c) => c.doc?.url)).toEqual(['https://example.com/doc-1', 'https://example.com/doc-2']);
-      expect(changes[0]!.seq).toBeLessThan(changes[1]!.seq);
-      expect(changes[0]!.doc).toEqual({
-        id: changes[0]!.id,
+      const [first, second] = [defined(changes[0], 'a first change'), defined(changes[1], 'a second change')];
+      expect(first.seq).toBeLessThan(second.seq);
+      expect(first.doc).toEqual({
+        id: first.id,
         url: 'https://example.com/doc-1',
         domain: 'example.com',
         title: 'Document 1',
@@ -84,7 +86,7 @@ export function indexDocumentStoreContract(
         day: '2024-06-01',
         country: 'NL',
       });
-      expect(await store.latestSeq()).toBe(changes[1]!.seq);
+      expect(await store.latestSeq()).toBe(second.seq);
       expect(await store.count()).toBe(2);
     });
 
@@ -96,8 +98,8 @@ export function indexDocumentStoreContract(
       await store.upsert([row(1, { title: 'New title' })], 'import');
       const after = await store.changesSince(seq, 100);
       expect(after).toHaveLength(1);
-      expect(after[0]).toMatchObject({ id: before[0]!.id, doc: { title: 'New title' } });
-      expect(after[0]!.seq).toBeGreaterThan(seq);
+      expect(after[0]).toMatchObject({ id: defined(before[0], 'a first change').id, doc: { title: 'New title' } });
+      expect(after[0]?.seq).toBeGreaterThan(seq);
       expect(await store.count()).toBe(2);
     });
 
@@ -118,7 +120,7 @@ export function indexDocumentStoreContract(
       expect(gone).toEqual([
         { seq: expect.any(Number), id: [...ids.values()].find((d) => d.title === 'Document 2')!.id, doc: null },
       ]);
-      expect(await store.latestSeq()).toBe(gone[0]!.seq);
+      expect(await store.latestSeq()).toBe(defined(gone[0], 'the deletion').seq);
       expect(urlsOf(applyChanges(gone, ids))).toEqual(['https://example.com/doc-1', 'https://example.com/doc-3']);
       expect(await store.remove([])).toBe(0);
     });
@@ -254,16 +256,16 @@ export function indexDocumentStoreContract(
           'starter',
           rows.map((r) => ({ ...r })),
         );
-        await store.upsert([rows[0]!], 'starter');
+        await store.upsert([defined(rows[0], 'row 1')], 'starter');
         expect(await store.latestSeq()).toBe(seq);
         expect(await store.changesSince(seq, 100)).toEqual([]);
         // A field the ranker does not see is still a change; the url keeps its id.
-        await store.replaceSource('starter', [row(1, { language: 'de' }), rows[1]!]);
+        await store.replaceSource('starter', [row(1, { language: 'de' }), defined(rows[1], 'row 2')]);
         const language = await store.changesSince(seq, 100);
         expect(language.map((c) => c.id)).toEqual([ids[0]]);
         // The same row under another source is a change.
-        await store.upsert([rows[0]!], 'import');
-        expect(await store.latestSeq()).toBeGreaterThan(language[0]!.seq);
+        await store.upsert([defined(rows[0], 'row 1')], 'import');
+        expect(await store.latestSeq()).toBeGreaterThan(defined(language[0], 'the language change').seq);
         expect((await allChanges(store)).map((c) => c.id).sort((a, b) => a - b)).toEqual(
           [...ids].sort((a, b) => a - b),
         );

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { defined } from '../../helpers/defined.ts';
 import type { SearchQuery } from '../../../src/search/search-types.ts';
 import { answerCache, answerKey, type AnswerCache, type CachedAnswer } from '../../../src/providers/result-cache.ts';
 import type { ResultCache } from '../../../src/store/ports.ts';
@@ -43,8 +44,8 @@ function scribble(a: CachedAnswer): void {
   const attempts = [
     () => a.results.push({ title: 'x', url: 'https://x.example/', content: 'x' }),
     () => a.results.reverse(),
-    () => (a.results[0]!.title = 'changed'),
-    () => a.results[0]!.extraSnippets?.push('changed'),
+    () => (defined(a.results[0], 'a first result').title = 'changed'),
+    () => defined(a.results[0], 'a first result').extraSnippets?.push('changed'),
     () => a.providers.push('changed'),
     () => (a.providers = []),
   ];

@@ -12,9 +12,9 @@ export function secretStoreContract(backend: string, make: () => Promise<[Secret
       const [a, b] = await make();
       const name = `rec_id_${newTag()}`;
       const all = await Promise.all([a.get(name, 32), b.get(name, 32), a.get(name, 32), b.get(name, 32)]);
-      expect(all[0]!.byteLength).toBe(32);
-      for (const v of all) expect(Buffer.from(v).equals(Buffer.from(all[0]!))).toBe(true);
-      expect(Buffer.from(await b.get(name, 32)).equals(Buffer.from(all[0]!))).toBe(true);
+      expect(all[0].byteLength).toBe(32);
+      for (const v of all) expect(Buffer.from(v).equals(Buffer.from(all[0]))).toBe(true);
+      expect(Buffer.from(await b.get(name, 32)).equals(Buffer.from(all[0]))).toBe(true);
     });
 
     it('keeps secrets of different names apart, and random', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { defined } from '../../helpers/defined.ts';
 import { migrate, migrationFiles, migrationStatus } from '../../../src/store/postgres/migrate.ts';
 import { openPostgres } from '../../../src/store/postgres/open-postgres.ts';
 import { randomSchemaName, testSchema } from '../../helpers/postgres.ts';
@@ -66,7 +67,7 @@ describe.skipIf(!db)('PostgreSQL migrations', () => {
     const pools = [0, 1, 2].map(() => openPostgres({ url: db!.url, schema }));
     extra.push({
       drop: async () => {
-        await pools[0]!.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await defined(pools[0], 'pool 0').query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
         await Promise.all(pools.map((p) => p.end()));
       },
     });
@@ -78,7 +79,7 @@ describe.skipIf(!db)('PostgreSQL migrations', () => {
         .map((f) => f.version)
         .sort((a, b) => a - b),
     ).toEqual(files.map((f) => f.version));
-    const { rows } = await pools[1]!.query<{ version: number }>(
+    const { rows } = await defined(pools[1], 'pool 1').query<{ version: number }>(
       'SELECT version FROM schema_migrations ORDER BY version',
     );
     expect(rows.map((r) => r.version)).toEqual(files.map((f) => f.version));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '../../helpers/defined.ts';
 import { migrate } from '../../../src/store/postgres/migrate.ts';
 import { createPostgresBudgetStore } from '../../../src/store/postgres/pg-budget-store.ts';
 import { testSchema } from '../../helpers/postgres.ts';
@@ -26,12 +27,14 @@ describe.skipIf(!db)('PostgreSQL budget store', () => {
 
   it('is exact across replicas: 3 pools, 90 concurrent consumers, limit 40', async () => {
     const stores = [db!.pool, db!.another(5), db!.another(5)].map(createPostgresBudgetStore);
-    const results = await Promise.all(Array.from({ length: 90 }, (_, i) => stores[i % 3]!.consume('p', 1, 40)));
+    const results = await Promise.all(
+      Array.from({ length: 90 }, (_, i) => defined(stores[i % 3], `store ${i % 3}`).consume('p', 1, 40)),
+    );
     const allowed = results.filter((r) => r.allowed);
     // Each allowed consume saw its own total: 1, 2, ... 40, no unit served twice or lost.
     expect(allowed.map((r) => r.used).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(results.filter((r) => !r.allowed).every((r) => r.used === 40)).toBe(true);
-    expect(await stores[1]!.used('p')).toBe(40);
+    expect(await defined(stores[1], 'store 1').used('p')).toBe(40);
   });
 
   it('counts past 32 bits', async () => {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { defined } from '../../helpers/defined.ts';
 import { migrate } from '../../../src/store/postgres/migrate.ts';
 import { openPostgres } from '../../../src/store/postgres/open-postgres.ts';
 import { createPostgresIndexStore } from '../../../src/store/postgres/pg-index-store.ts';
@@ -18,14 +19,14 @@ async function freshSchema(pools = 1): Promise<pg.Pool[]> {
   const schema = randomSchemaName();
   const opened = Array.from({ length: pools }, () => openPostgres({ url: URL!, schema }));
   schemas.push({ schema, pools: opened });
-  await migrate(opened[0]!, schema);
+  await migrate(defined(opened[0], 'a first pool'), schema);
   return opened;
 }
 
 describe.skipIf(!URL)('PostgreSQL index document store', () => {
   afterAll(async () => {
     for (const { schema, pools } of schemas) {
-      await pools[0]!.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await defined(pools[0], 'a first pool').query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await Promise.all(pools.map((p) => p.end()));
     }
   });
@@ -55,7 +56,7 @@ describe.skipIf(!URL)('PostgreSQL index document store', () => {
       while (writing) {
         const page = await follower.changesSince(seq, 7);
         applyChanges(page, live);
-        if (page.length > 0) seq = page[page.length - 1]!.seq;
+        if (page.length > 0) seq = defined(page.at(-1), 'a last change').seq;
       }
     })();
     await Promise.all(

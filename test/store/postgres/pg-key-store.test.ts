@@ -46,7 +46,7 @@ describe.skipIf(!db)('PostgreSQL key store: a cache per replica, kept right by L
   let proxy: TcpProxy | undefined;
   const open = (pool = db!.another(), listener?: Parameters<typeof createPostgresKeyStore>[1]['listener']) => {
     const queries = counting(pool);
-    const s = createPostgresKeyStore(pool, { schema: db!.schema, listener });
+    const s = createPostgresKeyStore(pool, { schema: db!.schema, ...(listener === undefined ? {} : { listener }) });
     queriesOf.set(s, queries);
     stores.push(s);
     return s;

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defined } from '../../helpers/defined.ts';
 import type { SearchProvider } from '../../../src/providers/provider.ts';
 import { createSearchBackend } from '../../../src/providers/registry.ts';
 import { answerCache, answerKey } from '../../../src/providers/result-cache.ts';
@@ -104,7 +105,7 @@ describe.skipIf(!REDIS_URL)('createRedisResultCache', () => {
     await a.cache.set(q, big);
     expect(await b.cache.get(q)).toBeUndefined();
     expect(await a.cache.get(q)).toEqual(big);
-    const small = { ...big, results: [{ ...big.results[0]!, content: 'é'.repeat(500) }] };
+    const small = { ...big, results: [{ ...defined(big.results[0], 'the big result'), content: 'é'.repeat(500) }] };
     await a.cache.set(q, small, 'r');
     expect(await b.cache.get(q, 'r')).toEqual(small);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defined } from '../../helpers/defined.ts';
 import type { ImpressionRecord } from '../../../src/store/ports.ts';
 import {
   IMPRESSION_COLUMNS,
@@ -39,7 +40,7 @@ describe('impression rows', () => {
 
   it('writes one value a column, from the offset asked for', () => {
     const values: unknown[] = ['x'];
-    putImpression(values, 1, impressions[0]!);
+    putImpression(values, 1, defined(impressions[0], 'an impression'));
     expect(values).toHaveLength(1 + IMPRESSION_COLUMNS.length);
     expect(values[0]).toBe('x');
   });
