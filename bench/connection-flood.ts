@@ -125,7 +125,7 @@ async function shutdown(kind: 'idle' | 'trickle'): Promise<void> {
   await new Promise((r) => s.once('connect', r));
   let trickle: NodeJS.Timeout | undefined;
   if (kind === 'trickle') {
-    const text = 'GET /healthz HTTP/1.1\r\nHost: a\r\nX-Slow: ' + 'x'.repeat(10_000);
+    const text = `GET /healthz HTTP/1.1\r\nHost: a\r\nX-Slow: ${'x'.repeat(10_000)}`;
     let i = 0;
     trickle = setInterval(() => s.write(text.charAt(i++ % text.length)), 500);
   }

@@ -129,7 +129,7 @@ interface Row {
 
 async function writeCorpus(v: Vocabulary, file: string, n: number): Promise<void> {
   const out = createWriteStream(file);
-  for (const doc of generateDocs(v, n, 42)) if (!out.write(JSON.stringify(doc) + '\n')) await once(out, 'drain');
+  for (const doc of generateDocs(v, n, 42)) if (!out.write(`${JSON.stringify(doc)}\n`)) await once(out, 'drain');
   out.end();
   await once(out, 'finish');
 }

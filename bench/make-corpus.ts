@@ -86,7 +86,7 @@ function vocabulary(size: number, rand: () => number): string[] {
     }
   }
   TOPIC_WORDS.forEach((w, i) => {
-    const rank = Math.round(150 * Math.pow(5000 / 150, i / (TOPIC_WORDS.length - 1)));
+    const rank = Math.round(150 * (5000 / 150) ** (i / (TOPIC_WORDS.length - 1)));
     words.splice(rank, 0, w);
   });
   return words;
@@ -130,7 +130,7 @@ export function* corpusLines(opts: CorpusOptions): Generator<string> {
     let length = 0;
     while (length < target) {
       const s = words(6 + Math.floor(rand() * 16)).join(' ');
-      const sentence = s.charAt(0).toUpperCase() + s.slice(1) + '.';
+      const sentence = `${s.charAt(0).toUpperCase() + s.slice(1)}.`;
       sentences.push(sentence);
       length += sentence.length + 1;
     }
@@ -152,7 +152,7 @@ export function* corpusLines(opts: CorpusOptions): Generator<string> {
 export async function writeCorpus(file: string, opts: CorpusOptions): Promise<void> {
   const out = createWriteStream(file);
   for (const line of corpusLines(opts)) {
-    if (!out.write(line + '\n')) await once(out, 'drain');
+    if (!out.write(`${line}\n`)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');

@@ -26,7 +26,7 @@
  * counted by name (exact, no flush delay: Redis counts a Lua script's inner commands too,
  * and PostgreSQL publishes a backend's counts up to 10 s late).
  */
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

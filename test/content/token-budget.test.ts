@@ -7,7 +7,7 @@ import { defined } from '../helpers/defined.ts';
 // The tokenizer as a caller would use it, special-token text taken as plain text.
 const tokens = (text: string): number => reference(text, { disallowedSpecial: new Set() });
 
-const para = (n: number, word = 'word'): string => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ') + '.';
+const para = (n: number, word = 'word'): string => `${Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ')}.`;
 
 describe('countTokens', () => {
   it('counts with o200k_base and takes special-token spellings as text', () => {
@@ -53,7 +53,7 @@ describe('cutToTokens', () => {
   });
 
   it('cuts at a token boundary when not even a sentence fits', () => {
-    const text = 'x'.repeat(5) + ' ' + Array.from({ length: 200 }, (_, i) => `w${i}`).join('-');
+    const text = `${'x'.repeat(5)} ${Array.from({ length: 200 }, (_, i) => `w${i}`).join('-')}`;
     const cut = cutToTokens(text, 10);
     expect(cut.tokens).toBeLessThanOrEqual(10);
     expect(cut.text.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressPolicy } from '../../src/fetch/address-policy.ts';
-import { DomainError } from '../../src/domain/errors.ts';
+import type { DomainError } from '../../src/domain/errors.ts';
 import { createUrlGuard } from '../../src/fetch/url-guard.ts';
 import { createHttpFetcher, type HttpFetcher } from '../../src/fetch/http-fetch.ts';
 import { STATUS_BODY_PREFIX } from '../../src/fetch/status-error.ts';

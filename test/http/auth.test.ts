@@ -30,7 +30,7 @@ describe('API keys on the wire', () => {
     ['missing', {}, 'missing API key'],
     ['not bearer', { authorization: 'Basic abc' }, 'must be "Bearer <key>"'],
     ['malformed', { authorization: 'Bearer scout_short' }, 'malformed'],
-    ['bad checksum', { 'x-api-key': 'scout_' + 'a'.repeat(38) }, 'malformed'],
+    ['bad checksum', { 'x-api-key': `scout_${'a'.repeat(38)}` }, 'malformed'],
   ];
   it.each(refused)('%s → 401 with WWW-Authenticate', async (_n, headers, message) => {
     const res = await t.request('POST', '/v1/search', { ...search, headers, key: null });

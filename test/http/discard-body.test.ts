@@ -65,7 +65,7 @@ describe('discardBody: bounded in bytes and in time', () => {
   it('stops past the byte bound (chunked body without Content-Length)', async () => {
     const s = await discardingServer({ maxBytes: 1 * MB, maxMs: 10_000 });
     const next = s.next();
-    send(s.port, post('Transfer-Encoding: chunked\r\n') + `${(20 * MB).toString(16)}\r\n`, 20 * MB);
+    send(s.port, `${post('Transfer-Encoding: chunked\r\n')}${(20 * MB).toString(16)}\r\n`, 20 * MB);
     expect(await next).toBe('bytes');
     // Stopped near the bound, far from the 20 MB offered.
     expect(defined(s.outcomes[0], 'an outcome').bytesRead).toBeLessThan(3 * MB);
@@ -134,7 +134,7 @@ describe('sendBodyRefusal: the answer first, then the discard, then the close', 
 
   it('destroys the connection once the byte bound is passed', async () => {
     const port = await refusingApp({ maxBytes: 1 * MB, maxMs: 10_000 });
-    const client = send(port, post('Transfer-Encoding: chunked\r\n') + `${(200 * MB).toString(16)}\r\n`, 200 * MB);
+    const client = send(port, `${post('Transfer-Encoding: chunked\r\n')}${(200 * MB).toString(16)}\r\n`, 200 * MB);
     const started = Date.now();
     await closed(client);
     expect(Date.now() - started).toBeLessThan(5_000);

@@ -45,7 +45,7 @@ describe('SIGTERM with connections held open', () => {
     for (const q of ['one', 'two', 'three']) await searchOk(s.port, s.key, q);
     const silent = await raw(s.baseUrl);
     const trickling = await raw(s.baseUrl);
-    void trickling.trickle('GET /healthz HTTP/1.1\r\nHost: a\r\nX-Slow: ' + 'x'.repeat(1000), 200);
+    void trickling.trickle(`GET /healthz HTTP/1.1\r\nHost: a\r\nX-Slow: ${'x'.repeat(1000)}`, 200);
     // A keep-alive connection that was served and now waits.
     const idle = await raw(s.baseUrl);
     idle.socket.write('GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n');

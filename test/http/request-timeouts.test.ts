@@ -42,7 +42,7 @@ const post = (headers: string) =>
 describe('slow headers', () => {
   it('headers trickled past the headers timeout get a 408 in the Error shape, and the connection is closed', async () => {
     const c = await openRaw(t.baseUrl);
-    void c.trickle('GET /healthz HTTP/1.1\r\nHost: a\r\nX-Slow: ' + 'x'.repeat(100), 100);
+    void c.trickle(`GET /healthz HTTP/1.1\r\nHost: a\r\nX-Slow: ${'x'.repeat(100)}`, 100);
     const ms = await within(c.closed, PATIENCE_MS, 'close after slow headers');
     expect(ms).toBeGreaterThanOrEqual(HEADERS_MS - 50);
     const res = parseResponse(c.received());
@@ -63,7 +63,7 @@ describe('slow headers', () => {
 
 describe('slow bodies', () => {
   it.each([
-    ['with Content-Length', 'Content-Length: 100\r\n', '{"query":"' + 'a'.repeat(100)],
+    ['with Content-Length', 'Content-Length: 100\r\n', `{"query":"${'a'.repeat(100)}`],
     ['chunked', 'Transfer-Encoding: chunked\r\n', '1\r\n{\r\n'.repeat(100)],
   ])(
     'a body trickled past the request timeout (%s) is 408 in the Error shape, then the connection is closed',

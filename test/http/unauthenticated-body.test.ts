@@ -43,7 +43,7 @@ describe('a request without a key is answered 401 before its body is read', () =
   it('a body trickled a byte at a time: 401 at once, closed although the client goes on sending', async () => {
     const c = await openRaw(t.baseUrl);
     c.socket.write(head('Content-Length: 100000\r\n'));
-    void c.trickle('{"query":"' + 'a'.repeat(1000), 50);
+    void c.trickle(`{"query":"${'a'.repeat(1000)}`, 50);
     expect401(await c.waitFor(hasResponses(1), PATIENCE_MS));
     await within(c.closed, PATIENCE_MS, 'close after the 401');
   });

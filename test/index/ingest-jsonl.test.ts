@@ -15,8 +15,8 @@ describe('importJsonl', () => {
     const file = join(t.dir(), 'docs.jsonl');
     writeFileSync(
       file,
-      [
-        '\uFEFF' + good(1),
+      `${[
+        `\uFEFF${good(1)}`,
         '{"url": "https://x.test/", "title": ',
         line({ url: 'https://x.test/', title: 'T' }),
         '',
@@ -26,7 +26,7 @@ describe('importJsonl', () => {
         good(3, { country: 'fr', language: 'fr', published_date: '2024-02-29' }),
         '[1,2]',
         good(4),
-      ].join('\r\n') + '\n',
+      ].join('\r\n')}\n`,
     );
     const bad: [number, string][] = [];
     const index = t.open();

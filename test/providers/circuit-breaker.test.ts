@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/domain/errors.ts';
+import type { DomainError } from '../../src/domain/errors.ts';
 import type { ProviderResult } from '../../src/search/search-types.ts';
 import { CircuitBreaker } from '../../src/providers/circuit-breaker.ts';
 import { ProviderError, type SearchProvider } from '../../src/providers/provider.ts';

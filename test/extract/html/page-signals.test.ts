@@ -23,7 +23,7 @@ describe('pageSignals', () => {
   });
 
   it('stays linear on markup made of unclosed tags', () => {
-    const hostile = '<a'.repeat(200_000) + '<title' + '<'.repeat(200_000);
+    const hostile = `${'<a'.repeat(200_000)}<title${'<'.repeat(200_000)}`;
     expect(pageSignals(hostile).text).toBe('');
   });
 });
