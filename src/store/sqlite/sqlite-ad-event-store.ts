@@ -91,7 +91,7 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
     let k = 0;
     for (; k + IMPRESSION_ROWS <= impressions.length; k += IMPRESSION_ROWS) {
       const chunk = impressions.slice(k, k + IMPRESSION_ROWS);
-      chunk.forEach((i, j) => putImpression(values, j * WIDTH, i));
+      for (const [j, i] of chunk.entries()) putImpression(values, j * WIDTH, i);
       const inserted = new Set(insertImpressions.all(values) as string[]);
       for (const i of chunk) {
         if (inserted.delete(i.recId)) count(i.campaignId, dayOf(i.shownAt), 'impressions');
