@@ -16,6 +16,7 @@ import { importToOpenSearch, indexTarget, runTemplate, withOpenSearchSink, type 
 import { importableFile, MAX_REPORTED, oneLine, write } from './index-output.ts';
 import { parseFlags } from './parse-flags.ts';
 import { usageFor } from './usage-text.ts';
+import { must } from '../domain/must.ts';
 
 /** Opens the index the servers read, for writing: where settings choose (index/open-index.ts). */
 type OpenIndexWriter = typeof openIndexWriter;
@@ -31,9 +32,10 @@ function createIndexCommand(openIndex: OpenIndexWriter): CliCommand {
       switch (sub) {
         case 'import': {
           const { flags, positional } = parseFlags(rest, { to: 'string' });
-          if (positional.length !== 1) throw new UsageError('name exactly one JSONL file');
-          if (indexTarget(flags.to) === 'opensearch') return await importToOpenSearch(positional[0], io);
-          return await withIndex(openIndex, io, { mustExist: false }, (i) => runImport(i, positional[0], io));
+          const [file] = positional;
+          if (positional.length !== 1 || file === undefined) throw new UsageError('name exactly one JSONL file');
+          if (indexTarget(flags.to) === 'opensearch') return await importToOpenSearch(file, io);
+          return await withIndex(openIndex, io, { mustExist: false }, (i) => runImport(i, file, io));
         }
         case 'stats': {
           const { flags, positional } = parseFlags(rest, { json: 'boolean' });
@@ -177,9 +179,10 @@ async function runAdd(openIndex: OpenIndexWriter, argv: string[], io: CliIO): Pr
 async function runCrawl(openIndex: OpenIndexWriter, argv: string[], io: CliIO): Promise<number> {
   const spec = { 'max-pages': 'string', 'same-site': 'boolean', 'delay-ms': 'string', to: 'string' } as const;
   const { flags, positional } = parseFlags(argv, spec);
-  if (positional.length !== 1) throw new UsageError('name exactly one URL to start from');
-  const start = toFrontierUrl(positional[0]);
-  if ('skip' in start) throw new UsageError(`cannot crawl ${positional[0]}: ${start.skip}`);
+  const [url] = positional;
+  if (positional.length !== 1 || url === undefined) throw new UsageError('name exactly one URL to start from');
+  const start = toFrontierUrl(url);
+  if ('skip' in start) throw new UsageError(`cannot crawl ${url}: ${start.skip}`);
   const maxPages = integerFlag(flags['max-pages'], 'max-pages', [1, 100_000], 50);
   const delayMs = integerFlag(flags['delay-ms'], 'delay-ms', DELAY_RANGE, 1000);
   return withFetching(pageSink(openIndex, flags.to, 'crawl'), io, delayMs, async (sink, fetcher, pacer) => {
@@ -258,7 +261,8 @@ async function runList(index: LocalIndexWriter, q: IndexListQuery & { json: bool
   // One more than asked: whether there is a next page, without counting the whole index.
   const page = await index.list({ ...query, limit: query.limit + 1 });
   const shown = page.slice(0, query.limit);
-  const next = page.length > query.limit ? shown[shown.length - 1]!.url : null;
+  // limit ≥ 1 (its flag's range): a page longer than it shows its last document.
+  const next = page.length > query.limit ? must(shown.at(-1), 'the last document shown').url : null;
   if (json) {
     write(io.stdout, JSON.stringify({ documents: shown, next_after: next }));
     return 0;

@@ -4,6 +4,7 @@ import { createApiKeys } from '../keys/api-keys.ts';
 import { openKeyStore } from '../store/create-stores.ts';
 import { UsageError, type CliCommand } from './cli-io.ts';
 import { parseFlags } from './parse-flags.ts';
+import { must } from '../domain/must.ts';
 
 /** Each subcommand's flags: a flag of another subcommand is an unknown flag here. */
 const FLAGS = {
@@ -48,7 +49,8 @@ export const keysCommand: CliCommand = async (argv, io) => {
         return 0;
       }
       case 'revoke': {
-        const id = positional[0];
+        // Checked above: revoke has its key id.
+        const id = must(positional[0], 'the key id to revoke');
         if (!(await keys.revoke(id))) {
           io.stderr.write(`no active key with id ${id}\n`);
           return 1;

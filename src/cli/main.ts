@@ -3,6 +3,7 @@ import { DomainError } from '../domain/errors.ts';
 import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
 import { earlyAnswer } from './early-answer.ts';
 import { usageFor } from './usage-text.ts';
+import { internalError } from '../domain/must.ts';
 
 /** Commands load lazily so `scout keys list` does not pay for the extraction stack. */
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
@@ -24,8 +25,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return early.code;
   }
   const [name, ...rest] = argv;
+  // earlyAnswer has answered every command line that does not start with a known command.
+  const load = name === undefined ? undefined : COMMANDS[name];
+  if (name === undefined || load === undefined) throw internalError(`no command to run for "${argv.join(' ')}"`);
   try {
-    return await (await COMMANDS[name]())(rest, io);
+    return await (await load())(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
       // A message that is not already a usage text gets the usage it broke under it.

@@ -13,12 +13,14 @@ export async function forEachLimited<T>(
   task: (item: T, index: number) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<void> {
-  let next = 0;
+  // One queue of the items for all workers: each takes the next when its task is done.
+  const pending = items.entries();
   const worker = async (): Promise<void> => {
-    while (next < items.length && signal?.aborted !== true) {
-      const index = next;
-      next += 1;
-      await task(items[index], index);
+    while (signal?.aborted !== true) {
+      const step = pending.next();
+      if (step.done === true) return;
+      const [index, item] = step.value;
+      await task(item, index);
     }
   };
   const workers = Math.max(1, Math.min(Math.floor(limit), items.length));

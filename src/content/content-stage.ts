@@ -2,6 +2,7 @@ import type { ContentStage } from '../search/search-service.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { gatherPages, type FetchPageContent, type GatheredPage } from './gather-pages.ts';
 import { cutToTokens, shareInRankOrder } from './token-budget.ts';
+import { at } from '../domain/must.ts';
 
 export type { FetchPageContent, PageContent } from './gather-pages.ts';
 
@@ -60,7 +61,7 @@ function boundSnippets(r: ProviderResult, limit: number): number {
 function basic(query: SearchQuery, results: ProviderResult[]): ProviderResult[] {
   const out = results.map(withoutRaw);
   if (query.maxContentTokens !== undefined) {
-    shareInRankOrder(query.maxContentTokens, out.length, (i, limit) => boundSnippets(out[i], limit));
+    shareInRankOrder(query.maxContentTokens, out.length, (i, limit) => boundSnippets(at(out, i, 'result'), limit));
   }
   return out;
 }
@@ -68,13 +69,16 @@ function basic(query: SearchQuery, results: ProviderResult[]): ProviderResult[] 
 /** Copies of `results` with the pages' raw content cut to the budget and their passages. */
 function withPages(results: ProviderResult[], pages: (GatheredPage | undefined)[], budget: number): ProviderResult[] {
   const out = results.map(withoutRaw);
-  const present = pages.flatMap((p, i) => (p === undefined ? [] : [i]));
+  // The results whose page was gathered (pages is by result index), in rank order.
+  const present = out.flatMap((result, i) => {
+    const page = pages[i];
+    return page === undefined ? [] : [{ result, page }];
+  });
   shareInRankOrder(budget, present.length, (k, limit) => {
-    const i = present[k];
-    const page = pages[i] as GatheredPage;
+    const { result, page } = at(present, k, 'result with a page');
     const cut = cutToTokens(page.text, limit);
-    if (cut.text !== '') out[i].rawContent = cut.text;
-    if (page.passages.length > 0) out[i].extraSnippets = page.passages;
+    if (cut.text !== '') result.rawContent = cut.text;
+    if (page.passages.length > 0) result.extraSnippets = page.passages;
     return cut.tokens;
   });
   return out;

@@ -21,7 +21,7 @@ export interface GatherOptions {
   deadlineMs: number;
   onPageError?: (url: string, error: unknown) => void;
   /** Who the search is for: its fetches share the fetch capacity as that caller's. */
-  caller?: string;
+  caller?: string | undefined;
 }
 
 export interface GatheredPage {
@@ -54,7 +54,7 @@ export async function gatherPages(
   options: GatherOptions,
 ): Promise<(GatheredPage | undefined)[]> {
   const pages: (GatheredPage | undefined)[] = new Array(results.length).fill(undefined);
-  const toFetch = results.flatMap((r, i) => (hasText(r) ? [] : [i]));
+  const toFetch = results.flatMap((r, i) => (hasText(r) ? [] : [{ url: r.url, i }]));
   const controller = new AbortController();
   let open = true;
   let timer: NodeJS.Timeout | undefined;
@@ -65,8 +65,7 @@ export async function gatherPages(
     }, options.deadlineMs);
   });
 
-  const fetchOne = async (i: number): Promise<void> => {
-    const { url } = results[i];
+  const fetchOne = async ({ url, i }: { url: string; i: number }): Promise<void> => {
     try {
       const page = await options.fetchPage(url, controller.signal, options.caller);
       // Past the deadline the answer has been sent: a late page must not change it.

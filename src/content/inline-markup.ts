@@ -25,26 +25,27 @@ export function stripStrong(line: string): string {
   let out = '';
   let copied = 0;
   let pos = 0;
-  const next: Record<string, number> = { '**': -1, __: -1 };
-  const dead = new Set<string>();
+  // Per marker: its next place at or after pos (-1 before the first search), and whether
+  // it has no more closers.
+  const markers = MARKERS.map((marker) => ({ marker, next: -1, dead: false }));
   while (pos < line.length) {
-    for (const marker of MARKERS) {
-      if (dead.has(marker) || next[marker] >= pos) continue;
-      next[marker] = line.indexOf(marker, pos);
-      if (next[marker] === -1) dead.add(marker);
+    for (const m of markers) {
+      if (m.dead || m.next >= pos) continue;
+      m.next = line.indexOf(m.marker, pos);
+      if (m.next === -1) m.dead = true;
     }
-    const starts = MARKERS.filter((m) => !dead.has(m));
+    const starts = markers.filter((m) => !m.dead);
     if (starts.length === 0) break;
-    const marker = starts.reduce((a, b) => (next[a] <= next[b] ? a : b));
-    const i = next[marker];
-    if (i + 2 < line.length && !isSpace(line[i + 2])) {
-      const j = strongCloser(line, marker, i + 3);
+    const first = starts.reduce((a, b) => (a.next <= b.next ? a : b));
+    const i = first.next;
+    if (i + 2 < line.length && !isSpace(line.charAt(i + 2))) {
+      const j = strongCloser(line, first.marker, i + 3);
       if (j !== -1) {
         out += line.slice(copied, i) + line.slice(i + 2, j);
         copied = pos = j + 2;
         continue;
       }
-      dead.add(marker);
+      first.dead = true;
     }
     pos = i + 1;
   }

@@ -1,3 +1,4 @@
+import { must } from '../domain/must.ts';
 /**
  * The structure content cuts and passages follow: blocks (paragraphs, list runs, tables,
  * headings, whole fenced code blocks) separated by blank lines, and sentence ends inside a
@@ -17,10 +18,15 @@ export interface Block extends Span {
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
+/** The marker (``` or ~~~ and longer) of a FENCE match. */
+const fenceMarker = (m: RegExpExecArray): string => must(m[1], 'the marker of a fence');
+
 /** Whether `line` closes a fence opened with `marker`. */
 const closes = (line: string, marker: string): boolean => {
   const m = FENCE.exec(line);
-  return m !== null && m[1][0] === marker[0] && m[1].length >= marker.length && line.trim() === m[1];
+  if (m === null) return false;
+  const close = fenceMarker(m);
+  return close[0] === marker[0] && close.length >= marker.length && line.trim() === close;
 };
 
 /** Blocks of `markdown` in page order; a blank line inside a fenced code block is not a break. */
@@ -46,7 +52,7 @@ export function splitBlocks(markdown: string): Block[] {
       }
       const open = FENCE.exec(line);
       if (open !== null) {
-        fence = open[1];
+        fence = fenceMarker(open);
         fenced = true;
       }
     }
@@ -59,7 +65,7 @@ export function splitBlocks(markdown: string): Block[] {
 
 function trimmedEnd(text: string, end: number): number {
   let e = end;
-  while (e > 0 && /\s/.test(text[e - 1])) e -= 1;
+  while (e > 0 && /\s/.test(text.charAt(e - 1))) e -= 1;
   return e;
 }
 
@@ -83,8 +89,9 @@ export function sentenceEnds(text: string, fenced = false): number[] {
   // (a page of many links and many sentences would make that quadratic).
   let k = 0;
   const inLink = (p: number): boolean => {
-    while (k < links.length && links[k].end <= p) k += 1;
-    return k < links.length && links[k].start < p;
+    let link = links[k];
+    while (link !== undefined && link.end <= p) link = links[++k];
+    return link !== undefined && link.start < p;
   };
   const ends: number[] = [];
   const pattern = fenced ? /\n/g : SENTENCE_END;
@@ -102,7 +109,7 @@ export function openFence(text: string): string | null {
   for (const line of text.split('\n')) {
     if (open === null) {
       const m = FENCE.exec(line);
-      if (m !== null) open = m[1];
+      if (m !== null) open = fenceMarker(m);
     } else if (closes(line, open)) {
       open = null;
     }

@@ -1,6 +1,7 @@
 import { sentenceEnds, splitBlocks } from './markdown-blocks.ts';
 import { blockToPlainText } from './plain-text.ts';
 import { queryTerms, terms } from './text-terms.ts';
+import { at } from '../domain/must.ts';
 
 /**
  * extra_snippets for advanced depth: the page cut into passages of roughly 200-500
@@ -89,19 +90,19 @@ function score(passages: string[][], query: string[]): Scored[] {
   const tfs = passages.map((words) => {
     const tf = new Map<string, number>();
     for (const w of words) if (wanted.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
-    return tf;
+    return { tf, length: words.length };
   });
   const n = passages.length;
   const avgdl = passages.reduce((sum, p) => sum + p.length, 0) / Math.max(1, n) || 1;
   const idf = new Map(
     query.map((t) => {
-      const df = tfs.reduce((c, tf) => c + (tf.has(t) ? 1 : 0), 0);
+      const df = tfs.reduce((c, { tf }) => c + (tf.has(t) ? 1 : 0), 0);
       return [t, Math.log(1 + (n - df + 0.5) / (df + 0.5))];
     }),
   );
-  return tfs.map((tf, index) => {
+  return tfs.map(({ tf, length }, index) => {
     let bm25 = 0;
-    const norm = K1 * (1 - B + (B * passages[index].length) / avgdl);
+    const norm = K1 * (1 - B + (B * length) / avgdl);
     for (const [t, f] of tf) bm25 += (idf.get(t) ?? 0) * ((f * (K1 + 1)) / (f + norm));
     return { index, score: bm25 * (0.5 + (0.5 * tf.size) / query.length) };
   });
@@ -118,5 +119,5 @@ export function bestPassages(markdown: string, query: string, max = 3): string[]
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, max)
     .sort((a, b) => a.index - b.index)
-    .map((s) => passages[s.index]);
+    .map((s) => at(passages, s.index, 'passage'));
 }

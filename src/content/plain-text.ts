@@ -105,7 +105,7 @@ export function blockToPlainText(block: string, fenced = false): string {
     line = line.replace(/\s+/g, ' ').trim();
     if (line === '') continue;
     if (out === '') out = line;
-    else out += (isRow || isItem) && !STOPS.includes(previous[previous.length - 1]) ? `; ${line}` : ` ${line}`;
+    else out += (isRow || isItem) && !STOPS.includes(previous.charAt(previous.length - 1)) ? `; ${line}` : ` ${line}`;
     previous = line;
   }
   return out;

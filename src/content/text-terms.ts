@@ -31,8 +31,13 @@ function fold(word: string): string {
 
 function bigrams(run: string, out: string[]): void {
   const chars = [...run];
-  if (chars.length === 1) out.push(chars[0]);
-  for (let i = 0; i + 1 < chars.length; i += 1) out.push(chars[i] + chars[i + 1]);
+  const [only] = chars;
+  if (chars.length === 1 && only !== undefined) out.push(only);
+  let previous: string | undefined;
+  for (const c of chars) {
+    if (previous !== undefined) out.push(previous + c);
+    previous = c;
+  }
 }
 
 function addTerms(word: string, out: string[]): void {
@@ -57,9 +62,10 @@ export function terms(text: string): string[] {
     }
     const start = out.length;
     addTerms(fold(word), out);
-    if (out.length === start + 1 && word.length < 40) {
+    const term = out[start];
+    if (out.length === start + 1 && term !== undefined && word.length < 40) {
       if (STEMS.size >= STEMS_MAX) STEMS.clear();
-      STEMS.set(word, out[start]);
+      STEMS.set(word, term);
     }
   }
   return out;

@@ -1,5 +1,6 @@
 import { openFence, sentenceEnds, splitBlocks } from './markdown-blocks.ts';
 import { countTokens, tokenizableEnd, tokenPrefix, tokensWithin } from './token-count.ts';
+import { at } from '../domain/must.ts';
 
 /**
  * max_content_tokens: cutting one text to a token limit, and sharing one budget over the
@@ -98,17 +99,18 @@ function cutAt(text: string, end: number, limit: number): Cut | undefined {
  * that way.
  */
 function longestFitting(text: string, ends: number[], limit: number): Cut | undefined {
-  if (ends.length === 0) return undefined;
-  const first = cutAt(text, ends[0], limit);
+  const [longest] = ends;
+  if (longest === undefined) return undefined;
+  const first = cutAt(text, longest, limit);
   if (first !== undefined || ends.length === 1) return first;
-  let best = cutAt(text, ends[ends.length - 1], limit);
+  let best = cutAt(text, at(ends, ends.length - 1, 'cut candidate'), limit);
   if (best === undefined) return undefined;
   // ends[lo] is over the limit, ends[hi] fits (a longer prefix does not have fewer tokens).
   let lo = 0;
   let hi = ends.length - 1;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    const cut = cutAt(text, ends[mid], limit);
+    const cut = cutAt(text, at(ends, mid, 'cut candidate'), limit);
     if (cut === undefined) lo = mid;
     else [hi, best] = [mid, cut];
   }

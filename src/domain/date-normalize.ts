@@ -1,3 +1,4 @@
+import { must } from './must.ts';
 /**
  * Publication dates from every provider → ISO 8601 in UTC: `YYYY-MM-DDTHH:MM:SSZ` when the
  * time is known, `YYYY-MM-DD` when only the day is (docs/api.md "Search results"). Providers send ISO with or without a zone (Brave `page_age`, SearXNG
@@ -65,9 +66,13 @@ function fromIso(m: RegExpExecArray): string | undefined {
   return format(local - zoneOffsetMinutes(m[7]) * 60_000);
 }
 
+/** Group i of a match of one of the patterns above, one that always takes part in it. */
+const group = (m: RegExpExecArray, i: number): string => must(m[i], 'a group of a date pattern');
+
 function fromRelative(m: RegExpExecArray, now: Date): string {
-  const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : 1;
-  const unit = m[2]!.toLowerCase();
+  const count = group(m, 1);
+  const n = /^\d+$/.test(count) ? Number(count) : 1;
+  const unit = group(m, 2).toLowerCase();
   const t = new Date(now.getTime());
   if (unit.startsWith('s')) t.setUTCSeconds(t.getUTCSeconds() - n);
   else if (unit.startsWith('mi')) t.setUTCMinutes(t.getUTCMinutes() - n);
@@ -88,7 +93,7 @@ function fromNamedMonth(month: string, day: string, year: string): string | unde
 }
 
 function fromRfc2822(m: RegExpExecArray): string | undefined {
-  const mo = MONTHS.get(m[2]!.toLowerCase());
+  const mo = MONTHS.get(group(m, 2).toLowerCase());
   if (mo === undefined) return undefined;
   const local = utc(Number(m[3]), mo, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
   if (local === undefined) return undefined;
@@ -127,8 +132,8 @@ export function normalizeDate(raw: unknown, now: Date): string | undefined {
   m = RFC2822_RE.exec(s);
   if (m) return fromRfc2822(m);
   m = MONTH_FIRST_RE.exec(s);
-  if (m) return fromNamedMonth(m[1]!, m[2]!, m[3]!);
+  if (m) return fromNamedMonth(group(m, 1), group(m, 2), group(m, 3));
   m = DAY_FIRST_RE.exec(s);
-  if (m) return fromNamedMonth(m[2]!, m[1]!, m[3]!);
+  if (m) return fromNamedMonth(group(m, 2), group(m, 1), group(m, 3));
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { must } from './must.ts';
 /**
  * The addresses of Scout's own docs in the starter corpus:
  * `https://scout.invalid/docs/<file>.md#<section>`. One fixed origin rather than the public
@@ -28,7 +29,7 @@ export function docFileOf(url: URL): string | undefined {
   if (m === null) return undefined;
   let file: string;
   try {
-    file = decodeURIComponent(m[1]);
+    file = decodeURIComponent(must(m[1], "a docs URL's file"));
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
 import { forwardFinder } from './text-scan.ts';
+import { must } from '../domain/must.ts';
 
 /**
  * Caps how deep the parser's stack of open elements can grow. htmlparser2 (linkedom's
@@ -96,7 +97,9 @@ const IMPLIED_CLOSE = new Map<string, Set<string>>(
 function open(stack: string[], name: string, xml: boolean, selfClosing: boolean): boolean {
   if (!xml) {
     const closes = IMPLIED_CLOSE.get(name);
-    while (closes !== undefined && stack.length > 0 && closes.has(stack[stack.length - 1])) stack.pop();
+    for (let top = stack.at(-1); closes !== undefined && top !== undefined && closes.has(top); top = stack.at(-1)) {
+      stack.pop();
+    }
     if (VOID.has(name)) return true;
   } else if (selfClosing) {
     return true;
@@ -115,7 +118,8 @@ export function limitNesting(markup: string, options: { xml: boolean }): string 
   const kept: string[] = [];
   let copied = 0;
   for (let m = tag.exec(markup); m !== null; m = tag.exec(markup)) {
-    const name = xml ? m[2] : m[2].toLowerCase();
+    const tagName = must(m[2], 'the name of a tag');
+    const name = xml ? tagName : tagName.toLowerCase();
     if (m[1] === '/') {
       const at = stack.lastIndexOf(name);
       if (at >= 0) stack.length = at;

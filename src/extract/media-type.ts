@@ -1,3 +1,4 @@
+import { must } from '../domain/must.ts';
 export interface ContentType {
   /** Lower-case `type/subtype`, parameters removed. */
   mediaType: string;
@@ -9,12 +10,12 @@ export interface ContentType {
 export function parseContentType(header: string | null): ContentType | null {
   if (header === null) return null;
   const [head, ...params] = header.split(';');
-  const mediaType = head.trim().toLowerCase();
+  const mediaType = must(head, 'the first piece of a split').trim().toLowerCase();
   if (!/^[\w.+-]+\/[\w.+-]+$/.test(mediaType)) return null;
   let charset: string | null = null;
   for (const p of params) {
     const m = /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(p);
-    if (m) charset = m[1].toLowerCase();
+    if (m) charset = must(m[1], 'the value of a charset parameter').toLowerCase();
   }
   return { mediaType, charset };
 }

@@ -1,4 +1,5 @@
 import { brotliCompressSync, brotliDecompressSync, constants, deflateSync, inflateSync } from 'node:zlib';
+import { must } from '../domain/must.ts';
 
 /**
  * PDF stream filters, decoded here only to learn how large a stream becomes before pdf.js
@@ -69,7 +70,8 @@ const ascii85: Decoder = (data, cap) => {
   const group: number[] = [];
   const flush = (n: number): boolean => {
     let value = 0;
-    for (let i = 0; i < 5; i += 1) value = value * 85 + (i < group.length ? group[i] : 84);
+    // A short last group is padded with 'u' (84).
+    for (let i = 0; i < 5; i += 1) value = value * 85 + (group[i] ?? 84);
     for (let i = 0; i < n - 1; i += 1) if (!out.push((value >>> (24 - 8 * i)) & 0xff)) return false;
     group.length = 0;
     return true;
@@ -91,11 +93,14 @@ const ascii85: Decoder = (data, cap) => {
 
 const runLength: Decoder = (data, cap) => {
   const out = sink(cap);
-  for (let i = 0; i < data.length; ) {
-    const n = data[i++];
-    if (n === 128) break;
+  let i = 0;
+  // n: a length byte; undefined past the end of the data, 128 marks the end.
+  for (let n = data[i++]; n !== undefined && n !== 128; n = data[i++]) {
     if (n < 128) {
-      for (let k = 0; k <= n && i < data.length; k += 1) if (!out.push(data[i++])) return 'too_large';
+      // The next n + 1 bytes (fewer when the data ends first) are copied.
+      const literal = data.subarray(i, i + n + 1);
+      i += literal.length;
+      for (const byte of literal) if (!out.push(byte)) return 'too_large';
     } else {
       const byte = data[i++] ?? 0;
       for (let k = 0; k < 257 - n; k += 1) if (!out.push(byte)) return 'too_large';
@@ -104,7 +109,12 @@ const runLength: Decoder = (data, cap) => {
   return out.result();
 };
 
-/** LZW as PDF uses it: MSB-first codes of 9 to 12 bits, 256 clears, 257 ends, EarlyChange 1. */
+/**
+ * LZW as PDF uses it: MSB-first codes of 9 to 12 bits, 256 clears, 257 ends, EarlyChange 1.
+ * Every entry a code can name has a first byte (the empty 256 and 257 are never entries).
+ */
+const LZW_ENTRY = "an LZW entry's first byte";
+
 const lzw: Decoder = (data, cap) => {
   const out = sink(cap);
   const table: Uint8Array[] = [];
@@ -118,10 +128,13 @@ const lzw: Decoder = (data, cap) => {
   let previous: Uint8Array | null = null;
   let buffer = 0;
   let bits = 0;
-  for (let i = 0; i < data.length || bits >= width; ) {
-    while (bits < width && i < data.length) {
-      buffer = ((buffer << 8) | data[i++]) >>> 0;
+  let i = 0;
+  for (;;) {
+    // Bytes until a code's bits are in; the loop ends when the data cannot complete one.
+    for (let byte = data[i]; bits < width && byte !== undefined; byte = data[i]) {
+      buffer = ((buffer << 8) | byte) >>> 0;
       bits += 8;
+      i += 1;
     }
     if (bits < width) break;
     const code = (buffer >>> (bits - width)) & ((1 << width) - 1);
@@ -137,10 +150,10 @@ const lzw: Decoder = (data, cap) => {
     let entry = table[code];
     if (entry === undefined) {
       if (previous === null || code !== table.length) return 'undecodable';
-      entry = Uint8Array.of(...previous, previous[0]);
+      entry = Uint8Array.of(...previous, must(previous[0], LZW_ENTRY));
     }
     for (const byte of entry) if (!out.push(byte)) return 'too_large';
-    if (previous !== null && table.length < 4096) table.push(Uint8Array.of(...previous, entry[0]));
+    if (previous !== null && table.length < 4096) table.push(Uint8Array.of(...previous, must(entry[0], LZW_ENTRY)));
     previous = entry;
     if (table.length + 1 >= 1 << width && width < 12) width += 1;
   }

@@ -1,5 +1,6 @@
 import { decodeFilter, EMPTY_DATA, EXPANDING } from './pdf-filters.ts';
 import { forwardFinder } from './text-scan.ts';
+import { must } from '../domain/must.ts';
 
 /**
  * Bounds how many bytes pdf.js may decode from a PDF's streams, before pdf.js sees it.
@@ -61,13 +62,12 @@ function filtersOf(dict: string): string[] {
   const m = FILTER.exec(dict);
   if (m === null) return [];
   if (m[2] !== undefined) return [m[2]];
-  return [...(m[1] ?? '').matchAll(/\/([^\s/[\]<>()]+)/g)].map((f) => f[1]);
+  return [...(m[1] ?? '').matchAll(/\/([^\s/[\]<>()]+)/g)].map((f) => must(f[1], "a filter's name"));
 }
 
 /** Bytes decoded through the chain up to its last expanding filter; `cap + 1` when past the cap, null when unknowable. */
 function decodedSize(filters: string[], data: Uint8Array, cap: number): number | null {
-  let last = filters.length - 1;
-  while (last >= 0 && !EXPANDING.has(filters[last])) last -= 1;
+  const last = filters.reduce((found, name, i) => (EXPANDING.has(name) ? i : found), -1);
   let current = data;
   for (const name of filters.slice(0, last + 1)) {
     const out = decodeFilter(name, current, cap);
@@ -133,7 +133,8 @@ export function limitPdfStreams(body: Uint8Array, limits: StreamLimits = DEFAULT
     sized += 1;
     budget -= Math.min(size ?? cap, cap);
     if (size === null || size <= cap) continue;
-    const empty = EMPTY_DATA.get(filters[0]);
+    // filters has an expanding one (checked above).
+    const empty = EMPTY_DATA.get(must(filters[0], "a stream's first filter"));
     if (empty === undefined || end < start + empty.length) continue;
     out ??= new Uint8Array(body);
     out.set(empty, start);

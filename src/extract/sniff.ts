@@ -93,9 +93,7 @@ export function xmlRootType(text: string): string {
 
 /** True when the bytes have no NUL and no C0 controls beyond tab, newlines and form feed. */
 export function looksLikeText(body: Uint8Array, limit = 8192): boolean {
-  const end = Math.min(body.length, limit);
-  for (let i = 0; i < end; i += 1) {
-    const b = body[i];
+  for (const b of body.subarray(0, limit)) {
     if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c && b !== 0x1b) return false;
   }
   return true;

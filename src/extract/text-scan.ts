@@ -14,21 +14,21 @@ export const isSpace = (c: string): boolean => SPACE.test(c);
 /** Index of the first character at or after `from` that is not whitespace. */
 export function skipSpace(text: string, from: number): number {
   let i = from;
-  while (i < text.length && isSpace(text[i])) i += 1;
+  while (i < text.length && isSpace(text.charAt(i))) i += 1;
   return i;
 }
 
 /** `text` without the trailing characters that `drop` accepts. */
 export function trimEndWhere(text: string, drop: (c: string) => boolean): string {
   let end = text.length;
-  while (end > 0 && drop(text[end - 1])) end -= 1;
+  while (end > 0 && drop(text.charAt(end - 1))) end -= 1;
   return end === text.length ? text : text.slice(0, end);
 }
 
 /** `text` without the leading characters that `drop` accepts. */
 export function trimStartWhere(text: string, drop: (c: string) => boolean): string {
   let start = 0;
-  while (start < text.length && drop(text[start])) start += 1;
+  while (start < text.length && drop(text.charAt(start))) start += 1;
   return start === 0 ? text : text.slice(start);
 }
 

@@ -1,4 +1,5 @@
 import { isBlank, isNewline, longestRun, trimEndWhere } from './text-scan.ts';
+import { must } from '../domain/must.ts';
 
 /** A fence longer than any backtick run inside `body`, so the block cannot end early. */
 export function fence(body: string): string {
@@ -36,11 +37,11 @@ function atxText(line: string): string | null {
   if (opening === null) return null;
   const spaceStart = opening[0].length - 1;
   let start = opening[0].length;
-  while (start < line.length && isBlank(line[start])) start += 1;
+  while (start < line.length && isBlank(line.charAt(start))) start += 1;
   // All blanks: the regex still matches when there are two, taking the last as the text.
   if (start === line.length) return start - spaceStart >= 2 ? '' : null;
   let end = line.length;
-  while (end > start + 1 && isAtxClosing(line[end - 1])) end -= 1;
+  while (end > start + 1 && isAtxClosing(line.charAt(end - 1))) end -= 1;
   return line.slice(start, end).trim();
 }
 
@@ -53,8 +54,11 @@ export function markdownTitle(text: string): string {
   }
   // Setext: a non-empty line, then after a `\n` an underline of `=` or `-`.
   const rows = text.split('\n');
-  for (let i = 0; i + 1 < rows.length; i += 1) {
-    if (rows[i] !== '' && SETEXT_UNDERLINE.test(rows[i + 1].split(LINE_BREAK)[0])) return rows[i].trim();
+  for (const [i, row] of rows.entries()) {
+    const next = rows[i + 1];
+    if (next === undefined) break;
+    if (row === '') continue;
+    if (SETEXT_UNDERLINE.test(must(next.split(LINE_BREAK)[0], 'the first piece of a split'))) return row.trim();
   }
   return '';
 }

@@ -33,14 +33,15 @@ export function cleanTitle(
   heading: string | null = null,
 ): string {
   const title = raw.replace(/\s+/g, ' ').trim();
+  // Texts with the separators between them: [text, separator, text, …].
   const parts = title.split(SEPARATOR);
-  if (parts.length < 3) return title;
+  const [first] = parts;
+  const [sep, last] = parts.slice(-2);
+  if (parts.length < 3 || first === undefined || sep === undefined || last === undefined) return title;
   const domainLabel = (() => {
     const label = getDomainWithoutSuffix(pageUrl);
     return label ? squash(label) : null;
   })();
-  const last = parts[parts.length - 1];
-  const sep = parts[parts.length - 2];
   const head = parts.slice(0, -2).join('');
   const headIsHeading = heading !== null && squash(head) === squash(heading);
   if (
@@ -50,7 +51,7 @@ export function cleanTitle(
   ) {
     return rejoin(parts.slice(0, -2));
   }
-  if (namesSite(parts[0], siteName, domainLabel)) return rejoin(parts.slice(2));
+  if (namesSite(first, siteName, domainLabel)) return rejoin(parts.slice(2));
   return title;
 }
 

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { isIP } from 'node:net';
+import { at, must } from '../domain/must.ts';
 
 /**
  * Which IP addresses a fetch may connect to: only globally routable ones, after the IANA
@@ -83,19 +84,20 @@ const v4From = (hi: number, lo: number): ipaddr.IPv4 => new ipaddr.IPv4([hi >> 8
 
 /** IPv4 addresses an IPv6 address leads to, with the name of the form; null if none. */
 function embeddedV4(addr: ipaddr.IPv6): { form: string; v4: ipaddr.IPv4[] } | null {
-  const p = addr.parts;
+  // Group i of the eight 16-bit groups ipaddr.js gives an IPv6 address.
+  const p = (i: number): number => at(addr.parts, i, 'group of an IPv6 address');
   if (addr.isIPv4MappedAddress()) return { form: 'IPv4-mapped', v4: [addr.toIPv4Address()] };
-  if (inRange(addr, COMPATIBLE)) return { form: 'IPv4-compatible', v4: [v4From(p[6], p[7])] };
-  if (inRange(addr, NAT64)) return { form: 'NAT64', v4: [v4From(p[6], p[7])] };
+  if (inRange(addr, COMPATIBLE)) return { form: 'IPv4-compatible', v4: [v4From(p(6), p(7))] };
+  if (inRange(addr, NAT64)) return { form: 'NAT64', v4: [v4From(p(6), p(7))] };
   // Local-use NAT64 prefixes may be /48../96; only the /96 layout has an unambiguous IPv4.
   if (inRange(addr, NAT64_LOCAL))
-    return p[3] === 0 && p[4] === 0 && p[5] === 0
-      ? { form: 'NAT64', v4: [v4From(p[6], p[7])] }
+    return p(3) === 0 && p(4) === 0 && p(5) === 0
+      ? { form: 'NAT64', v4: [v4From(p(6), p(7))] }
       : { form: 'local-use NAT64', v4: [] };
-  if (inRange(addr, SIX_TO_FOUR)) return { form: '6to4', v4: [v4From(p[1], p[2])] };
+  if (inRange(addr, SIX_TO_FOUR)) return { form: '6to4', v4: [v4From(p(1), p(2))] };
   // Teredo (RFC 4380): server IPv4 in bits 32..63, client IPv4 bit-inverted in the last 32.
   if (inRange(addr, TEREDO))
-    return { form: 'Teredo', v4: [v4From(p[2], p[3]), v4From(~p[6] & 0xffff, ~p[7] & 0xffff)] };
+    return { form: 'Teredo', v4: [v4From(p(2), p(3)), v4From(~p(6) & 0xffff, ~p(7) & 0xffff)] };
   return null;
 }
 
@@ -106,8 +108,8 @@ function embeddedV4(addr: ipaddr.IPv6): { form: string; v4: ipaddr.IPv4[] } | nu
 const parseStrict = (address: string): Address => {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
   if (isIP(address) !== 6 || dotted === null) return ipaddr.parse(address);
-  const [a, b, c, d] = dotted.slice(1).map(Number);
-  const hex = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  const group = (i: number): number => Number(must(dotted[i], 'a group of a dotted IPv4 tail'));
+  const hex = `${((group(1) << 8) | group(2)).toString(16)}:${((group(3) << 8) | group(4)).toString(16)}`;
   return ipaddr.parse(address.slice(0, dotted.index) + hex);
 };
 

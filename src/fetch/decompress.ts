@@ -59,8 +59,11 @@ const lenientZlib = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 const lenientBrotli = { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH };
 
 /** "deflate" is meant to be zlib-wrapped (RFC 9110) but some servers send raw deflate: sniff the header. */
-const isZlibHeader = (b: Uint8Array): boolean =>
-  b.length >= 2 && (b[0] & 0x0f) === 8 && ((b[0] << 8) | b[1]) % 31 === 0;
+function isZlibHeader(b: Uint8Array): boolean {
+  const cmf = b[0];
+  const flg = b[1];
+  return cmf !== undefined && flg !== undefined && (cmf & 0x0f) === 8 && ((cmf << 8) | flg) % 31 === 0;
+}
 
 function decoderFor(coding: ContentCoding, first: Uint8Array): Transform {
   if (coding === 'gzip') return zlib.createGunzip(lenientZlib);
@@ -167,5 +170,7 @@ export async function readBody(
   return { body: concat(chunks, size), truncated: wire.cut || decodedCut.cut || ceilingCut.cut };
 }
 
-const concat = (chunks: Uint8Array[], size: number): Uint8Array =>
-  chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const [only] = chunks;
+  return chunks.length === 1 && only !== undefined ? only : Buffer.concat(chunks, size);
+}

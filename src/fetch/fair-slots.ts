@@ -53,15 +53,16 @@ export function createFairSlots(capacity: number, lineMax: number): FairSlots {
   /** The next waiter to serve: its caller holds the fewest slots; among equals, the earliest. */
   const next = (): [string, Caller] | undefined => {
     let best: [string, Caller] | undefined;
+    /** The sequence number of best's first waiter. */
+    let bestSeq = 0;
     for (const entry of callers) {
       const c = entry[1];
-      if (c.line.length === 0) continue;
-      if (
-        best === undefined ||
-        c.running < best[1].running ||
-        (c.running === best[1].running && c.line[0].seq < best[1].line[0].seq)
-      )
+      const first = c.line[0];
+      if (first === undefined) continue;
+      if (best === undefined || c.running < best[1].running || (c.running === best[1].running && first.seq < bestSeq)) {
         best = entry;
+        bestSeq = first.seq;
+      }
     }
     return best;
   };

@@ -7,8 +7,8 @@ export interface PageFetcher {
   fetch(req: {
     url: string;
     maxChars: number;
-    signal?: AbortSignal;
-    caller?: string;
+    signal?: AbortSignal | undefined;
+    caller?: string | undefined;
   }): Promise<Omit<FetchResponse, 'request_id' | 'response_time_ms' | 'final_url'> & { finalUrl: string }>;
 }
 

@@ -48,7 +48,12 @@ export interface FetchService {
    * then ends as a timeout. `caller` names who the fetch is for (an API key's id), so the
    * fetch capacity can share its slots fairly (fetch-capacity.ts); the service ignores it.
    */
-  fetch(req: { url: string; maxChars: number; signal?: AbortSignal; caller?: string }): Promise<FetchOutcome>;
+  fetch(req: {
+    url: string;
+    maxChars: number;
+    signal?: AbortSignal | undefined;
+    caller?: string | undefined;
+  }): Promise<FetchOutcome>;
   close(): Promise<void>;
 }
 

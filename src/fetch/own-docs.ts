@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { blockToPlainText } from '../content/plain-text.ts';
 import { DomainError } from '../domain/errors.ts';
 import { docFileOf, isDocsUrl } from '../domain/docs-url.ts';
+import { must } from '../domain/must.ts';
 
 /** One of Scout's own docs, as fetch returns it: the file's markdown, as written. */
 export interface OwnDocument {
@@ -38,6 +39,7 @@ export function ownDocsReader(docsDir: string): OwnDocsReader {
     }
     const text = markdown.replace(/^\uFEFF/, '').trim();
     const h1 = H1.exec(text);
-    return { title: h1 ? blockToPlainText(h1[1]) : file.replace(/\.md$/, ''), markdown: text };
+    const title = h1 ? blockToPlainText(must(h1[1], 'the text of an H1 heading')) : file.replace(/\.md$/, '');
+    return { title, markdown: text };
   };
 }

@@ -1,3 +1,4 @@
+import { must } from '../domain/must.ts';
 /**
  * Cuts markdown to at most `maxChars` UTF-16 code units (JS string length, the unit of
  * `chars` in the fetch response) at the best boundary available: a paragraph break in the
@@ -54,7 +55,7 @@ function cutPosition(text: string, budget: number): number {
   const ends = [...window.matchAll(SENTENCE_END)].map(
     (m) => floor + (m.index ?? 0) + (m[0] === '\n' ? 0 : m[0].length),
   );
-  for (let i = ends.length - 1; i >= 0; i -= 1) if (ends[i] <= budget && safe(ends[i])) return ends[i];
+  for (const end of ends.reverse()) if (end <= budget && safe(end)) return end;
   for (let p = budget; p >= floor; p -= 1) if (/\s/.test(text[p] ?? '') && safe(p)) return p;
   for (let p = budget; p > 0; p -= 1) if (safe(p)) return p;
   return 0;
@@ -66,7 +67,7 @@ function openFence(content: string): string | null {
   for (const line of content.split('\n')) {
     const m = FENCE.exec(line);
     if (m === null) continue;
-    const marker = m[1];
+    const marker = must(m[1], 'the marker of a fence');
     if (open === null) open = marker;
     else if (marker[0] === open[0] && marker.length >= open.length && line.trim() === marker) open = null;
   }

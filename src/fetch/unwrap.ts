@@ -89,7 +89,7 @@ const proofpointV3: Unwrapper = (url, raw) => {
   const replacements = Array.from(Buffer.from(raw.slice(end + 3, bang), 'base64url').toString('utf8'));
   let next = 0;
   return target.replace(/\*(\*.)?/g, (token) => {
-    const count = token === '*' ? 1 : RUN_LENGTH_CODES.indexOf(token[2]) + 2;
+    const count = token === '*' ? 1 : RUN_LENGTH_CODES.indexOf(token.charAt(2)) + 2;
     const run = replacements.slice(next, next + count).join('');
     next += count;
     return run;

@@ -110,7 +110,7 @@ export const dnsFailureReason = (
 const dnsFailure = (hostname: string, err: unknown): DomainError =>
   new DomainError('upstream', `could not resolve ${hostname} (${dnsFailureReason(err)})`, { cause: err });
 
-export function createUrlGuard(deps: { policy: AddressPolicy; resolver?: Resolver }): UrlGuard {
+export function createUrlGuard(deps: { policy: AddressPolicy; resolver?: Resolver | undefined }): UrlGuard {
   const { policy } = deps;
   const resolver = deps.resolver ?? defaultResolver;
 
@@ -168,9 +168,10 @@ export function createUrlGuard(deps: { policy: AddressPolicy; resolver?: Resolve
       (answers) => {
         const wanted =
           options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
-        if (wanted.length === 0) return callback(dnsFailure(hostname, undefined), '', undefined);
+        const [first] = wanted;
+        if (first === undefined) return callback(dnsFailure(hostname, undefined), '', undefined);
         if (options.all === true) return callback(null, wanted);
-        callback(null, wanted[0].address, wanted[0].family);
+        callback(null, first.address, first.family);
       },
       (err: NodeJS.ErrnoException) => callback(err, '', undefined),
     );

@@ -3,14 +3,20 @@ import { rawErrorResponse } from './raw-error-response.ts';
 import { expireRequest } from './request-deadline.ts';
 import { inSeconds } from '../domain/durations.ts';
 
-const REASONS: Record<string, { status: number; message: string }> = {
+/** The statuses this handler answers with (TEXT has the reason phrase of each). */
+type RawStatus = 400 | 408 | 431;
+
+const REASONS: Record<string, { status: RawStatus; message: string }> = {
   HPE_HEADER_OVERFLOW: {
     status: 431,
     message: 'request headers (or the URL) are too large; send a shorter URL, or use POST /v1/search',
   },
 };
-const DEFAULT = { status: 400, message: 'malformed HTTP request; check the request line and headers' };
-const TEXT: Record<number, string> = {
+const DEFAULT: { status: RawStatus; message: string } = {
+  status: 400,
+  message: 'malformed HTTP request; check the request line and headers',
+};
+const TEXT: Record<RawStatus, string> = {
   400: 'Bad Request',
   408: 'Request Timeout',
   431: 'Request Header Fields Too Large',
@@ -32,7 +38,7 @@ export function makeClientErrorHandler(timeouts: { headersTimeoutMs: number; req
     if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
       if (expireRequest(socket, timeouts.requestTimeoutMs)) return;
       if (!socket.writable) socket.destroy();
-      else socket.end(rawErrorResponse(408, TEXT[408]!, lateHeaders), () => socket.destroy());
+      else socket.end(rawErrorResponse(408, TEXT[408], lateHeaders), () => socket.destroy());
       return;
     }
     if (!socket.writable) {
@@ -40,6 +46,6 @@ export function makeClientErrorHandler(timeouts: { headersTimeoutMs: number; req
       return;
     }
     const { status, message } = REASONS[err.code ?? ''] ?? DEFAULT;
-    socket.end(rawErrorResponse(status, TEXT[status]!, message));
+    socket.end(rawErrorResponse(status, TEXT[status], message));
   };
 }

@@ -40,7 +40,7 @@ export class ChangeFollower {
   #seq = 0;
   /** Catch-ups run one after another; this is the latest. */
   #chain: Promise<void> = Promise.resolve();
-  #timer?: NodeJS.Timeout;
+  #timer: NodeJS.Timeout | undefined;
   #closed = false;
   #failing = false;
 
@@ -98,7 +98,8 @@ export class ChangeFollower {
       if (this.#closed) return;
       const page = await this.#store.changesSince(readTo, this.#o.pageSize);
       for (const c of page) pending.push(c);
-      if (page.length > 0) readTo = page[page.length - 1]!.seq;
+      const last = page.at(-1);
+      if (last !== undefined) readTo = last.seq;
       if (page.length < this.#o.pageSize) break;
       if (pending.length >= MAX_BUFFERED) {
         await this.#applyInTurns(pending);
@@ -118,8 +119,7 @@ export class ChangeFollower {
 
   #apply(changes: IndexChange[], from: number, to: number): void {
     if (from >= to || this.#closed) return;
-    for (let i = from; i < to; i++) {
-      const { seq, id, doc } = changes[i]!;
+    for (const { seq, id, doc } of changes.slice(from, to)) {
       if (doc) this.ranker.add(doc);
       else this.ranker.remove(id);
       this.#seq = seq;

@@ -1,5 +1,6 @@
 import { splitBlocks } from '../content/markdown-blocks.ts';
 import { blockToPlainText } from '../content/plain-text.ts';
+import { must } from '../domain/must.ts';
 
 /**
  * Cuts a Markdown file into searchable sections: the text before the first `##` heading
@@ -42,7 +43,8 @@ function fencesApart(lines: string[]): string[] {
   let inFence = false;
   for (const line of lines) {
     if (FENCE.test(line)) {
-      if (!inFence && out.length > 0 && out[out.length - 1].trim() !== '') out.push('');
+      const previous = out.at(-1);
+      if (!inFence && previous !== undefined && previous.trim() !== '') out.push('');
       out.push(line);
       if (inFence) out.push('');
       inFence = !inFence;
@@ -63,15 +65,19 @@ function toText(lines: string[]): string {
 export function markdownSections(markdown: string, fallbackTitle: string): MarkdownSection[] {
   const lines = markdown.replace(/^\uFEFF/, '').split(/\r?\n/);
   let fileTitle: string | undefined;
-  const raw: { heading?: string; lines: string[] }[] = [{ lines: [] }];
+  // The lines before the first heading, then each heading's.
+  let current: { heading?: string; lines: string[] } = { lines: [] };
+  const raw = [current];
   let inFence = false;
   for (const line of lines) {
     if (FENCE.test(line)) inFence = !inFence;
     const h1 = inFence ? null : H1.exec(line);
     const h2 = inFence ? null : H2.exec(line);
-    if (h1 && fileTitle === undefined) fileTitle = plain(h1[1]);
-    else if (h2) raw.push({ heading: plain(h2[1]), lines: [] });
-    else raw[raw.length - 1].lines.push(line);
+    if (h1 && fileTitle === undefined) fileTitle = plain(must(h1[1], 'the text of an H1 heading'));
+    else if (h2) {
+      current = { heading: plain(must(h2[1], 'the text of an H2 heading')), lines: [] };
+      raw.push(current);
+    } else current.lines.push(line);
   }
   const title = fileTitle || fallbackTitle;
   const used = new Map<string, number>();

@@ -1,4 +1,5 @@
 import { isCalendarDate } from '../domain/calendar-date.ts';
+import { must } from '../domain/must.ts';
 
 /**
  * Publication dates of indexed documents. Stored as ISO 8601 with the precision the source
@@ -21,7 +22,7 @@ export function parsePublishedDate(raw: string): PublishedDate | undefined {
   const s = raw.trim();
   if (isCalendarDate(s)) return { iso: s, day: s };
   const m = DATE_TIME.exec(s);
-  if (!m || !isCalendarDate(m[1])) return undefined;
+  if (!m || !isCalendarDate(must(m[1], 'the date of a date-time'))) return undefined;
   const [hh, mm, ss] = [Number(m[2]), Number(m[3]), Number(m[4] ?? '0')];
   if (hh > 23 || mm > 59 || ss > 59) return undefined;
   const offset = (m[5] ?? 'Z').toUpperCase();

@@ -112,17 +112,17 @@ function bestStart(matches: Match[], width: number): number {
   let best = { start: 0, distinct: 0, hits: 0 };
   let end = 0;
   const counts = new Map<number, number>();
-  for (let i = 0; i < matches.length; i++) {
-    while (end < matches.length && matches[end].at < matches[i].at + width - LEAD) {
-      counts.set(matches[end].term, (counts.get(matches[end].term) ?? 0) + 1);
-      end++;
+  for (const [i, m] of matches.entries()) {
+    // The matches from `end` on that start inside the window beginning at m.
+    for (let next = matches[end]; next !== undefined && next.at < m.at + width - LEAD; next = matches[++end]) {
+      counts.set(next.term, (counts.get(next.term) ?? 0) + 1);
     }
     if (counts.size > best.distinct || (counts.size === best.distinct && end - i > best.hits)) {
-      best = { start: matches[i].at, distinct: counts.size, hits: end - i };
+      best = { start: m.at, distinct: counts.size, hits: end - i };
     }
-    const left = (counts.get(matches[i].term) ?? 1) - 1;
-    if (left === 0) counts.delete(matches[i].term);
-    else counts.set(matches[i].term, left);
+    const left = (counts.get(m.term) ?? 1) - 1;
+    if (left === 0) counts.delete(m.term);
+    else counts.set(m.term, left);
   }
   return best.start;
 }
@@ -138,7 +138,7 @@ export function makeSnippet(text: string, matcher: SnippetMatcher | undefined, m
 export function snippetAround(text: string, matches: Match[], maxChars = SNIPPET_MAX_CHARS): string {
   if (matches.length === 0) return tidySnippet(text.slice(0, maxChars * 2), maxChars);
   let start = Math.max(0, bestStart(matches, maxChars) - LEAD);
-  if (start > 0 && !/\s/.test(text[start - 1])) {
+  if (start > 0 && !/\s/.test(text.charAt(start - 1))) {
     // Begin at a word boundary rather than mid-word.
     const space = text.slice(start, start + LEAD).search(/\s/);
     if (space >= 0) start += space + 1;
@@ -179,6 +179,6 @@ const flatten = (text: string): string => text.replace(/\s{2,}|[^\S ]/g, ' ').tr
 /** Without trailing whitespace and ellipses (a hand loop: `/[\s…]+$/` retries at every position). */
 function trimEndSpaceOrEllipsis(text: string): string {
   let end = text.length;
-  while (end > 0 && (text[end - 1] === '…' || /\s/.test(text[end - 1]))) end--;
+  while (end > 0 && (text.charAt(end - 1) === '…' || /\s/.test(text.charAt(end - 1)))) end--;
   return end === text.length ? text : text.slice(0, end);
 }

@@ -2,6 +2,7 @@ import { cutToTokens } from '../content/token-budget.ts';
 import type { Result, SearchRequest, SearchResponse } from '../schemas/search.ts';
 import { jsonResultTokens, textTokens } from './result-tokens.ts';
 import { searchText } from './search-text.ts';
+import { at } from '../domain/must.ts';
 
 /**
  * web_search results within the result bound (SCOUT_MCP_MAX_RESULT_TOKENS). The bound holds
@@ -83,7 +84,7 @@ export function boundSearch(body: SearchResponse, limit: number): BoundedSearch 
       const total = counts.reduce((a, b) => a + b, 0);
       if (total === 0) break;
       const keep = Math.max(0, total - Math.ceil((now.tokens - limit) / COPIES) - MARGIN * (round + 1)) / total;
-      slots.forEach((s, i) => s.set(cutToTokens(s.text, Math.floor(counts[i] * keep)).text));
+      slots.forEach((s, i) => s.set(cutToTokens(s.text, Math.floor(at(counts, i, 'token count') * keep)).text));
       now = measure();
     }
     if (now.tokens <= limit) return now;

@@ -129,7 +129,8 @@ export class ExchangeTransport<C> implements Transport {
     if (exchange.waiting > 0 || exchange.reply === undefined) return;
     const reply = exchange.reply;
     exchange.reply = undefined;
-    reply(exchange.answers.length === 1 ? exchange.answers[0] : `[${exchange.answers.join(',')}]`);
+    const [only] = exchange.answers;
+    reply(exchange.answers.length === 1 && only !== undefined ? only : `[${exchange.answers.join(',')}]`);
   }
 
   /** Nothing closes it while the app runs; if the Server is closed, what is in flight is answered. */

@@ -18,7 +18,7 @@ export interface JsonRequest {
   /** JSON-encoded as the request body when present. */
   body?: unknown;
   signal: AbortSignal;
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatcher | undefined;
   /** Values (API keys) removed from the logged upstream error text. */
   secrets?: readonly string[];
   /** Largest accepted response body; default 4 MiB. */
@@ -50,9 +50,9 @@ export async function requestJson(req: JsonRequest): Promise<unknown> {
     res = await request(req.url, {
       method: req.method ?? 'GET',
       headers,
-      body: payload,
       signal: req.signal,
-      dispatcher: req.dispatcher,
+      ...(payload === undefined ? {} : { body: payload }),
+      ...(req.dispatcher === undefined ? {} : { dispatcher: req.dispatcher }),
     });
   } catch (e) {
     throw transportError(req, e);

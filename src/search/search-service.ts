@@ -15,9 +15,9 @@ export interface RequestContext {
    * Who the request is for (the API key's id; an anonymous caller's address once they
    * exist): the fetch capacity shares its slots fairly between callers.
    */
-  caller?: string;
+  caller?: string | undefined;
   /** Aborts when nobody waits for the answer any more (the client closed its connection, an MCP call was cancelled). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface SearchOutcome {

@@ -11,7 +11,7 @@ export interface Bid {
 export function topicPositions(words: readonly string[]): number[] {
   // Loops, not flatMap: this runs on every search, and flatMap made an array per word.
   const topic: number[] = [];
-  for (let i = 0; i < words.length; i++) if (!STOP_WORDS.has(words[i]!)) topic.push(i);
+  for (const [i, word] of words.entries()) if (!STOP_WORDS.has(word)) topic.push(i);
   if (topic.length === 0) for (let i = 0; i < words.length; i++) topic.push(i);
   return topic;
 }
@@ -39,10 +39,13 @@ export function runAuction(bids: readonly Bid[], slots: number): Bid[] {
   const best: Bid[] = [];
   for (const b of bids) {
     if (b.relevance <= 0) continue;
-    if (best.length === slots && compareBids(b, best[slots - 1]!) >= 0) continue;
-    let i = best.length === slots ? slots - 1 : best.length;
-    while (i > 0 && compareBids(b, best[i - 1]!) < 0) {
-      best[i] = best[i - 1]!;
+    // The worst kept, once `slots` are kept.
+    const worst = best[slots - 1];
+    if (worst !== undefined && compareBids(b, worst) >= 0) continue;
+    let i = worst !== undefined ? slots - 1 : best.length;
+    // Moves down the kept bids that rank after b (none above the first).
+    for (let above = best[i - 1]; above !== undefined && compareBids(b, above) < 0; above = best[i - 1]) {
+      best[i] = above;
       i--;
     }
     best[i] = b;

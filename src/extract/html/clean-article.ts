@@ -2,6 +2,7 @@ import { isBoilerplateText } from './boilerplate-text.ts';
 import { isTailFurniture, tailFurnitureCount } from './tail-furniture.ts';
 import { ALL_RULES, type ExtractRules } from './extract-rules.ts';
 import { linkDensity, normalizedText } from './text-stats.ts';
+import { at } from '../../domain/must.ts';
 
 const BLOCK_TAGS = new Set([
   'P',
@@ -104,7 +105,7 @@ function sectionItems(root: Element): Element[] {
 function removeEmptyHeadings(root: Element): void {
   const items = sectionItems(root);
   for (let i = items.length - 1; i >= 0; i -= 1) {
-    const el = items[i];
+    const el = at(items, i, 'section item');
     if (!HEADINGS.has(el.tagName)) continue;
     const next = items[i + 1];
     if (next === undefined || (HEADINGS.has(next.tagName) && next.tagName <= el.tagName)) {

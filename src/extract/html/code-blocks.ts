@@ -79,7 +79,7 @@ const guardLong = (edge: string): string => (edge.length <= MAX_EDGE ? edge : gu
 function guard(text: string): string {
   const start = skipSpace(text, 0);
   let end = text.length;
-  while (end > start && isSpace(text[end - 1])) end -= 1;
+  while (end > start && isSpace(text.charAt(end - 1))) end -= 1;
   return guardLong(text.slice(0, start)) + guardAll(text.slice(start, end)) + guardLong(text.slice(end));
 }
 

@@ -1,3 +1,4 @@
+import { must } from '../../domain/must.ts';
 /**
  * Language of a code block from the class conventions of the common highlighters:
  * `language-x`/`lang-x` (Prism, highlight.js, markdown renderers), `highlight-source-x`
@@ -15,7 +16,9 @@ function fromClass(value: string | null): string | null {
   if (!value) return null;
   for (const re of PATTERNS) {
     const m = re.exec(value);
-    if (m) return IGNORED.has(m[1].toLowerCase()) ? null : m[1].toLowerCase();
+    if (!m) continue;
+    const language = must(m[1], "a highlighter class's language").toLowerCase();
+    return IGNORED.has(language) ? null : language;
   }
   return null;
 }

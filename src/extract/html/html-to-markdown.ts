@@ -148,8 +148,10 @@ const LINE_BREAKS = /([\n\r\u2028\u2029])/;
  * long run of spaces (quadratic).
  */
 function tidyLineEnds(markdown: string): string {
-  const parts = markdown.split(LINE_BREAKS);
-  for (let i = 0; i < parts.length; i += 2) if (trimEndWhere(parts[i], isBlank) === '') parts[i] = '';
+  // Even parts are lines' text, odd ones the line breaks between them.
+  const parts = markdown
+    .split(LINE_BREAKS)
+    .map((part, i) => (i % 2 === 0 && trimEndWhere(part, isBlank) === '' ? '' : part));
   const lines = parts.join('').split('\n');
   const last = lines.length - 1;
   return lines.map((line, i) => (i === last || lines[i + 1] === '' ? trimEndWhere(line, isBlank) : line)).join('\n');

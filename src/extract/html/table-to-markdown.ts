@@ -6,6 +6,7 @@
  */
 
 import { joinLines } from '../text-scan.ts';
+import { must } from '../../domain/must.ts';
 
 const BLOCKY = 'P,H1,H2,H3,H4,H5,H6,TABLE,UL,OL,BLOCKQUOTE,PRE';
 const MAX_CELL_CHARS = 400;
@@ -81,5 +82,6 @@ export function tableToMarkdown(table: Element, convert: (cell: Element) => stri
   const head = caption ? `${escapeCell(caption.textContent ?? '')}\n\n` : '';
   const [first, ...rest] = rows;
   const sep = `| ${Array<string>(width).fill('---').join(' | ')} |`;
-  return `\n\n${head}${[line(first), sep, ...rest.map(line)].join('\n')}\n\n`;
+  // isDataTable, which let this table here, found rows in it.
+  return `\n\n${head}${[line(must(first, "a data table's first row")), sep, ...rest.map(line)].join('\n')}\n\n`;
 }

@@ -31,8 +31,8 @@ export function isTailFurniture(text: string): boolean {
  */
 export function tailFurnitureCount<T>(blocks: readonly T[], isFurniture: (block: T) => boolean): number {
   let n = 0;
-  for (let i = blocks.length - 1; i >= 0 && n < MAX_BLOCKS; i -= 1) {
-    if (!isFurniture(blocks[i]!)) break;
+  for (const block of blocks.slice(-MAX_BLOCKS).reverse()) {
+    if (!isFurniture(block)) break;
     n += 1;
   }
   return n;

@@ -23,6 +23,6 @@ export function linkDensity(el: Element, length = textLength(el)): number {
   if (length === 0) return 0;
   let linked = 0;
   const links = el.getElementsByTagName('a');
-  for (let i = 0; i < links.length; i += 1) linked += textLength(links[i]);
+  for (const link of links) linked += textLength(link);
   return Math.min(1, linked / length);
 }

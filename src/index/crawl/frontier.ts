@@ -44,9 +44,9 @@ export class Frontier {
 
   /** The oldest entry whose host is not `busy`, else the oldest entry; undefined when empty. */
   next(busy: (host: string) => boolean): FrontierEntry | undefined {
-    const limit = Math.min(this.#queue.length, LOOKAHEAD);
-    for (let i = 0; i < limit; i += 1) {
-      if (!busy(this.#queue[i].host)) return this.#queue.splice(i, 1)[0];
+    for (const [i, entry] of this.#queue.entries()) {
+      if (i >= LOOKAHEAD) break;
+      if (!busy(entry.host)) return this.#queue.splice(i, 1)[0];
     }
     return this.#queue.shift();
   }

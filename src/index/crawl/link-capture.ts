@@ -34,7 +34,7 @@ export function createLinkCapture(run: ExtractRun): LinkCapture {
     async capture(fetch) {
       const store: { html?: PageLinks } = {};
       const result = await slot.run(store, fetch);
-      return { result, html: store.html };
+      return store.html === undefined ? { result } : { result, html: store.html };
     },
   };
 }

@@ -50,7 +50,7 @@ export function robotsFromText(origin: string, text: string): OriginRobots {
   return {
     // robots-parser answers undefined for a URL of another origin: that is a bug of ours, so refuse.
     allows: (url) => robots.isAllowed(url, ROBOTS_TOKEN) === true,
-    crawlDelayMs: delayS === undefined || !(delayS > 0) ? undefined : Math.min(delayS * 1000, MAX_CRAWL_DELAY_MS),
+    ...(delayS === undefined || !(delayS > 0) ? {} : { crawlDelayMs: Math.min(delayS * 1000, MAX_CRAWL_DELAY_MS) }),
   };
 }
 

@@ -1,5 +1,9 @@
+import { must } from '../../domain/must.ts';
 import type { Filterable } from './slot-filter.ts';
 import { putVarint, varintSize, VarintReader } from './varint.ts';
+
+/** What must() names when a per-slot array has no place for a slot. */
+const SLOT = "a slot's entry";
 
 /** Strings seen often (domains, days, countries) kept once, by number. */
 class Interner {
@@ -19,7 +23,7 @@ class Interner {
   }
 
   name(id: number): string | null {
-    return id < 0 ? null : this.names[id]!;
+    return id < 0 ? null : must(this.names[id], 'an interned name');
   }
 
   /** Rough heap cost: map entry + string per name. */
@@ -40,7 +44,8 @@ export interface DocText {
  * Per slot (a document's place in the ranker, in arrival order): its id, token counts, live
  * flag, the filter fields as numbers, its distinct term ids (variable-byte gaps in one shared
  * byte pool, so removing it can lower those terms' document frequencies) and, when kept,
- * its shown text.
+ * its shown text. A slot below `slots` has a place in every per-slot array: a read that
+ * finds none is a broken invariant (must()).
  */
 export class DocTable {
   ids: Float64Array = new Float64Array(0);
@@ -82,8 +87,13 @@ export class DocTable {
     this.#domain[slot] = this.#domains.id(doc.domain);
     this.#day[slot] = this.#days.id(doc.day);
     this.#country[slot] = this.#countries.id(doc.country);
+    // j < terms.length: the `?? 0` only satisfies the type and is never taken.
     let need = varintSize(terms.length);
-    for (let j = 0, prev = 0; j < terms.length; prev = terms[j]!, j++) need += varintSize(terms[j]! - prev);
+    for (let j = 0, prev = 0; j < terms.length; j++) {
+      const t = terms[j] ?? 0;
+      need += varintSize(t - prev);
+      prev = t;
+    }
     if (this.#poolUsed + need > this.#pool.length) {
       const pool = new Uint8Array(Math.max(this.#poolUsed + need, Math.ceil(this.#pool.length * 1.5)));
       pool.set(this.#pool.subarray(0, this.#poolUsed));
@@ -91,7 +101,11 @@ export class DocTable {
     }
     this.#termsAt[slot] = this.#poolUsed;
     let at = putVarint(this.#pool, this.#poolUsed, terms.length);
-    for (let j = 0, prev = 0; j < terms.length; prev = terms[j]!, j++) at = putVarint(this.#pool, at, terms[j]! - prev);
+    for (let j = 0, prev = 0; j < terms.length; j++) {
+      const t = terms[j] ?? 0;
+      at = putVarint(this.#pool, at, t - prev);
+      prev = t;
+    }
     this.#poolUsed = at;
     if (this.#texts) {
       this.#texts[slot] = { url: doc.url, title: doc.title, content: doc.content, publishedDate: doc.publishedDate };
@@ -109,7 +123,7 @@ export class DocTable {
       this.#texts![slot] = undefined;
     }
     const r = this.#reader;
-    r.reset(this.#pool, this.#termsAt[slot]!);
+    r.reset(this.#pool, must(this.#termsAt[slot], SLOT));
     const n = r.next();
     for (let j = 0, t = 0; j < n; j++) each((t += r.next()));
   }
@@ -117,28 +131,28 @@ export class DocTable {
   /** Pushes live slot `slot` of this table onto `into` (compaction); returns its new slot. */
   carry(slot: number, into: DocTable): number {
     const r = this.#reader;
-    r.reset(this.#pool, this.#termsAt[slot]!);
+    r.reset(this.#pool, must(this.#termsAt[slot], SLOT));
     const n = r.next();
     const terms = new Int32Array(n);
     for (let j = 0, t = 0; j < n; j++) terms[j] = t += r.next();
     const text = this.#texts?.[slot] ?? { url: '', title: '', content: '', publishedDate: null };
-    const doc = { id: this.ids[slot]!, ...this.filterable(slot), ...text };
-    return into.push(doc, this.lens[slot]!, this.titleLens[slot]!, terms);
+    const doc = { id: must(this.ids[slot], SLOT), ...this.filterable(slot), ...text };
+    return into.push(doc, must(this.lens[slot], SLOT), must(this.titleLens[slot], SLOT), terms);
   }
 
   /** The filter fields of a slot. */
   filterable(slot: number): Filterable {
     return {
-      domain: this.#domains.name(this.#domain[slot]!)!,
-      day: this.#days.name(this.#day[slot]!),
-      country: this.#countries.name(this.#country[slot]!),
+      domain: this.#domains.name(must(this.#domain[slot], SLOT))!,
+      day: this.#days.name(must(this.#day[slot], SLOT)),
+      country: this.#countries.name(must(this.#country[slot], SLOT)),
     };
   }
 
   /** The kept text of a live slot (undefined when texts are not kept). */
   text(slot: number): (DocText & { domain: string }) | undefined {
     const t = this.#texts?.[slot];
-    return t && { ...t, domain: this.#domains.name(this.#domain[slot]!)! };
+    return t && { ...t, domain: this.#domains.name(must(this.#domain[slot], SLOT))! };
   }
 
   get keepsTexts(): boolean {

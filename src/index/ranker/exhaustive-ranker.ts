@@ -1,3 +1,4 @@
+import { must } from '../../domain/must.ts';
 import { informativeOf } from '../doc-frequency.ts';
 import type { Match } from '../snippet.ts';
 import { contribution, idf, lengthNorm } from './bm25.ts';
@@ -36,6 +37,11 @@ const PHRASES_REMEMBERED = 20_000;
  * Filters are tested on the candidates in memory; the proximity bonus (adjacent query
  * words as FTS5 phrases) uses the kept positions. Deleting marks a slot dead; dead
  * postings are dropped when they outnumber the live ones.
+ *
+ * Every slot has its length, vector and offsets (a removed one empty ones) and every term id
+ * its postings: a read that finds none is a broken invariant (must()). In the loops over
+ * postings, whose indexes stay below their length and whose slots are documents', a
+ * typed-array read's `?? 0` only satisfies the type and is never taken.
  */
 export class ExhaustiveRanker {
   readonly #termIds = new Map<string, number>();
@@ -76,12 +82,11 @@ export class ExhaustiveRanker {
     const offsets: number[] = [];
     const content = tokenize(doc.content, offsets);
     const total = title.length + content.length;
-    const tokIds = new Int32Array(total);
-    for (let i = 0; i < total; i++) tokIds[i] = this.#termId(i < title.length ? title[i]! : content[i - title.length]!);
+    const tokIds = Int32Array.from(title.concat(content), (tok) => this.#termId(tok));
     const v = buildVector(tokIds, title.length, this.#postings.length, this.#scratch);
     const slot = this.#docs.length;
     termsOf(v).forEach((t, j) => {
-      const p = this.#postings[t]!;
+      const p = this.#postingsOf(t);
       p.push(slot, weightedFrequency(v, j));
       p.df++;
     });
@@ -105,17 +110,25 @@ export class ExhaustiveRanker {
     return id;
   }
 
+  #postingsOf(t: number): Postings {
+    return must(this.#postings[t], "a term id's postings");
+  }
+
+  #vectorOf(slot: number): Uint32Array {
+    return must(this.#vectors[slot], "a slot's vector");
+  }
+
   /** Removes a document; unknown ids are ignored. */
   remove(id: number): void {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return;
     this.#slotOf.delete(id);
-    const v = this.#vectors[slot]!;
-    for (const t of termsOf(v)) this.#postings[t]!.df--;
+    const v = this.#vectorOf(slot);
+    for (const t of termsOf(v)) this.#postingsOf(t).df--;
     this.#vectors[slot] = EMPTY_VECTOR;
     this.#docs[slot] = undefined;
     this.#offsets[slot] = EMPTY_VECTOR;
-    this.#tokens -= this.#lens[slot]!;
+    this.#tokens -= must(this.#lens[slot], "a slot's length");
     this.#livePostings -= termCount(v);
     this.#deadPostings += termCount(v);
     this.#changed();
@@ -138,7 +151,7 @@ export class ExhaustiveRanker {
     // Decided on the spans as the SQL path has them (a span FTS5 makes no token of still counts).
     const rerank = spans.length > 0;
     const limit = rerank ? Math.max(q.wanted, q.rerankWindow) : q.wanted;
-    const accept = slotFilter(q.filters, (slot) => this.#docs[slot]!);
+    const accept = slotFilter(q.filters, (slot) => must(this.#docs[slot], 'a candidate document'));
     const ranked = this.#score(informative, limit, accept);
     if (ranked.length < q.wanted && informative.length < words.length) {
       const seen = new Set(ranked.map((r) => r.id));
@@ -151,7 +164,8 @@ export class ExhaustiveRanker {
   /** Live documents holding a query word: its term's, or its phrase's when FTS5 split it. */
   #frequency(word: readonly number[]): number {
     if (word.length === 0 || word.some((t) => t < 0)) return 0;
-    return word.length === 1 ? this.#postings[word[0]!]!.df : this.#phraseHitsOf(word);
+    const [only] = word;
+    return word.length === 1 && only !== undefined ? this.#postingsOf(only).df : this.#phraseHitsOf(word);
   }
 
   /**
@@ -178,7 +192,7 @@ export class ExhaustiveRanker {
         domain: doc.domain,
         publishedDate: doc.publishedDate,
         content: doc.content,
-        matches: matchesIn(this.#vectors[slot]!, this.#offsets[slot]!, doc.content, terms),
+        matches: matchesIn(this.#vectorOf(slot), must(this.#offsets[slot], "a slot's offsets"), doc.content, terms),
       });
     }
     return hits;
@@ -195,32 +209,35 @@ export class ExhaustiveRanker {
     const touched = this.#touched;
     let nTouched = 0;
     for (const word of words) {
-      if (word.length !== 1) {
+      const [t] = word;
+      if (word.length !== 1 || t === undefined) {
         nTouched = this.#scorePhrase(word, nTouched);
         continue;
       }
-      const t = word[0]!;
       if (t < 0) continue;
-      const p = this.#postings[t];
+      const p = this.#postingsOf(t);
       if (p.df === 0) continue;
       const impacts = this.#impacts(p);
       const { slots, length } = p;
       for (let i = 0; i < length; i++) {
-        const c = impacts[i];
+        const c = impacts[i] ?? 0;
         if (c === 0) continue; // a dead slot
-        const s = slots[i];
-        if (acc[s] === 0) touched[nTouched++] = s;
-        acc[s] += c;
+        const s = slots[i] ?? 0;
+        const a = acc[s] ?? 0;
+        if (a === 0) touched[nTouched++] = s;
+        acc[s] = a + c;
       }
     }
     const top = this.#top?.k === limit ? this.#top : (this.#top = new TopK(limit));
     top.clear();
     const docs = this.#docs;
     for (let i = 0; i < nTouched; i++) {
-      const s = touched[i]!;
-      const score = acc[s]!;
+      const s = touched[i] ?? 0;
+      const score = acc[s] ?? 0;
       acc[s] = 0;
-      if (top.admits(score) && (accept === undefined || accept(s))) top.offer(score, docs[s]!.id, s);
+      if (top.admits(score) && (accept === undefined || accept(s))) {
+        top.offer(score, must(docs[s], 'a scored document').id, s);
+      }
     }
     return top.sorted();
   }
@@ -236,21 +253,22 @@ export class ExhaustiveRanker {
     const w = idf(this.size, hits);
     const norms = this.#lengthNorms();
     const acc = this.#acc;
-    const p = this.#postings[this.#rarest(phrase)]!;
+    const p = this.#postingsOf(this.#rarest(phrase));
     for (let i = 0; i < p.length; i++) {
-      const s = p.slots[i]!;
+      const s = p.slots[i] ?? 0;
       if (this.#docs[s] === undefined) continue;
-      const f = phraseFreq(this.#vectors[s]!, phrase);
+      const f = phraseFreq(this.#vectorOf(s), phrase);
       if (f === 0) continue;
-      if (acc[s] === 0) this.#touched[nTouched++] = s;
-      acc[s] += contribution(w, f, norms[s]!);
+      const a = acc[s] ?? 0;
+      if (a === 0) this.#touched[nTouched++] = s;
+      acc[s] = a + contribution(w, f, norms[s] ?? 0);
     }
     return nTouched;
   }
 
   /** The phrase's term with the fewest live documents (known term ids). */
   #rarest(phrase: readonly number[]): number {
-    return phrase.reduce((a, t) => (this.#postings[t]!.df < this.#postings[a]!.df ? t : a), phrase[0]!);
+    return phrase.reduce((a, t) => (this.#postingsOf(t).df < this.#postingsOf(a).df ? t : a));
   }
 
   /**
@@ -266,8 +284,8 @@ export class ExhaustiveRanker {
     const { slots, freqs, impacts, length } = p;
     const docs = this.#docs;
     for (let i = 0; i < length; i++) {
-      const s = slots[i]!;
-      impacts[i] = docs[s] !== undefined ? contribution(w, freqs[i]!, norms[s]!) : 0;
+      const s = slots[i] ?? 0;
+      impacts[i] = docs[s] !== undefined ? contribution(w, freqs[i] ?? 0, norms[s] ?? 0) : 0;
     }
     p.impactsAt = this.#generation;
     return impacts;
@@ -291,8 +309,9 @@ export class ExhaustiveRanker {
       const slot = r.slot ?? this.#slotOf.get(r.id)!;
       let bonus = 0;
       for (const phrase of phrases) {
-        const f = phraseFreq(this.#vectors[slot]!, phrase);
-        if (f > 0) bonus += contribution(idf(this.size, this.#phraseHitsOf(phrase)), f, norms[slot]!);
+        const f = phraseFreq(this.#vectorOf(slot), phrase);
+        if (f > 0)
+          bonus += contribution(idf(this.size, this.#phraseHitsOf(phrase)), f, must(norms[slot], "a slot's norm"));
       }
       if (bonus > 0) any = true;
       return { id: r.id, score: r.score + weight * bonus, slot };
@@ -308,10 +327,10 @@ export class ExhaustiveRanker {
     let hits = this.#phraseHits.get(key);
     if (hits !== undefined) return hits;
     hits = 0;
-    const p = this.#postings[this.#rarest(phrase)]!;
+    const p = this.#postingsOf(this.#rarest(phrase));
     for (let i = 0; i < p.length; i++) {
-      const s = p.slots[i]!;
-      if (this.#docs[s] !== undefined && phraseFreq(this.#vectors[s]!, phrase, true) > 0) hits++;
+      const s = p.slots[i] ?? 0;
+      if (this.#docs[s] !== undefined && phraseFreq(this.#vectorOf(s), phrase, true) > 0) hits++;
     }
     // Bounded: distinct phrases of distinct queries would otherwise pile up until a write.
     if (this.#phraseHits.size >= PHRASES_REMEMBERED) this.#phraseHits.clear();

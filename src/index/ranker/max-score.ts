@@ -1,3 +1,4 @@
+import { at, internalError } from '../../domain/must.ts';
 import { contribution, K1_PLUS_1, lengthNorm } from './bm25.ts';
 import { PhraseCursor } from './phrase-cursor.ts';
 import { BOUND_SLACK, END, TermCursor } from './term-cursor.ts';
@@ -122,33 +123,42 @@ export function collectTop(
   prune = true,
 ): void {
   const m = scorers.length;
-  if (m === 0) return;
-  const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => scorers[a]!.ub - scorers[b]!.ub);
-  const ub = order.map((i) => scorers[i]!.ub);
-  // below[j]: the bounds of order[0..j) summed.
+  if (m === 0 || top.k === 0) return;
+  // The scorers by bound, smallest first (a stable sort), each with its place in `scorers`:
+  // the order their additions are summed in.
+  const ranked = scorers.map((scorer, place) => ({ scorer, place })).sort((a, b) => a.scorer.ub - b.scorer.ub);
+  const byBound = ranked.map((r) => r.scorer);
+  const place = Int32Array.from(ranked, (r) => r.place);
+  const ub = Float64Array.from(byBound, (s) => s.ub);
+  // below[j]: the bounds of byBound[0..j) summed.
   const below = new Float64Array(m + 1);
-  for (let j = 0; j < m; j++) below[j + 1] = below[j]! + ub[j]!;
+  let sum = 0;
+  for (const [j, s] of byBound.entries()) below[j + 1] = sum += s.ub;
   const contrib = new Float64Array(m);
   const { lens, live, ids, avgdl } = docs;
+  // Typed-array reads below are in range (j and e below m + 1, cand a slot a cursor holds):
+  // their `?? 0` only satisfies the type and is never taken (this loop runs per candidate).
   let theta = -Infinity;
   /** The k-th score theta was last taken from (theta sits just under it). */
   let kth = -Infinity;
   let e = 0;
   for (;;) {
-    if (prune && e === m - 1 && theta > -Infinity) scorers[order[e]!]!.skipWeak(theta - below[e]!, avgdl);
+    if (prune && e === m - 1 && theta > -Infinity) at(byBound, e, 'scorer').skipWeak(theta - (below[e] ?? 0), avgdl);
     let cand = END;
     for (let j = e; j < m; j++) {
-      const s = scorers[order[j]!]!.slot;
-      if (s < cand) cand = s;
+      const s = byBound[j];
+      if (s === undefined) throw noScorer(j);
+      if (s.slot < cand) cand = s.slot;
     }
     if (cand === END) break;
-    const norm = lengthNorm(lens[cand]!, avgdl);
-    let bound = below[e]!;
+    const norm = lengthNorm(lens[cand] ?? 0, avgdl);
+    let bound = below[e] ?? 0;
     for (let j = e; j < m; j++) {
-      const s = scorers[order[j]!]!;
+      const s = byBound[j];
+      if (s === undefined) throw noScorer(j);
       if (s.slot !== cand) continue;
       const c = s.score(norm);
-      contrib[order[j]!] = c;
+      contrib[place[j] ?? 0] = c;
       bound += c;
       s.next();
     }
@@ -158,30 +168,33 @@ export function collectTop(
         ok = false;
         break;
       }
-      const s = scorers[order[j]!]!;
+      const s = byBound[j];
+      if (s === undefined) throw noScorer(j);
       s.advance(cand);
-      bound -= ub[j]!;
+      bound -= ub[j] ?? 0;
       if (s.slot === cand) {
         const c = s.score(norm);
-        contrib[order[j]!] = c;
+        contrib[place[j] ?? 0] = c;
         bound += c;
       }
     }
     if (ok && bound >= theta && (accept === undefined || accept(cand))) {
       let score = 0;
-      for (let i = 0; i < m; i++) score += contrib[i]!;
-      if (top.admits(score)) top.offer(score, ids[cand]!, cand);
+      for (let i = 0; i < m; i++) score += contrib[i] ?? 0;
+      if (top.admits(score)) top.offer(score, ids[cand] ?? 0, cand);
       if (prune && top.threshold > kth) {
         kth = top.threshold;
         // A hair under the k-th score: a candidate tying it may still enter (lower id).
         theta = kth - Math.abs(kth) * 1e-12;
-        while (e < m && below[e + 1]! < theta) e++;
+        while (e < m && (below[e + 1] ?? 0) < theta) e++;
         if (e === m) break;
       }
     }
     contrib.fill(0);
   }
 }
+
+const noScorer = (j: number): Error => internalError(`collectTop has no scorer ${j}`);
 
 /** Postings decoded by the scorers (a benchmark's measure of the work a search did). */
 export const decodedBy = (scorers: readonly Scorer[]): number => scorers.reduce((n, s) => n + s.decoded, 0);

@@ -1,3 +1,4 @@
+import { must } from '../../domain/must.ts';
 import { informativeOf } from '../doc-frequency.ts';
 import { contribution, idf, lengthNorm } from './bm25.ts';
 import { proximityWindow } from './proximity-window.ts';
@@ -17,6 +18,9 @@ import type { RankerDocument } from '../../store/index-rows.ts';
 import type { Ranked, RankerHit, RankQuery } from './ranker-types.ts';
 
 export type { Ranked, RankerHit, RankQuery } from './ranker-types.ts';
+
+/** What must() names when a per-slot array has no place for a slot. */
+const SLOT = "a slot's entry";
 
 /** Dead postings tolerated before a compaction (and at least as many as the live ones). */
 const COMPACT_AFTER = 4096;
@@ -84,7 +88,7 @@ export class MemoryRanker {
   readonly #keepTexts: boolean;
   readonly #budget: number;
   readonly #spillDir: string | undefined;
-  #spill?: SpillFile;
+  #spill: SpillFile | undefined;
   /** Posting bytes in memory after the last spill: the next one waits for some growth. */
   #spilledAt = 0;
   /** Postings decoded by the last rank() (benchmarks). */
@@ -131,7 +135,8 @@ export class MemoryRanker {
     this.#tokens += total;
     const avgdl = this.#tokens / (this.#slotOf.size + 1);
     for (let j = 0; j < terms.length; j++) {
-      this.#store.append(terms[j]!, slot, weightedFrequency(v, j), total, v, runStart(v, j), runEnd(v, j), avgdl);
+      // j < terms.length: the `?? 0` only satisfies the type and is never taken.
+      this.#store.append(terms[j] ?? 0, slot, weightedFrequency(v, j), total, v, runStart(v, j), runEnd(v, j), avgdl);
     }
     this.#slotOf.set(doc.id, slot);
     this.#livePostings += terms.length;
@@ -156,10 +161,10 @@ export class MemoryRanker {
     this.#slotOf.delete(id);
     let n = 0;
     this.#docs.kill(slot, (t) => {
-      this.#store.df[t]--;
+      this.#store.df[t] = this.#store.docCount(t) - 1;
       n++;
     });
-    this.#tokens -= this.#docs.lens[slot]!;
+    this.#tokens -= must(this.#docs.lens[slot], SLOT);
     this.#livePostings -= n;
     this.#deadPostings += n;
     this.#phraseCounts.removed(slot);
@@ -197,7 +202,8 @@ export class MemoryRanker {
   /** Live documents holding a query word: its term's, or its phrase's when FTS5 split it. */
   #frequency(word: readonly number[]): number {
     if (word.length === 0 || word.some((t) => t < 0)) return 0;
-    return word.length === 1 ? this.#store.df[word[0]!]! : this.#phraseHitsOf(word);
+    const [only] = word;
+    return word.length === 1 && only !== undefined ? this.#store.docCount(only) : this.#phraseHitsOf(word);
   }
 
   /** Whether page() can give texts (the ranker keeps them). */
@@ -227,10 +233,11 @@ export class MemoryRanker {
     const scorers: Scorer[] = [];
     for (const word of words) {
       if (word.length === 0 || word.some((t) => t < 0)) continue;
-      if (word.length === 1) {
-        const t = word[0]!;
-        if (this.#store.df[t] === 0) continue;
-        const w = idf(this.size, this.#store.df[t]!);
+      const [t] = word;
+      if (word.length === 1 && t !== undefined) {
+        const df = this.#store.docCount(t);
+        if (df === 0) continue;
+        const w = idf(this.size, df);
         scorers.push(new TermScorer(this.#cursor(t), w, this.#store.termG(t, avgdl)));
       } else {
         const hits = this.#phraseHitsOf(word);
@@ -272,25 +279,23 @@ export class MemoryRanker {
     const avgdl = this.#tokens / this.size;
     const head = ranked
       .slice(0, end)
-      .map((r) => ({ id: r.id, score: r.score, slot: r.slot ?? this.#slotOf.get(r.id)! }));
+      .map((r) => ({ id: r.id, score: r.score, slot: r.slot ?? this.#slotOf.get(r.id)!, bonus: 0 }));
     // Each phrase's instances in the head, its cursor moving up the head's slots in order.
-    const bySlot = head.map((_, i) => i).sort((a, b) => head[a]!.slot - head[b]!.slot);
-    const bonus = new Float64Array(head.length);
+    const bySlot = [...head].sort((a, b) => a.slot - b.slot);
     for (const phrase of phrases) {
       const cursor = this.#phrase(phrase);
       let w: number | undefined;
-      for (const i of bySlot) {
-        const slot = head[i]!.slot;
-        cursor.advance(slot);
+      for (const r of bySlot) {
+        cursor.advance(r.slot);
         if (cursor.slot === END) break;
-        if (cursor.slot !== slot) continue;
+        if (cursor.slot !== r.slot) continue;
         w ??= idf(this.size, this.#phraseHitsOf(phrase));
-        bonus[i] += contribution(w, cursor.freq, lengthNorm(this.#docs.lens[slot]!, avgdl));
+        r.bonus += contribution(w, cursor.freq, lengthNorm(must(this.#docs.lens[r.slot], SLOT), avgdl));
       }
       this.lastDecoded += cursor.decoded;
     }
-    if (!bonus.some((b) => b > 0)) return ranked;
-    const rescored: Ranked[] = head.map((r, i) => ({ id: r.id, score: r.score + weight * bonus[i]!, slot: r.slot }));
+    if (!head.some((r) => r.bonus > 0)) return ranked;
+    const rescored: Ranked[] = head.map((r) => ({ id: r.id, score: r.score + weight * r.bonus, slot: r.slot }));
     rescored.sort((a, b) => b.score - a.score);
     return end === ranked.length ? rescored : rescored.concat(ranked.slice(end));
   }
@@ -330,10 +335,10 @@ export class MemoryRanker {
     for (let t = 0; t < this.#store.terms; t++) {
       if (this.#store.df[t] === 0) continue;
       for (const c = this.#cursor(t); c.slot !== END; c.next()) {
-        const s = newSlot[c.slot]!;
+        const s = must(newSlot[c.slot], SLOT);
         if (s < 0) continue;
         c.positions(run);
-        store.append(t, s, c.wf, docs.lens[s]!, run.pos, run.from, run.to, avgdl);
+        store.append(t, s, c.wf, must(docs.lens[s], SLOT), run.pos, run.from, run.to, avgdl);
       }
     }
     this.#spill?.close();
@@ -341,7 +346,7 @@ export class MemoryRanker {
     this.#spilledAt = 0;
     this.#store = store;
     this.#docs = docs;
-    for (let s = 0; s < docs.slots; s++) this.#slotOf.set(docs.ids[s]!, s);
+    for (let s = 0; s < docs.slots; s++) this.#slotOf.set(must(docs.ids[s], SLOT), s);
     this.#deadPostings = 0;
     this.#compactions++;
     // Slots were renumbered: remembered counts and the removal log no longer apply.

@@ -50,7 +50,7 @@ export class PhraseCounts {
     let hits = known?.hits ?? 0;
     // Documents added since: the live ones holding the phrase (all of them, the first time).
     const cursor = open();
-    for (cursor.advance(known?.slots ?? 0); cursor.slot !== END; cursor.next()) hits += live[cursor.slot]!;
+    for (cursor.advance(known?.slots ?? 0); cursor.slot !== END; cursor.next()) if (live[cursor.slot] === 1) hits++;
     this.decoded += cursor.decoded;
     if (known !== undefined && known.removed < removed) {
       // Documents removed since that were counted: their postings are still there to check.

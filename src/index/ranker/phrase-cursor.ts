@@ -1,5 +1,18 @@
+import { must } from '../../domain/must.ts';
 import { TITLE_WEIGHT } from '../search-statements.ts';
 import { END, TermCursor } from './term-cursor.ts';
+
+/** One token's positions in the document the cursors stand on. */
+interface Run {
+  cursor: TermCursor;
+  pos: Int32Array;
+  from: number;
+  to: number;
+  /** The token's place in the phrase. */
+  offset: number;
+  /** Where the search for the next instance resumes in pos. */
+  at: number;
+}
 
 /**
  * The documents holding a phrase (its tokens at consecutive positions), in slot order, with
@@ -15,8 +28,10 @@ export class PhraseCursor {
   freq = 0;
   readonly #cursors: TermCursor[];
   readonly #titleLens: () => Int32Array;
-  readonly #runs: { pos: Int32Array; from: number; to: number }[];
-  readonly #at: Int32Array;
+  readonly #runs: Run[];
+  readonly #first: Run;
+  /** The runs of the tokens after the first. */
+  readonly #rest: Run[];
 
   readonly #any: boolean;
 
@@ -28,8 +43,9 @@ export class PhraseCursor {
     this.#cursors = cursors;
     this.#any = any;
     this.#titleLens = titleLens;
-    this.#runs = cursors.map(() => ({ pos: new Int32Array(0), from: 0, to: 0 }));
-    this.#at = new Int32Array(cursors.length);
+    this.#runs = cursors.map((cursor, offset) => ({ cursor, pos: new Int32Array(0), from: 0, to: 0, offset, at: 0 }));
+    this.#first = must(this.#runs[0], "a phrase's first token");
+    this.#rest = this.#runs.slice(1);
     this.#settle(0);
   }
 
@@ -78,25 +94,25 @@ export class PhraseCursor {
 
   /** The phrase's weighted count in the document all cursors stand on. */
   #count(slot: number): number {
-    const cs = this.#cursors;
-    const runs = this.#runs;
-    const at = this.#at;
-    for (let i = 0; i < cs.length; i++) {
-      cs[i]!.positions(runs[i]!);
-      at[i] = runs[i]!.from;
+    for (const run of this.#runs) {
+      run.cursor.positions(run);
+      run.at = run.from;
     }
-    const first = runs[0]!;
-    const titleLen = this.#titleLens()[slot]!;
+    const first = this.#first;
+    // Reads of positions stay inside each run's [from, to) and `slot` is a document's: their
+    // `?? 0` only satisfies the type and is never taken (this runs per candidate document).
+    const titleLen = this.#titleLens()[slot] ?? 0;
     let f = 0;
     for (let k = first.from; k < first.to; k++) {
-      const start = first.pos[k]!;
+      const start = first.pos[k] ?? 0;
       let ok = true;
-      for (let i = 1; i < cs.length && ok; i++) {
-        const run = runs[i]!;
-        let j = at[i]!;
-        while (j < run.to && run.pos[j]! < start + i) j++;
-        at[i] = j;
-        ok = j < run.to && run.pos[j] === start + i;
+      for (const run of this.#rest) {
+        const want = start + run.offset;
+        let j = run.at;
+        while (j < run.to && (run.pos[j] ?? 0) < want) j++;
+        run.at = j;
+        ok = j < run.to && run.pos[j] === want;
+        if (!ok) break;
       }
       if (!ok) continue;
       if (this.#any) return 1;

@@ -1,3 +1,4 @@
+import { internalError, must } from '../../domain/must.ts';
 import { lengthNorm } from './bm25.ts';
 import type { SpillFile } from './spill-file.ts';
 import { putVarint, VarintReader } from './varint.ts';
@@ -17,6 +18,11 @@ import { putVarint, VarintReader } from './varint.ts';
  * Per term the numbers live in typed arrays indexed by term id, so a rare term (most terms)
  * costs a few bytes of postings and one small array. Sealed blocks can be moved to a
  * SpillFile (spill()) when the memory budget is spent; their table rows stay in memory.
+ *
+ * Term ids are below `terms` (addTerms() sizes every per-term array first), and a term's
+ * table holds a row for each of its sealed blocks: a read outside them is a broken
+ * invariant (must()). In the loops over a block's bytes, whose indexes stay inside what was
+ * written, a read's `?? 0` only satisfies the type and is never taken.
  */
 export const BLOCK = 128;
 
@@ -31,6 +37,10 @@ const B_FILE = 4;
 const B_MAX_G = 5;
 const B_AVGDL = 6;
 export const BLOCK_FIELDS = 7;
+
+/** What must() names when a per-term array has no place for a term id. */
+const TERM = "a term id's entry";
+const BLOCK_ROW = "a sealed block's table row";
 
 /** g = f / (f + norm): a posting's bm25() over IDF × (k1 + 1). */
 export const gOf = (wf: number, len: number, avgdl: number): number => wf / (wf + lengthNorm(len, avgdl));
@@ -128,27 +138,30 @@ export class PostingStore {
     const count = to - from;
     // Room for the worst case (5 bytes a number): one pass writes, none measures.
     const bytes = this.#room(t, 5 * (3 + count));
-    let at = putVarint(bytes, this.used[t]!, slot - this.last[t]!);
+    let at = putVarint(bytes, must(this.used[t], TERM), slot - must(this.last[t], TERM));
     at = putVarint(bytes, at, wf);
     at = putVarint(bytes, at, count);
     let prev = 0;
     for (let k = from; k < to; k++) {
-      const p = pos[k]!;
+      // k < to ≤ pos.length (the caller's run).
+      const p = pos[k] ?? 0;
       at = putVarint(bytes, at, p - prev);
       prev = p;
     }
     this.used[t] = at;
     this.last[t] = slot;
-    this.df[t]++;
-    if (wf > this.tailMaxWf[t]!) this.tailMaxWf[t] = wf;
-    if (len < this.tailMinLen[t]!) this.tailMinLen[t] = len;
-    if (++this.tailN[t] === BLOCK) this.#seal(t, avgdl);
+    this.df[t] = must(this.df[t], TERM) + 1;
+    if (wf > must(this.tailMaxWf[t], TERM)) this.tailMaxWf[t] = wf;
+    if (len < must(this.tailMinLen[t], TERM)) this.tailMinLen[t] = len;
+    const n = must(this.tailN[t], TERM) + 1;
+    this.tailN[t] = n;
+    if (n === BLOCK) this.#seal(t, avgdl);
   }
 
   /** The term's byte array with `need` more bytes of room. */
   #room(t: number, need: number): Uint8Array {
     const old = this.bytes[t];
-    const used = this.used[t]!;
+    const used = must(this.used[t], TERM);
     if (old !== undefined && used + need <= old.length) return old;
     const size = Math.max(16, used + need, Math.ceil((old?.length ?? 0) * 1.5));
     const b = new Uint8Array(size);
@@ -160,14 +173,14 @@ export class PostingStore {
 
   /** Reorders the full open block into a sealed one and adds its table row. */
   #seal(t: number, avgdl: number): void {
-    const bytes = this.bytes[t]!;
-    const start = this.tailStart[t]!;
-    const end = this.used[t]!;
+    const bytes = must(this.bytes[t], "a sealing term's bytes");
+    const start = must(this.tailStart[t], TERM);
+    const end = must(this.used[t], TERM);
     if (this.#scratch.length < end - start) this.#scratch = new Uint8Array((end - start) * 2);
     const out = this.#scratch;
     const lens = this.#lens();
-    const b = this.blocks[t]!;
-    let slot = b === 0 ? -1 : this.table[t]![(b - 1) * BLOCK_FIELDS + B_LAST]!;
+    const b = must(this.blocks[t], TERM);
+    let slot = b === 0 ? -1 : this.blockLast(t, b - 1);
     let maxG = 0;
     // First pass: the (gap, weight, count) triples; second: the position runs.
     const r = this.#reader;
@@ -176,10 +189,10 @@ export class PostingStore {
     for (let i = 0; i < BLOCK; i++) {
       let from = r.at;
       slot += r.next();
-      const g = gOf(r.next(), lens[slot]!, avgdl);
+      const g = gOf(r.next(), lens[slot] ?? 0, avgdl);
       if (g > maxG) maxG = g;
       const count = r.next();
-      while (from < r.at) out[w++] = bytes[from++]!;
+      while (from < r.at) out[w++] = bytes[from++] ?? 0;
       for (let k = 0; k < count; k++) r.next();
     }
     const docBytes = w;
@@ -190,7 +203,7 @@ export class PostingStore {
       const count = r.next();
       let from = r.at;
       for (let k = 0; k < count; k++) r.next();
-      while (from < r.at) out[w++] = bytes[from++]!;
+      while (from < r.at) out[w++] = bytes[from++] ?? 0;
     }
     bytes.set(out.subarray(0, w), start);
     let table = this.table[t];
@@ -201,15 +214,15 @@ export class PostingStore {
       this.table[t] = table = bigger;
     }
     const row = b * BLOCK_FIELDS;
-    table[row + B_LAST] = this.last[t]!;
+    table[row + B_LAST] = must(this.last[t], TERM);
     table[row + B_START] = start;
     table[row + B_DOC_BYTES] = docBytes;
     table[row + B_BYTES] = end - start;
     table[row + B_FILE] = -1;
     table[row + B_MAX_G] = maxG;
     table[row + B_AVGDL] = avgdl;
-    if (maxG > this.maxG[t]!) this.maxG[t] = maxG;
-    if (maxG / avgdl > this.maxGPerMean[t]!) this.maxGPerMean[t] = maxG / avgdl;
+    if (maxG > must(this.maxG[t], TERM)) this.maxG[t] = maxG;
+    if (maxG / avgdl > must(this.maxGPerMean[t], TERM)) this.maxGPerMean[t] = maxG / avgdl;
     this.blocks[t] = b + 1;
     this.tailN[t] = 0;
     this.tailStart[t] = end;
@@ -226,17 +239,18 @@ export class PostingStore {
     let freed = 0;
     for (let t = 0; t < this.#terms; t++) {
       const bytes = this.bytes[t];
-      const tail = this.tailStart[t]!;
+      const tail = must(this.tailStart[t], TERM);
       if (bytes === undefined || tail === 0) continue;
       const base = file.append(bytes, 0, tail);
-      const table = this.table[t]!;
-      for (let b = 0; b < this.blocks[t]!; b++) {
+      const table = this.#table(t);
+      const blocks = must(this.blocks[t], TERM);
+      for (let b = 0; b < blocks; b++) {
         const row = b * BLOCK_FIELDS;
         if (table[row + B_FILE] !== -1) continue;
-        table[row + B_FILE] = base + table[row + B_START]!;
+        table[row + B_FILE] = base + must(table[row + B_START], BLOCK_ROW);
         table[row + B_START] = -1;
       }
-      const used = this.used[t]! - tail;
+      const used = must(this.used[t], TERM) - tail;
       const kept = new Uint8Array(Math.max(16, used));
       kept.set(bytes.subarray(tail, tail + used));
       this.bytes[t] = kept;
@@ -257,12 +271,12 @@ export class PostingStore {
   trim(): void {
     for (let t = 0; t < this.#terms; t++) {
       const bytes = this.bytes[t];
-      const keep = this.used[t]! + 8;
+      const keep = must(this.used[t], TERM) + 8;
       if (bytes === undefined || bytes.length <= keep + (keep >> 4)) continue;
       this.bytes[t] = bytes.slice(0, keep);
       this.#heapBytes -= bytes.length - keep;
       const table = this.table[t];
-      const rows = this.blocks[t]! * BLOCK_FIELDS;
+      const rows = must(this.blocks[t], TERM) * BLOCK_FIELDS;
       if (table !== undefined && table.length > rows + BLOCK_FIELDS) {
         this.table[t] = table.slice(0, rows + BLOCK_FIELDS);
         this.#heapBytes -= (table.length - rows - BLOCK_FIELDS) * 8;
@@ -270,26 +284,46 @@ export class PostingStore {
     }
   }
 
+  /** Live documents holding term t. */
+  docCount(t: number): number {
+    return must(this.df[t], TERM);
+  }
+
+  /** Sealed blocks of term t. */
+  blockCount(t: number): number {
+    return must(this.blocks[t], TERM);
+  }
+
+  /** The last slot appended to term t (-1 before any). */
+  lastSlot(t: number): number {
+    return must(this.last[t], TERM);
+  }
+
   /** Where a term's sealed block b is: its row in the term's table. */
   blockLast(t: number, b: number): number {
-    return this.table[t]![b * BLOCK_FIELDS + B_LAST]!;
+    const last = this.table[t]?.[b * BLOCK_FIELDS + B_LAST];
+    if (last === undefined) throw internalError(`term ${t} has no sealed block ${b}`);
+    return last;
   }
 
   /** No posting of sealed block b has a larger g at mean length `avgdl`. */
   blockG(t: number, b: number, avgdl: number): number {
-    const table = this.table[t]!;
+    const table = this.#table(t);
     const row = b * BLOCK_FIELDS;
-    return table[row + B_MAX_G]! * Math.max(1, avgdl / table[row + B_AVGDL]!);
+    const maxG = table[row + B_MAX_G];
+    const at = table[row + B_AVGDL];
+    if (maxG === undefined || at === undefined) throw internalError(`term ${t} has no sealed block ${b}`);
+    return maxG * Math.max(1, avgdl / at);
   }
 
   /** No posting of the open block has a larger g (largest weight at shortest length). */
   tailG(t: number, avgdl: number): number {
-    return this.tailN[t] === 0 ? 0 : gOf(this.tailMaxWf[t]!, this.tailMinLen[t]!, avgdl);
+    return this.tailN[t] === 0 ? 0 : gOf(must(this.tailMaxWf[t], TERM), must(this.tailMinLen[t], TERM), avgdl);
   }
 
   /** No posting of the term has a larger g at mean length `avgdl`. */
   termG(t: number, avgdl: number): number {
-    return Math.max(this.maxG[t]!, avgdl * this.maxGPerMean[t]!, this.tailG(t, avgdl));
+    return Math.max(must(this.maxG[t], TERM), avgdl * must(this.maxGPerMean[t], TERM), this.tailG(t, avgdl));
   }
 
   /**
@@ -302,14 +336,25 @@ export class PostingStore {
     file: SpillFile | undefined,
     spare: { bytes: Uint8Array },
   ): { bytes: Uint8Array; start: number; docBytes: number } {
-    const table = this.table[t]!;
+    const table = this.#table(t);
     const row = b * BLOCK_FIELDS;
-    const docBytes = table[row + B_DOC_BYTES]!;
-    const at = table[row + B_FILE]!;
-    if (at === -1) return { bytes: this.bytes[t]!, start: table[row + B_START]!, docBytes };
-    const length = table[row + B_BYTES]!;
+    const docBytes = must(table[row + B_DOC_BYTES], BLOCK_ROW);
+    const at = must(table[row + B_FILE], BLOCK_ROW);
+    if (at === -1) {
+      return {
+        bytes: must(this.bytes[t], "a sealed block's term bytes"),
+        start: must(table[row + B_START], BLOCK_ROW),
+        docBytes,
+      };
+    }
+    const length = must(table[row + B_BYTES], BLOCK_ROW);
     if (spare.bytes.length < length) spare.bytes = new Uint8Array(length * 2);
-    file!.read(at, length, spare.bytes);
+    must(file, 'the spill file of a spilled block').read(at, length, spare.bytes);
     return { bytes: spare.bytes, start: 0, docBytes };
+  }
+
+  /** The block table of a term that has sealed blocks. */
+  #table(t: number): Float64Array {
+    return must(this.table[t], "a term's block table");
   }
 }

@@ -1,3 +1,4 @@
+import { at } from '../../domain/must.ts';
 import { idf, K1_PLUS_1 } from './bm25.ts';
 import type { Ranked } from './ranker-types.ts';
 
@@ -17,8 +18,7 @@ export function proximityWindow(
 ): number {
   if (ranked.length <= wanted) return ranked.length;
   const maxBonus = weight * phrases * K1_PLUS_1 * idf(documents, 1) * (1 + 1e-9);
-  const floor = ranked[wanted - 1]!.score;
-  let end = wanted;
-  while (end < ranked.length && ranked[end]!.score + maxBonus >= floor) end++;
-  return end;
+  const floor = at(ranked, wanted - 1, 'ranked result').score;
+  const end = ranked.findIndex((r, i) => i >= wanted && !(r.score + maxBonus >= floor));
+  return end < 0 ? ranked.length : end;
 }

@@ -60,10 +60,10 @@ export class RankerSync {
   #seq = 0;
   #cursor = 0;
   #applied = '';
-  #step?: NodeJS.Immediate;
+  #step: NodeJS.Immediate | undefined;
   readonly #onChange?: (status: RankerStatus) => void;
   /** performance.now() when the running build began; undefined when none is running. */
-  #buildStart?: number;
+  #buildStart: number | undefined;
 
   constructor(db: Database.Database, options: RankerSyncOptions) {
     this.#options = options;
@@ -160,7 +160,8 @@ export class RankerSync {
   #scanBatch(n: number): void {
     const rows = this.#scan.all(this.#cursor, Number.isFinite(n) ? n : -1) as RankerDocument[];
     for (const row of rows) this.#ranker.add(row);
-    if (rows.length > 0) this.#cursor = rows[rows.length - 1].id;
+    const last = rows.at(-1);
+    if (last !== undefined) this.#cursor = last.id;
     if (!Number.isFinite(n) || rows.length < n) this.#state = 'catching-up';
   }
 

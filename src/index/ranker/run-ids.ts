@@ -33,7 +33,8 @@ export class RunIds {
       let known = this.#runs.get(run);
       if (known === undefined) {
         const terms = tokenize(run).map((t) => this.#intern(t));
-        known = terms.length === 1 ? terms[0]! : terms;
+        const [only] = terms;
+        known = terms.length === 1 && only !== undefined ? only : terms;
         if (this.#runs.size >= MAX_RUNS) this.#runs.clear();
         this.#runs.set(run, known);
       }

@@ -1,7 +1,10 @@
+import { must } from '../../domain/must.ts';
 import { K1_PLUS_1 } from './bm25.ts';
 import { BLOCK, type PostingStore } from './posting-store.ts';
 import type { SpillFile } from './spill-file.ts';
 import { VarintReader } from './varint.ts';
+
+const OPEN_BLOCK = "a term's open block";
 
 /** A cursor's slot once its postings are used up. */
 export const END = 0x7fffffff;
@@ -19,6 +22,10 @@ export const BOUND_SLACK = 1 + 1e-9;
  * without reading them), and for the posting it stands on the weighted frequency and,
  * decoded on demand, the positions. Counts the postings it decoded (`decoded`), so a
  * benchmark can tell how much of the postings a search touched.
+ *
+ * Reads of the decoded block stay below #n (at most BLOCK, the arrays' length) and of the
+ * positions below what #posStart records: their `?? 0` only satisfies the type, is never
+ * taken and costs nothing in these hot loops.
  */
 export class TermCursor {
   slot = END;
@@ -51,12 +58,12 @@ export class TermCursor {
 
   /** The weighted frequency of the current posting. */
   get wf(): number {
-    return this.#wfs[this.#i]!;
+    return this.#wfs[this.#i] ?? 0;
   }
 
   next(): void {
     if (++this.#i < this.#n) {
-      this.slot = this.#slots[this.#i]!;
+      this.slot = this.#slots[this.#i] ?? 0;
       return;
     }
     this.#load(this.#b + 1);
@@ -68,10 +75,10 @@ export class TermCursor {
     if (target > this.#lastOfBlock(this.#b)) {
       const store = this.#store;
       const t = this.#t;
-      const blocks = store.blocks[t]!;
+      const blocks = store.blockCount(t);
       let b = this.#b + 1;
       while (b < blocks && store.blockLast(t, b) < target) b++;
-      if (b >= blocks && store.last[t]! < target) {
+      if (b >= blocks && store.lastSlot(t) < target) {
         this.slot = END;
         this.#b = blocks + 1;
         return;
@@ -80,9 +87,9 @@ export class TermCursor {
     }
     const slots = this.#slots;
     let i = this.#i;
-    while (i < this.#n && slots[i]! < target) i++;
+    while (i < this.#n && (slots[i] ?? 0) < target) i++;
     this.#i = i;
-    this.slot = i < this.#n ? slots[i]! : END;
+    this.slot = i < this.#n ? (slots[i] ?? 0) : END;
     if (this.slot === END) this.#load(this.#b + 1);
   }
 
@@ -94,7 +101,7 @@ export class TermCursor {
   skipWeak(w: number, avgdl: number, need: number): void {
     const store = this.#store;
     const t = this.#t;
-    const blocks = store.blocks[t]!;
+    const blocks = store.blockCount(t);
     // bm25() = IDF × (k1 + 1) × g: the g a block needs to matter.
     const gNeed = need / (w * K1_PLUS_1 * BOUND_SLACK);
     let b = this.#b;
@@ -120,21 +127,22 @@ export class TermCursor {
   positions(out: { pos: Int32Array; from: number; to: number }): void {
     if (!this.#posReady) this.#decodePositions();
     out.pos = this.#pos;
-    out.from = this.#posStart[this.#i]!;
-    out.to = this.#posStart[this.#i + 1]!;
+    out.from = this.#posStart[this.#i] ?? 0;
+    out.to = this.#posStart[this.#i + 1] ?? 0;
   }
 
   #lastOfBlock(b: number): number {
     if (b < 0) return -1;
-    const blocks = this.#store.blocks[this.#t]!;
-    return b < blocks ? this.#store.blockLast(this.#t, b) : this.#store.last[this.#t]!;
+    return b < this.#store.blockCount(this.#t) ? this.#store.blockLast(this.#t, b) : this.#store.lastSlot(this.#t);
   }
 
   /** Decodes block b (the open block when b == blocks); past it the cursor is at END. */
   #load(b: number): void {
     const store = this.#store;
     const t = this.#t;
-    const blocks = store.blocks[t]!;
+    const blocks = store.blockCount(t);
+    // Postings of the open block (read when b is the open block).
+    const tailN = b === blocks ? must(store.tailN[t], OPEN_BLOCK) : 0;
     this.#b = b;
     this.#i = 0;
     this.#posReady = false;
@@ -152,10 +160,10 @@ export class TermCursor {
         this.#counts[i] = r.next();
       }
       this.#n = BLOCK;
-    } else if (b === blocks && store.tailN[t]! > 0) {
+    } else if (tailN > 0) {
       // The open block: postings whole, positions decoded now (it is at most one block).
-      const n = store.tailN[t]!;
-      r.reset(store.bytes[t]!, store.tailStart[t]!);
+      const n = tailN;
+      r.reset(must(store.bytes[t], OPEN_BLOCK), must(store.tailStart[t], OPEN_BLOCK));
       let p = 0;
       for (let i = 0; i < n; i++) {
         base += r.next();
@@ -177,7 +185,7 @@ export class TermCursor {
       return;
     }
     this.decoded += this.#n;
-    this.slot = this.#slots[0]!;
+    this.slot = this.#slots[0] ?? 0;
   }
 
   #decodePositions(): void {
@@ -185,7 +193,7 @@ export class TermCursor {
     r.reset(this.#bytes, this.#posAt);
     let p = 0;
     for (let i = 0; i < this.#n; i++) {
-      const count = this.#counts[i]!;
+      const count = this.#counts[i] ?? 0;
       this.#posStart[i] = p;
       if (this.#pos.length < p + count) this.#growPos(p + count);
       let at = 0;

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { stemmer } from 'stemmer';
+import { must } from '../../domain/must.ts';
 import { FTS5_TOKENIZER } from '../schema.ts';
 
 /**
@@ -61,16 +62,16 @@ class Fts5Oracle {
   terms(runs: readonly string[]): (readonly string[])[] {
     const missing = [...new Set(runs.filter((r) => !this.#known.has(r)))];
     if (missing.length > 0) {
-      const found = missing.map((): string[] => []);
+      const found = missing.map((run): { run: string; terms: string[] } => ({ run, terms: [] }));
       this.#db.transaction(() => {
         missing.forEach((r, i) => this.#insert.run(i + 1, r));
         for (const row of this.#read.iterate() as IterableIterator<{ term: string; doc: number; offset: number }>) {
-          found[row.doc - 1][row.offset] = row.term;
+          must(found[row.doc - 1], 'the run of a vocabulary row').terms[row.offset] = row.term;
         }
         this.#clear.run();
       })();
       if (this.#known.size + missing.length > MAX_REMEMBERED) this.#known.clear();
-      missing.forEach((r, i) => this.#known.set(r, found[i]));
+      for (const { run, terms } of found) this.#known.set(run, terms);
     }
     return runs.map((r) => this.#known.get(r)!);
   }
@@ -117,13 +118,14 @@ export function tokenize(text: string, offsets?: number[]): string[] {
   const terms = (oracle ??= new Fts5Oracle()).terms(foreign);
   const out: string[] = [];
   parts.forEach((p, k) => {
+    const start = must(starts[k], "a run's start");
     if (typeof p === 'string') {
       out.push(p);
-      offsets?.push(starts[k]);
+      offsets?.push(start);
     } else {
-      for (const term of terms[p]) {
+      for (const term of must(terms[p], "a foreign run's terms")) {
         out.push(term);
-        offsets?.push(starts[k]);
+        offsets?.push(start);
       }
     }
   });

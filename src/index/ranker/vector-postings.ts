@@ -25,11 +25,13 @@ export class Postings {
   /** Keeps the postings whose slot maps to a new one (≥ 0), renumbered; order is kept. */
   renumber(newSlot: Int32Array): void {
     let w = 0;
+    // i < length ≤ the arrays' length, and every slot has a place in newSlot: the `?? 0`
+    // only satisfies the type and is never taken.
     for (let i = 0; i < this.length; i++) {
-      const s = newSlot[this.slots[i]];
+      const s = newSlot[this.slots[i] ?? 0] ?? 0;
       if (s < 0) continue;
       this.slots[w] = s;
-      this.freqs[w++] = this.freqs[i];
+      this.freqs[w++] = this.freqs[i] ?? 0;
     }
     this.length = w;
   }

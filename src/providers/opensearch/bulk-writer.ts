@@ -11,6 +11,7 @@ import {
   type ClusterClient,
   type ClusterResponse,
 } from './cluster-client.ts';
+import { at } from '../../domain/must.ts';
 
 /**
  * Writes validated documents to OpenSearch through `_bulk`, for `scout index import|add|crawl
@@ -269,8 +270,9 @@ export class BulkWriter {
       const items = bulkItems(res.body, todo.length, this.#o.client.secrets);
       if (!items) return failAll('OpenSearch answered _bulk with a malformed response');
       const busy: Entry[] = [];
+      // bulkItems answers one item per entry sent, in order.
       items.forEach((result, i) => {
-        const entry = todo[i];
+        const entry = at(todo, i, 'bulk entry');
         if (result.status >= 200 && result.status < 300) entry.settle({ ok: true });
         else if (isRejection(result.status, result.error?.type) && !last) busy.push(entry);
         else {

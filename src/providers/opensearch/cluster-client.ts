@@ -115,9 +115,9 @@ export class ClusterClient {
       res = await request(`${node}${req.path}`, {
         method: req.method,
         headers,
-        body,
         signal: req.signal,
-        dispatcher: this.#dispatcher,
+        ...(body === undefined ? {} : { body }),
+        ...(this.#dispatcher === undefined ? {} : { dispatcher: this.#dispatcher }),
       });
     } catch (e) {
       throw transportError({ provider: OPENSEARCH, signal: req.signal }, e);

@@ -59,7 +59,7 @@ function byColumn(rows: readonly ImpressionRecord[]): unknown[][] {
   const row = new Array<unknown>(IMPRESSION_COLUMNS.length);
   rows.forEach((i, r) => {
     putImpression(row, 0, i);
-    row.forEach((v, k) => (columns[k]![r] = v));
+    columns.forEach((column, k) => (column[r] = row[k]));
   });
   return columns;
 }

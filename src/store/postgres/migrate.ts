@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { withConnection } from './in-transaction.ts';
 import { checkSchemaName } from './open-postgres.ts';
+import { must } from '../../domain/must.ts';
 
 /** A migration file: `migrations/NNN-name.sql`, applied once, in version order. */
 export interface MigrationFile {
@@ -33,7 +34,7 @@ export async function migrationFiles(folder: URL = FOLDER): Promise<MigrationFil
     const version = Number(m[1]);
     const twin = files.find((f) => f.version === version);
     if (twin) throw new Error(`migration files ${twin.version}-${twin.name}.sql and ${entry} share version ${version}`);
-    files.push({ version, name: m[2]!, file: new URL(entry, folder) });
+    files.push({ version, name: must(m[2], "a migration file's name"), file: new URL(entry, folder) });
   }
   return files.sort((a, b) => a.version - b.version);
 }

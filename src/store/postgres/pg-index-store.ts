@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { DocumentRow, IndexListEntry, IndexStats } from '../index-rows.ts';
 import { inTransaction } from './in-transaction.ts';
 import type { IndexChange, IndexDocumentStore } from '../ports.ts';
+import { must } from '../../domain/must.ts';
 
 /** Rows per INSERT statement: a few MB of parameters at most. */
 const CHUNK = 500;
@@ -160,12 +161,12 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
       const { rows } = await pool.query<{ seq: string }>(
         'SELECT greatest((SELECT max(seq) FROM index_documents), (SELECT max(seq) FROM index_deletions), 0) AS seq',
       );
-      return Number(rows[0]!.seq);
+      return Number(must(rows[0], 'the row of the latest sequence number').seq);
     },
 
     async count() {
       const { rows } = await pool.query<{ n: number }>('SELECT count(*)::float8 AS n FROM index_documents');
-      return rows[0]!.n;
+      return must(rows[0], 'the row of the document count').n;
     },
 
     async list(q) {
@@ -195,7 +196,7 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
           'SELECT source, count(*)::float8 AS n FROM index_documents GROUP BY source ORDER BY source',
         ),
       ]);
-      const t = totals.rows[0]!;
+      const t = must(totals.rows[0], 'the row of the index totals');
       return {
         documents: t.documents,
         domains: t.domains,

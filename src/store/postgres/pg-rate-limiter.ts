@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { gcra, gcraDecision, gcraState } from '../gcra.ts';
 import type { RateLimitDecision, RateLimiter, RateLimitState } from '../ports.ts';
+import { must } from '../../domain/must.ts';
 
 /** Idle rows (a full bucket) are deleted this often; any replica may do it. */
 const SWEEP_MS = 60_000;
@@ -30,7 +31,7 @@ export function createPostgresRateLimiter(pool: pg.Pool, perMinute: number): Rat
         text: 'SELECT tat, now_ms FROM rate_limit_take($1, $2, $3, $4)',
         values: [key, cost, g.interval, g.window],
       });
-      const { tat, now_ms: t } = rows[0]!;
+      const { tat, now_ms: t } = must(rows[0], 'the row of rate_limit_take');
       return gcraDecision(g, tat, t, cost);
     },
 
@@ -40,7 +41,7 @@ export function createPostgresRateLimiter(pool: pg.Pool, perMinute: number): Rat
         text: 'SELECT tat, now_ms FROM rate_limit_peek($1)',
         values: [key],
       });
-      const { tat, now_ms: t } = rows[0]!;
+      const { tat, now_ms: t } = must(rows[0], 'the row of rate_limit_peek');
       return gcraState(g, tat, t);
     },
   };

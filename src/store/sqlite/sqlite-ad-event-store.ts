@@ -90,10 +90,10 @@ export function createSqliteAdEventStore(db: SqliteDatabase): AdEventStore {
     const values: unknown[] = new Array(IMPRESSION_ROWS * WIDTH);
     let k = 0;
     for (; k + IMPRESSION_ROWS <= impressions.length; k += IMPRESSION_ROWS) {
-      for (let j = 0; j < IMPRESSION_ROWS; j++) putImpression(values, j * WIDTH, impressions[k + j]!);
+      const chunk = impressions.slice(k, k + IMPRESSION_ROWS);
+      for (const [j, i] of chunk.entries()) putImpression(values, j * WIDTH, i);
       const inserted = new Set(insertImpressions.all(values) as string[]);
-      for (let j = 0; j < IMPRESSION_ROWS; j++) {
-        const i = impressions[k + j]!;
+      for (const i of chunk) {
         if (inserted.delete(i.recId)) count(i.campaignId, dayOf(i.shownAt), 'impressions');
       }
     }
