@@ -56,14 +56,14 @@ function printList(list: Campaign[], io: CliIO): void {
 function printReport(report: CampaignReport, io: CliIO): void {
   io.stdout.write(`since ${report.since ?? 'the beginning'} (UTC)\n`);
   io.stdout.write(
-    ['id', 'status', 'advertiser', 'impressions', 'agent_reads', 'clicks', 'spend', 'read_rate', 'remaining'].join(
+    `${['id', 'status', 'advertiser', 'impressions', 'agent_reads', 'clicks', 'spend', 'read_rate', 'remaining'].join(
       '\t',
-    ) + '\n',
+    )}\n`,
   );
   for (const r of report.campaigns) {
     const rate = `${(r.read_rate * 100).toFixed(1)}%`;
     io.stdout.write(
-      [
+      `${[
         r.id,
         r.status,
         r.advertiser,
@@ -73,7 +73,7 @@ function printReport(report: CampaignReport, io: CliIO): void {
         formatMicros(r.spend_micros),
         rate,
         formatMicros(r.remaining_micros),
-      ].join('\t') + '\n',
+      ].join('\t')}\n`,
     );
   }
 }

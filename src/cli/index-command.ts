@@ -1,7 +1,7 @@
 import { loadScoutConfig, type ScoutConfig } from '../scout-settings.ts';
 import { createExtractPool } from '../fetch/extract-pool.ts';
 import { addPages } from '../index/crawl/add-pages.ts';
-import { crawlSite } from '../index/crawl/crawl-site.ts';
+import { type CrawlSummary, crawlSite } from '../index/crawl/crawl-site.ts';
 import { createCrawlProgress } from './crawl-progress.ts';
 import { toFrontierUrl } from '../index/crawl/frontier-url.ts';
 import { createHostPacer, type HostPacer } from '../index/crawl/host-pacer.ts';
@@ -187,7 +187,7 @@ async function runCrawl(openIndex: OpenIndexWriter, argv: string[], io: CliIO): 
   const delayMs = integerFlag(flags['delay-ms'], 'delay-ms', DELAY_RANGE, 1000);
   return withFetching(pageSink(openIndex, flags.to, 'crawl'), io, delayMs, async (sink, fetcher, pacer) => {
     const progress = createCrawlProgress(io.stderr);
-    let summary;
+    let summary: CrawlSummary;
     try {
       summary = await crawlSite(
         { start: start.url, maxPages, sameSite: flags['same-site'] === true },

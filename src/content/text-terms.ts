@@ -26,6 +26,7 @@ export function stem(word: string): string {
 function fold(word: string): string {
   const lower = word.toLowerCase();
   // Only decompose when there is something to fold: NFKD is the costly step.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included, needs no folding
   return /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize('NFKD').replace(MARKS, '');
 }
 

@@ -84,7 +84,9 @@ export function boundSearch(body: SearchResponse, limit: number): BoundedSearch 
       const total = counts.reduce((a, b) => a + b, 0);
       if (total === 0) break;
       const keep = Math.max(0, total - Math.ceil((now.tokens - limit) / COPIES) - MARGIN * (round + 1)) / total;
-      slots.forEach((s, i) => s.set(cutToTokens(s.text, Math.floor(at(counts, i, 'token count') * keep)).text));
+      slots.forEach((s, i) => {
+        s.set(cutToTokens(s.text, Math.floor(at(counts, i, 'token count') * keep)).text);
+      });
       now = measure();
     }
     if (now.tokens <= limit) return now;

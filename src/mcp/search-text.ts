@@ -49,8 +49,8 @@ export function searchText(body: SearchResponse, notes: SearchTextNotes = {}): s
   const found = body.results.filter((r) => r.type === 'organic');
   const counts = `${found.length} result${found.length === 1 ? '' : 's'}${ads.length ? `, ${ads.length} sponsored` : ''}`;
   const blocks = [`## Web search: "${oneLine(body.query)}" (${counts})`];
-  ads.forEach((r, i) => blocks.push(sponsored(r, i).join('\n')));
-  found.forEach((r, i) => blocks.push(organic(r, i).join('\n')));
+  blocks.push(...ads.map((r, i) => sponsored(r, i).join('\n')));
+  blocks.push(...found.map((r, i) => organic(r, i).join('\n')));
   if (found.length === 0) blocks.push('No results. Try other words, fewer domain filters or a wider date range.');
   const tail: string[] = [];
   if (notes.shortenedTo !== undefined) {

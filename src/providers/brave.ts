@@ -75,7 +75,7 @@ function toResult(item: unknown, now: Date): ProviderResult | undefined {
 /** Brave's WebSearchApiResponse → results. No `web` key means no web results. */
 export function parseBraveResponse(body: unknown, now: Date): ProviderResult[] {
   const root = asRecord(body);
-  if (!root || root.type !== 'search') throw malformed(NAME, 'not a Brave search response');
+  if (root?.type !== 'search') throw malformed(NAME, 'not a Brave search response');
   if (root.web === undefined) return [];
   return resultList(NAME, asRecord(root.web)?.results, 'web.results', (x) => toResult(x, now));
 }

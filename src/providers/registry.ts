@@ -143,7 +143,10 @@ export function createSearchBackend(
   function recordFailure(slot: Slot, e: unknown, ms: number, log: BackendLogger): void {
     const { provider: p, breaker } = slot;
     const counted = countsAgainstProvider(e);
-    const opened = counted ? breaker.failure() : (breaker.release(), false);
+    // A failure that proves nothing about the provider (its own refusal of the query) gives a
+    // half-open trial back.
+    if (!counted) breaker.release();
+    const opened = counted ? breaker.failure() : false;
     const pe = e instanceof ProviderError ? e : undefined;
     log.warn(
       {

@@ -42,9 +42,7 @@ const WORDS = [
 function paragraph(): string {
   const kind = rand();
   if (kind < 0.08)
-    return (
-      `\`\`\`py\n${Array.from({ length: int(1, 30) }, (_, i) => `v${i} = ${i}  # ${pick(WORDS)}`).join('\n')}\n\`\`\``
-    );
+    return `\`\`\`py\n${Array.from({ length: int(1, 30) }, (_, i) => `v${i} = ${i}  # ${pick(WORDS)}`).join('\n')}\n\`\`\``;
   if (kind < 0.16) return Array.from({ length: int(1, 12) }, () => `- ${pick(WORDS)} ${pick(WORDS)}`).join('\n');
   if (kind < 0.2)
     return (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerCache, answerKey, createResultCache, searchCacheKey } from '../../src/providers/result-cache.ts';
 import { createMemoryResultCache } from '../../src/store/memory/memory-result-cache.ts';
 import { query } from './mock-upstream.ts';
+import { defined } from '../helpers/defined.ts';
 
 const answer = { results: [{ title: 't', url: 'https://a.com/', content: 'c' }], providers: ['brave'] };
 
@@ -46,7 +47,7 @@ describe('createResultCache', () => {
     const hit = (await c.get(query({ query: 'a' })))!;
     expect(hit.results[0]).not.toBe(answer.results[0]);
     // Each hit is parsed from the kept text: changing one changes nothing kept.
-    hit.results[0]!.title = 'changed';
+    defined(hit.results[0], 'a cached result').title = 'changed';
     expect(await c.get(query({ query: 'a' }))).toEqual(answer);
   });
 

@@ -8,7 +8,6 @@
  * textContent or an attribute, never parsed as HTML. The token lives in sessionStorage
  * and is sent only in the Authorization header.
  */
-'use strict';
 
 (() => {
   const TOKEN_KEY = 'scout.admin.token';
@@ -116,7 +115,7 @@
    * The plots' time axis, 24-hour like the rest of the page (uPlot's default is a 12-hour
    * clock): `HH:MM`, with the date under the first tick and under each tick of a new day.
    */
-  function axisTimes(u, splits) {
+  function axisTimes(_u, splits) {
     let day = '';
     return splits.map((s) => {
       const d = new Date(s * 1000);
@@ -127,7 +126,7 @@
     });
   }
   /** The legend's time (the bucket's start): date, clock and zone. */
-  const legendTime = (u, v) => (v === null || v === undefined ? '—' : fmtDateTime(v * 1000));
+  const legendTime = (_u, v) => (v === null || v === undefined ? '—' : fmtDateTime(v * 1000));
 
   function fmtBytes(n) {
     const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -170,8 +169,7 @@
       // Not JSON (a proxy's error page): the status says enough.
     }
     if (!res.ok) {
-      const message =
-        body && body.error && typeof body.error.message === 'string' ? body.error.message : `HTTP ${res.status}`;
+      const message = body?.error && typeof body.error.message === 'string' ? body.error.message : `HTTP ${res.status}`;
       throw new ApiError(res.status, message);
     }
     return body;
@@ -285,10 +283,9 @@
     if (!d) return;
     // A refresh rebuilds the tables: keep the keyboard focus on the same button.
     const focused = document.activeElement;
-    const refocus =
-      focused && focused.dataset && focused.dataset.id
-        ? `[data-action="${focused.dataset.action}"][data-id="${CSS.escape(focused.dataset.id)}"]`
-        : null;
+    const refocus = focused?.dataset?.id
+      ? `[data-action="${focused.dataset.action}"][data-id="${CSS.escape(focused.dataset.id)}"]`
+      : null;
 
     const started = field('started_at');
     started.dateTime = d.started_at;
@@ -369,9 +366,11 @@
       const t = last - i * step;
       const b = byStart.get(t);
       xs.push(t);
-      CLASSES.forEach((c, j) => counts[j].push(b ? b[c.key] : 0));
+      CLASSES.forEach((c, j) => {
+        counts[j].push(b ? b[c.key] : 0);
+      });
       KINDS.forEach((k, j) => {
-        const l = b && b.latency ? b.latency[k.key] : null;
+        const l = b?.latency ? b.latency[k.key] : null;
         latency[2 * j].push(l ? l.p50_ms : null);
         latency[2 * j + 1].push(l ? l.p95_ms : null);
       });
@@ -422,13 +421,13 @@
     destroyPlots();
     state.plotStep = s.step;
     const width = (box) => Math.max(200, box.clientWidth);
-    const count = (u, v) => (v === null || v === undefined ? '—' : fmtInt(v));
-    const ms = (u, v) => (v === null || v === undefined ? '—' : `${fmtMs(v)} ms`);
+    const count = (_u, v) => (v === null || v === undefined ? '—' : fmtInt(v));
+    const ms = (_u, v) => (v === null || v === undefined ? '—' : `${fmtMs(v)} ms`);
     state.plots.traffic = new uPlot(
       {
         width: width(trafficBox),
         height: PLOT_HEIGHT,
-        scales: { y: { range: (u, min, max) => [0, Math.max(1, max)] } },
+        scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         series: [
           { label: 'Time', value: legendTime },
           ...CLASSES.map((c) => ({ label: c.label, stroke: c.colour, width: 2, value: count })),
@@ -442,7 +441,7 @@
       {
         width: width(latencyBox),
         height: PLOT_HEIGHT,
-        scales: { y: { range: (u, min, max) => [0, Math.max(1, max ?? 1)] } },
+        scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max ?? 1)] } },
         series: [
           { label: 'Time', value: legendTime },
           // p50 solid, p95 dashed, one colour a kind. Points too: a minute with traffic

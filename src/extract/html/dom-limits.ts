@@ -51,7 +51,11 @@ export function limitDom(root: Element, maxDepth = MAX_DEPTH): void {
     const [el, depth] = item;
     if (IMAGE_TAGS.has(el.tagName)) trimImageAttributes(el);
     if (depth >= maxDepth) {
-      if (el.firstElementChild !== null) el.textContent = el.textContent;
+      // Setting the text replaces the children past the depth limit with their text.
+      if (el.firstElementChild !== null) {
+        const text = el.textContent;
+        el.textContent = text;
+      }
       continue;
     }
     for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) stack.push([c, depth + 1]);

@@ -51,7 +51,7 @@ function isMarked(el: Element): boolean {
 export function markedContent(body: Element): Element | null {
   let found: Element | null = null;
   for (const el of Array.from(body.querySelectorAll('*'))) {
-    if (!isMarked(el) || (found !== null && found.contains(el)) || textLength(el) < MIN_COUNTED_CHARS) continue;
+    if (!isMarked(el) || found?.contains(el) || textLength(el) < MIN_COUNTED_CHARS) continue;
     if (found !== null) return null;
     found = el;
   }

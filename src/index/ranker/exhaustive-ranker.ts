@@ -370,7 +370,9 @@ export class ExhaustiveRanker {
     this.#vectors = this.#vectors.filter(live);
     this.#offsets = this.#offsets.filter(live);
     this.#docs = this.#docs.filter(live);
-    this.#docs.forEach((doc, s) => this.#slotOf.set(doc!.id, s));
+    this.#docs.forEach((doc, s) => {
+      this.#slotOf.set(doc!.id, s);
+    });
     this.#deadPostings = 0;
     this.#changed();
   }

@@ -1,7 +1,7 @@
 import { at, internalError } from '../../domain/must.ts';
 import { contribution, K1_PLUS_1, lengthNorm } from './bm25.ts';
-import { PhraseCursor } from './phrase-cursor.ts';
-import { BOUND_SLACK, END, TermCursor } from './term-cursor.ts';
+import type { PhraseCursor } from './phrase-cursor.ts';
+import { BOUND_SLACK, END, type TermCursor } from './term-cursor.ts';
 import type { TopK } from './top-k.ts';
 
 /** One query word's postings as bm25() additions, with a bound on any of them. */

@@ -1,6 +1,6 @@
 import { must } from '../../domain/must.ts';
 import { TITLE_WEIGHT } from '../search-statements.ts';
-import { END, TermCursor } from './term-cursor.ts';
+import { END, type TermCursor } from './term-cursor.ts';
 
 /** One token's positions in the document the cursors stand on. */
 interface Run {

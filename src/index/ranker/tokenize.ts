@@ -64,7 +64,9 @@ class Fts5Oracle {
     if (missing.length > 0) {
       const found = missing.map((run): { run: string; terms: string[] } => ({ run, terms: [] }));
       this.#db.transaction(() => {
-        missing.forEach((r, i) => this.#insert.run(i + 1, r));
+        missing.forEach((r, i) => {
+          this.#insert.run(i + 1, r);
+        });
         for (const row of this.#read.iterate() as IterableIterator<{ term: string; doc: number; offset: number }>) {
           must(found[row.doc - 1], 'the run of a vocabulary row').terms[row.offset] = row.term;
         }

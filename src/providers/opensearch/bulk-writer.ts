@@ -227,7 +227,9 @@ export class BulkWriter {
   /** Sends a batch until every item is settled; never throws. */
   async #send(batch: Entry[]): Promise<void> {
     let todo = batch;
-    const failAll = (reason: string): void => todo.forEach((e) => e.settle({ ok: false, reason }));
+    const failAll = (reason: string): void => {
+      for (const e of todo) e.settle({ ok: false, reason });
+    };
     try {
       await this.prepare();
     } catch {

@@ -59,7 +59,9 @@ function byColumn(rows: readonly ImpressionRecord[]): unknown[][] {
   const row = new Array<unknown>(IMPRESSION_COLUMNS.length);
   rows.forEach((i, r) => {
     putImpression(row, 0, i);
-    columns.forEach((column, k) => (column[r] = row[k]));
+    columns.forEach((column, k) => {
+      column[r] = row[k];
+    });
   });
   return columns;
 }
