@@ -71,7 +71,15 @@ export async function startTestScout(
   });
 
   const boot = async (extra: Record<string, string>) => {
-    const config = loadScoutConfig({ SCOUT_DATA_DIR: dataDir, SCOUT_LOG_LEVEL: 'info', ...env, ...extra });
+    // One extraction worker unless the test asks for more: each worker loads its code at
+    // start (about a second of CPU from the sources), and most tests fetch a page or none.
+    const config = loadScoutConfig({
+      SCOUT_DATA_DIR: dataDir,
+      SCOUT_LOG_LEVEL: 'info',
+      SCOUT_FETCH_WORKERS: '1',
+      ...env,
+      ...extra,
+    });
     // A resolver comes with a landing probe (ScoutOptions says so): the caller passed both or neither.
     const scout = await createScout(config, { ...options, docsDir, logStream } as ScoutOptions);
     await scout.app.listen({ port: 0, host: '127.0.0.1' });

@@ -31,7 +31,7 @@ async function cancelOverStdio(env: Record<string, string>): Promise<number> {
     stderr: 'pipe',
   });
   const client = new Client({ name: 'scout-cancel-test', version: '1.0.0' });
-  await within(20_000, 'scout mcp to answer initialize', client.connect(transport));
+  await within(60_000, 'scout mcp to answer initialize', client.connect(transport));
   try {
     const before = f.held.length;
     const cancel = new AbortController();

@@ -60,7 +60,9 @@ describe.skipIf(!db)('openServerStorage: PostgreSQL', () => {
     await a.index.upsert([{ url: 'https://a.test/p', title: 'Puffins', content: 'puffins nest on cliffs' }]);
     const found = async () =>
       b.index.search({ query: 'puffins', limit: 5, includeDomains: [], excludeDomains: [] }).length > 0;
-    const until = Date.now() + 2000;
+    // The other replica's follower picks the write up within a poll or two; waited for up to
+    // 20 s, far above that, for the machine may be busy (issue 24).
+    const until = Date.now() + 20_000;
     while (!(await found()) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(await found()).toBe(true);
     // The rec_id key: the same bytes for both replicas and for the CLI.
