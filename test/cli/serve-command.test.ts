@@ -36,8 +36,9 @@ function scout(
     PORT: '0',
     HOST: '127.0.0.1',
     SCOUT_STARTER_CORPUS: 'false',
-    // One extraction worker (the default is one per CPU): each loads its code at start.
+    // One extraction worker (the default is one per CPU), at normal priority: see scoutEnv.
     SCOUT_FETCH_WORKERS: '1',
+    SCOUT_FETCH_WORKER_NICE: '0',
   };
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: o.cwd ?? dataDir,

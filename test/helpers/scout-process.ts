@@ -33,8 +33,10 @@ export function scoutEnv(port: number, extra: Record<string, string> = {}): Reco
     HOST: '127.0.0.1',
     SCOUT_STARTER_CORPUS: 'false',
     SCOUT_LOG_LEVEL: 'info',
-    // One extraction worker (the default is one per CPU): each loads its code at start.
+    // One extraction worker (the default is one per CPU): each loads its code at start. At
+    // normal priority: niced (the default), it gets a tenth of a core another process keeps busy.
     SCOUT_FETCH_WORKERS: '1',
+    SCOUT_FETCH_WORKER_NICE: '0',
     ...extra,
   };
 }

@@ -72,11 +72,14 @@ export async function startTestScout(
 
   const boot = async (extra: Record<string, string>) => {
     // One extraction worker unless the test asks for more: each worker loads its code at
-    // start (about a second of CPU from the sources), and most tests fetch a page or none.
+    // start (about 1.8 s of CPU from the sources), and most tests fetch a page or none. At
+    // normal priority unless asked: niced (the default, 10), it gets a tenth of a core that
+    // another process keeps busy, and its start and pages take ten times as long.
     const config = loadScoutConfig({
       SCOUT_DATA_DIR: dataDir,
       SCOUT_LOG_LEVEL: 'info',
       SCOUT_FETCH_WORKERS: '1',
+      SCOUT_FETCH_WORKER_NICE: '0',
       ...env,
       ...extra,
     });

@@ -82,6 +82,7 @@ describe('a stdio client that cancels fetch_page (scout mcp)', () => {
         SCOUT_DATA_DIR: dataDir,
         SCOUT_API_KEY: key,
         SCOUT_FETCH_WORKERS: '1',
+        SCOUT_FETCH_WORKER_NICE: '0',
         SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
         SCOUT_FETCH_TIMEOUT_MS: '60000',
       });

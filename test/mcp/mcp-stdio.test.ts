@@ -28,6 +28,7 @@ const localEnv = (extra: Record<string, string> = {}): Record<string, string> =>
   HOME: process.env.HOME ?? '',
   SCOUT_DATA_DIR: join(root, 'data'),
   SCOUT_FETCH_WORKERS: '1',
+  SCOUT_FETCH_WORKER_NICE: '0',
   SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
   SCOUT_LOG_LEVEL: 'warn',
   SCOUT_API_KEY: localKey,
