@@ -13,6 +13,9 @@ describe('first start', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       SCOUT_LOG_LEVEL: 'silent',
+      // One extraction worker (the default is one per CPU), at normal priority: see scoutEnv.
+      SCOUT_FETCH_WORKERS: '1',
+      SCOUT_FETCH_WORKER_NICE: '0',
     };
     const out = new PassThrough();
     const terminal = new PassThrough();
@@ -70,6 +73,8 @@ describe('first start without a terminal (stdout goes to a log shipper)', () => 
       PORT: '0',
       HOST: '127.0.0.1',
       SCOUT_LOG_LEVEL: 'info',
+      SCOUT_FETCH_WORKERS: '1',
+      SCOUT_FETCH_WORKER_NICE: '0',
     };
     const out = new PassThrough();
     let logged = '';
@@ -104,6 +109,8 @@ describe('a start that fails half way', () => {
       HOST: '127.0.0.1',
       SCOUT_LOG_LEVEL: 'silent',
       SCOUT_SEARCH_PROVIDERS: 'brave',
+      SCOUT_FETCH_WORKERS: '1',
+      SCOUT_FETCH_WORKER_NICE: '0',
     };
     await expect(startServer(env, new PassThrough())).rejects.toThrow(/SCOUT_BRAVE_API_KEY must be set/);
     // The SQLite files were closed: a normal start on the same folder works at once.

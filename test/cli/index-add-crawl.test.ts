@@ -22,7 +22,9 @@ afterEach(async () => {
 function env(allow = ALLOW): ScoutEnv {
   const dir = mkdtempSync(join(tmpdir(), 'scout-crawl-cli-'));
   dirs.push(dir);
-  return { SCOUT_DATA_DIR: dir, SCOUT_FETCH_ALLOW_CIDRS: allow };
+  // One extraction worker: each loads its code at start; two requests stay in flight (the
+  // pacer's bound), their pages extracted in turn.
+  return { SCOUT_DATA_DIR: dir, SCOUT_FETCH_ALLOW_CIDRS: allow, SCOUT_FETCH_WORKERS: '1' };
 }
 
 async function site(pages: Record<string, Page>, log: RequestLog, options: { host?: string; latencyMs?: number } = {}) {

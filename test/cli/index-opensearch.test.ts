@@ -34,6 +34,8 @@ function tempDir(): string {
 /** Settings pointing at `node`; the data folder must stay untouched by --to opensearch. */
 const env = (node: FakeNode | undefined, extra: Record<string, string> = {}): ScoutEnv => ({
   SCOUT_DATA_DIR: join(tempDir(), 'data'),
+  // One extraction worker: each loads its code at start, and these add or crawl a page or two.
+  SCOUT_FETCH_WORKERS: '1',
   ...(node ? { SCOUT_OPENSEARCH_URL: node.url } : {}),
   ...extra,
 });

@@ -22,10 +22,10 @@ async function traffic(port: number, count: number, path = '/healthz'): Promise<
   for (let i = 0; i < count; i++) expect(await get(port, path)).toBeGreaterThan(0);
 }
 
-/** SIGTERM, then a clean exit (code 0) within a few seconds. */
+/** SIGTERM, then a clean exit (code 0): about a second, allowed 20 s (a busy machine, issue 24). */
 async function terminates(p: ScoutProcess): Promise<void> {
   p.child.kill('SIGTERM');
-  expect(await within(10_000, 'exit after SIGTERM', p.exited)).toEqual({ code: 0, signal: null });
+  expect(await within(20_000, 'exit after SIGTERM', p.exited)).toEqual({ code: 0, signal: null });
 }
 
 const droppedNotices = (stderr: string) => stderr.split('\n').filter((l) => /stdout.*log lines are dropped/.test(l));
@@ -60,7 +60,7 @@ describe('scout serve with a stdout nobody reads', () => {
   it('drops log lines beyond a bound instead of blocking, and still closes on SIGTERM', async () => {
     const port = await freePort();
     const p = spawnScout('node', scoutEnv(port));
-    await waitFor(20_000, 'Scout listening', () => (p.stdout().includes('Scout listening') ? true : undefined));
+    await waitFor(60_000, 'Scout listening', () => (p.stdout().includes('Scout listening') ? true : undefined));
     p.child.stdout!.pause(); // the pipe fills (64 KiB), then nothing more is read
     // About 8 KB of log per request (the path is logged): 250 of them overflow any pipe and the bound.
     await traffic(port, 250, `/${'x'.repeat(8000)}`);

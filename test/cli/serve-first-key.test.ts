@@ -16,7 +16,7 @@ describe('scout serve, first start with stdout and stderr not terminals', () => 
     const port = await freePort();
     const env = scoutEnv(port);
     const p = spawnScout('node', env);
-    await waitFor(30_000, 'Scout listening', () => (p.stdout().includes('Scout listening') ? true : undefined));
+    await waitFor(60_000, 'Scout listening', () => (p.stdout().includes('Scout listening') ? true : undefined));
     track(p);
     const file = join(env.SCOUT_DATA_DIR, 'first-api-key.txt');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -57,7 +57,7 @@ describe('scout serve, first start on a terminal', () => {
     child.stdout.on('data', (c) => (out += c));
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
-      await waitFor(30_000, 'Scout listening', () => (out.includes('Scout listening') ? true : undefined));
+      await waitFor(60_000, 'Scout listening', () => (out.includes('Scout listening') ? true : undefined));
       expect(out).toContain('Scout created your first API key (shown once; keep it):');
       expect(out).toMatch(KEY);
       expect(() => statSync(join(env.SCOUT_DATA_DIR, 'first-api-key.txt'))).toThrow(/ENOENT/);

@@ -33,7 +33,7 @@ describe.each(stops)('npm start, then %s', (_name, stop) => {
     const port = await freePort();
     const env = scoutEnv(port);
     const p = spawnScout('npm', env, { ownGroup: true });
-    await waitFor(30_000, 'Scout listening', () => (p.stdout().includes('Scout listening') ? true : undefined));
+    await waitFor(60_000, 'Scout listening', () => (p.stdout().includes('Scout listening') ? true : undefined));
     track(p); // the server below npm, killed in afterEach should it be orphaned
     // stdout is a pipe, not a terminal: the first key is in the data folder, not the log.
     const key = firstKey(env.SCOUT_DATA_DIR);
@@ -43,7 +43,7 @@ describe.each(stops)('npm start, then %s', (_name, stop) => {
     expect(budgetUsed(env.SCOUT_DATA_DIR)).toBeGreaterThan(2);
 
     stop(p);
-    expect(await within(15_000, 'npm to exit', p.exited)).toEqual({ code: 0, signal: null });
+    expect(await within(30_000, 'npm to exit', p.exited)).toEqual({ code: 0, signal: null });
     await waitFor(10_000, `port ${port} to stop accepting`, async () => ((await accepts(port)) ? undefined : true));
     expect(budgetUsed(env.SCOUT_DATA_DIR)).toBe(2);
   });

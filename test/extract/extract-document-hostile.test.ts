@@ -30,6 +30,7 @@ describe('extractDocument on hostile bodies', () => {
     expect(md.title.endsWith('#x')).toBe(true);
   });
 
+  // 1.7 s at most seen, on a 2-core machine loaded ten times over (issue 24).
   it('extracts HTML full of unclosed comments, scripts and heads', { timeout: 10_000 }, async () => {
     expect((await run('<!--'.repeat(300_000), 'text/html')).markdown).toBe('');
     expect((await run('<script>'.repeat(200_000), 'text/html')).markdown).toBe('');

@@ -349,8 +349,10 @@ describe('fetch service: deadline and caps', () => {
   });
 
   it('counts extraction inside the deadline', async () => {
+    // Ten times the deadline: the 300 ms timer, armed first, fires first however busy the
+    // machine, and the test does not wait for the extraction.
     const slowExtract = async (input: ExtractInput) => {
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, 3000));
       return stubExtract(input);
     };
     expect((await failure(fetchUrl(site.url('/hello'), { timeoutMs: 300, extract: slowExtract }))).kind).toBe(

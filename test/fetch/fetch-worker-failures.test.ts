@@ -55,9 +55,12 @@ async function timedFetch(scout: TestScout, path: string) {
   return { res, ms: performance.now() - began };
 }
 
-/** A later fetch succeeds once the replacement worker has loaded (about a second). */
+/**
+ * A later fetch succeeds once the replacement worker has loaded (about a second; several with
+ * both cores busy): tried for up to a minute, not a count of tries (issue 24).
+ */
 async function eventuallyFetches(scout: TestScout): Promise<void> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  for (const end = performance.now() + 60_000; performance.now() < end; ) {
     const res = await scout.request('POST', '/v1/fetch', { body: { url: origin.url('/article') } });
     if (res.status === 200) {
       expect(res.body.title).toBe('After');
@@ -81,7 +84,7 @@ describe('a lost extraction worker', () => {
   });
 
   it('answers 504 at the deadline while the worker is busy, terminates it, then fetches again', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     t = await start({ SCOUT_FETCH_TIMEOUT_MS: '500' });
     const { res, ms } = await timedFetch(t, '/dense');

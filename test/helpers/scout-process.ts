@@ -36,6 +36,10 @@ export function scoutEnv(port: number, extra: Record<string, string> = {}): Scou
     HOST: '127.0.0.1',
     SCOUT_STARTER_CORPUS: 'false',
     SCOUT_LOG_LEVEL: 'info',
+    // One extraction worker (the default is one per CPU): each loads its code at start. At
+    // normal priority: niced (the default), it gets a tenth of a core another process keeps busy.
+    SCOUT_FETCH_WORKERS: '1',
+    SCOUT_FETCH_WORKER_NICE: '0',
     ...extra,
   };
 }
@@ -111,17 +115,24 @@ export function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** GET with a deadline: a hung server fails the request instead of the whole test run. */
-export async function get(port: number, path: string, ms = 3000): Promise<number> {
+/**
+ * GET with a deadline: a hung server fails the request instead of the whole test run. An
+ * answer takes milliseconds; the default deadline is far above that, for the machine may be
+ * busy (issue 24).
+ */
+export async function get(port: number, path: string, ms = 10_000): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(ms) });
   await res.arrayBuffer();
   return res.status;
 }
 
-/** Waits until the server answers GET /healthz with 200. */
-export function waitHealthy(port: number, ms = 20_000): Promise<true> {
+/**
+ * Waits until the server answers GET /healthz with 200: a start takes a second or two, several
+ * with both cores busy. Refused connections fail at once, so each try may wait long.
+ */
+export function waitHealthy(port: number, ms = 60_000): Promise<true> {
   return waitFor(ms, `GET /healthz on port ${port}`, async () =>
-    (await get(port, '/healthz', 1000).catch(() => 0)) === 200 ? true : undefined,
+    (await get(port, '/healthz', 10_000).catch(() => 0)) === 200 ? true : undefined,
   );
 }
 

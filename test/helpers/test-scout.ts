@@ -71,7 +71,18 @@ export async function startTestScout(
   });
 
   const boot = async (extra: Record<string, string>) => {
-    const config = loadScoutConfig({ SCOUT_DATA_DIR: dataDir, SCOUT_LOG_LEVEL: 'info', ...env, ...extra });
+    // One extraction worker unless the test asks for more: each worker loads its code at
+    // start (about 1.8 s of CPU from the sources), and most tests fetch a page or none. At
+    // normal priority unless asked: niced (the default, 10), it gets a tenth of a core that
+    // another process keeps busy, and its start and pages take ten times as long.
+    const config = loadScoutConfig({
+      SCOUT_DATA_DIR: dataDir,
+      SCOUT_LOG_LEVEL: 'info',
+      SCOUT_FETCH_WORKERS: '1',
+      SCOUT_FETCH_WORKER_NICE: '0',
+      ...env,
+      ...extra,
+    });
     // A resolver comes with a landing probe (ScoutOptions says so): the caller passed both or neither.
     const scout = await createScout(config, { ...options, docsDir, logStream } as ScoutOptions);
     await scout.app.listen({ port: 0, host: '127.0.0.1' });

@@ -84,6 +84,7 @@ describe('discardBody: bounded in bytes and in time', () => {
     const started = Date.now();
     const client = send(s.port, post(`Content-Length: ${1 * MB}\r\n`), 1);
     expect(await next).toBe('time');
+    // A lower bound (timers never fire early): a slow machine cannot fail it.
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     client.destroy();
   });
@@ -129,6 +130,7 @@ describe('sendBodyRefusal: the answer first, then the discard, then the close', 
     const started = Date.now();
     const text = await closed(client);
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    // The client never sends the rest: only the 300 ms bound ends it; allowed over 10x that.
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -137,6 +139,7 @@ describe('sendBodyRefusal: the answer first, then the discard, then the close', 
     const client = send(port, `${post('Transfer-Encoding: chunked\r\n')}${(200 * MB).toString(16)}\r\n`, 200 * MB);
     const started = Date.now();
     await closed(client);
+    // Past 1 MB in milliseconds on loopback; the 10 s time bound would end it only at 10 s.
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -13,8 +13,11 @@ export interface RawSocket {
   /** Resolves with the ms from open to close, whoever closed it. */
   closed: Promise<number>;
   isClosed(): boolean;
-  /** Writes `text` one character every `everyMs`, until done or closed; then resolves. */
-  trickle(text: string, everyMs: number): Promise<void>;
+  /**
+   * Writes `text` one character every `everyMs`, until done or closed; then resolves: true
+   * when every character was written, false when the connection closed first.
+   */
+  trickle(text: string, everyMs: number): Promise<boolean>;
   /** Waits until the received text matches (a pattern or a test), or rejects after `ms`. */
   waitFor(pattern: RegExp | ((text: string) => boolean), ms: number): Promise<string>;
 }
@@ -53,10 +56,11 @@ export function openRaw(baseUrl: string, options: RawOptions = {}): Promise<RawS
         isClosed: () => isClosed,
         async trickle(text, everyMs) {
           for (const ch of text) {
-            if (isClosed || socket.destroyed) return;
+            if (isClosed || socket.destroyed) return false;
             socket.write(ch);
             await new Promise((r) => setTimeout(r, everyMs));
           }
+          return true;
         },
         waitFor(pattern, ms) {
           return new Promise((res, rej) => {

@@ -2,17 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { openRaw, parseResponse, within, type RawSocket } from './raw-socket.ts';
 
-const HEADERS_MS = 1000;
-const REQUEST_MS = 2000;
+// The flood's 250 connections are opened before either timeout can end one (a second or two
+// with both cores busy; with 1 s and 2 s, admitted sockets timed out and freed slots while the
+// rest were still opening, issue 24): the counts below assume it.
+const HEADERS_MS = 10_000;
+const REQUEST_MS = 20_000;
 const PER_ADDRESS = 100;
 const FLOOD_FROM = '127.0.0.3';
 const SLOW_BODIES = 50;
 const SLOW_HEADERS = 200;
 // Bounds far from the expected values, for the machine may be busy (issue 24): another
 // client is answered in well under a second, and is allowed 5 s; the flood, which trickles
-// until the test stops it, is closed by the timeouts in about 3 s and allowed 20 s.
+// until the test stops it, is closed by the timeouts in about 21 s and allowed 60 s.
 const PROMPT_MS = 5000;
-const PATIENCE_MS = 20_000;
+const PATIENCE_MS = 60_000;
 
 let t: TestScout;
 beforeAll(async () => {
@@ -72,7 +75,7 @@ describe('a flood of slow clients from one address', () => {
       expect(search.status).toBe(200);
 
       // Every flood socket is gone within the request timeout, a check interval and the 1 s
-      // discard after a 408 (the 503s linger at most 1 s, the slow headers end at 1 s).
+      // discard after a 408 (the 503s linger at most 1 s, the slow headers end at 10 s).
       await within(Promise.all(flood.map((c) => c.closed)), PATIENCE_MS, 'close of the whole flood');
     } finally {
       stop();
@@ -80,13 +83,13 @@ describe('a flood of slow clients from one address', () => {
 
     const answers = (list: RawSocket[]) => list.map((c) => parseResponse(c.received()).body.error.message as string);
     // The slow bodies came first and were all admitted: each ran into the request timeout.
-    for (const m of answers(bodies)) expect(m).toMatch(/^the request body was not received within 2 s/);
+    for (const m of answers(bodies)) expect(m).toMatch(/^the request body was not received within 20 s/);
     // Of the slow headers, the address's remaining 50 slots ran into the headers timeout;
     // the rest were refused at once, before any of their bytes were read.
     const counts = new Map<string, number>();
     for (const m of answers(headers)) counts.set(m, (counts.get(m) ?? 0) + 1);
     expect(Object.fromEntries(counts)).toEqual({
-      'the request headers were not received within 1 s': PER_ADDRESS - SLOW_BODIES,
+      'the request headers were not received within 10 s': PER_ADDRESS - SLOW_BODIES,
       [`too many open connections from your address (at most ${PER_ADDRESS}); reuse connections (keep-alive) or open fewer at once, then retry`]:
         SLOW_HEADERS - (PER_ADDRESS - SLOW_BODIES),
     });

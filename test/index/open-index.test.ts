@@ -33,9 +33,12 @@ const puffins = { url: 'https://a.test/p', title: 'Puffins', content: 'puffins n
 const finds = (index: LocalIndexApi, text: string): boolean =>
   index.search({ query: text, limit: 5, includeDomains: [], excludeDomains: [] }).length > 0;
 
-/** Whether `index` finds `text` within 2 s (a follower applies others' writes as it polls). */
+/**
+ * Whether `index` finds `text` within 20 s: a follower applies others' writes as it polls,
+ * within a poll or two; the bound is far above that, for the machine may be busy.
+ */
 async function eventuallyFinds(index: LocalIndexApi, text: string): Promise<boolean> {
-  const until = Date.now() + 2000;
+  const until = Date.now() + 20_000;
   while (!finds(index, text) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   return finds(index, text);
 }

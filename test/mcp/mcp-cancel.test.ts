@@ -31,7 +31,7 @@ async function cancelOverStdio(env: Record<string, string>): Promise<number> {
     stderr: 'pipe',
   });
   const client = new Client({ name: 'scout-cancel-test', version: '1.0.0' });
-  await within(20_000, 'scout mcp to answer initialize', client.connect(transport));
+  await within(60_000, 'scout mcp to answer initialize', client.connect(transport));
   try {
     const before = f.held.length;
     const cancel = new AbortController();
@@ -82,6 +82,7 @@ describe('a stdio client that cancels fetch_page (scout mcp)', () => {
         SCOUT_DATA_DIR: dataDir,
         SCOUT_API_KEY: key,
         SCOUT_FETCH_WORKERS: '1',
+        SCOUT_FETCH_WORKER_NICE: '0',
         SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
         SCOUT_FETCH_TIMEOUT_MS: '60000',
       });

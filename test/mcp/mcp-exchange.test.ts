@@ -55,8 +55,13 @@ const search = (id: number | string, query: string) => ({
   params: { name: 'web_search', arguments: { query } },
 });
 const json = (a: McpHttpAnswer | undefined) => JSON.parse(a!.body!);
-// Lets the Server's promise chains run up to the (held) searches.
+// Lets the Server's promise chains run (where nothing more must happen).
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** Waits until `n` searches are held: events, not a fixed pause, for the machine may be busy (issue 24). */
+async function heldReach(held: Held[], n: number): Promise<void> {
+  for (let i = 0; i < 4000 && held.length < n; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (held.length < n) throw new Error(`${held.length} searches held, not ${n}`);
+}
 
 describe('POST /mcp through one shared MCP Server', () => {
   it('two clients using the same JSON-RPC id each get their own answer, under their own id', async () => {
@@ -64,7 +69,7 @@ describe('POST /mcp through one shared MCP Server', () => {
     const headersA: Record<string, string> = {};
     const a = handler.handle(HEADERS, search(1, 'alpha'), caller('req-a', headersA));
     const b = handler.handle(HEADERS, search(1, 'beta'), caller('req-b'));
-    await settle();
+    await heldReach(held, 2);
     expect(held.map((h) => h.query)).toEqual(['alpha', 'beta']);
     expect(handler.inFlight()).toBe(2);
     // Answered in the other order than asked.
@@ -88,7 +93,7 @@ describe('POST /mcp through one shared MCP Server', () => {
   it("a result goes out as the tool serialized it, byte for byte what the SDK's checked copy would give", async () => {
     const { handler, held } = stubHandler();
     const call = handler.handle(HEADERS, search('q-1', 'bytes "quoted" \u2026'), caller('req-bytes'));
-    await settle();
+    await heldReach(held, 1);
     defined(held[0], 'the held search').finish();
     const body = (await call.answer)!.body!;
     const sdkCopy = CallToolResultSchema.parse(JSON.parse(body).result);
@@ -98,7 +103,7 @@ describe('POST /mcp through one shared MCP Server', () => {
   it('a POST whose connection closes early leaves nothing pending, and its late answer goes nowhere', async () => {
     const { handler, held } = stubHandler();
     const call = handler.handle(HEADERS, [search(1, 'gone'), search(2, 'gone too')], caller('req-gone'));
-    await settle();
+    await heldReach(held, 2);
     expect(handler.inFlight()).toBe(2);
     call.abandon();
     expect(handler.inFlight()).toBe(0);
@@ -108,7 +113,7 @@ describe('POST /mcp through one shared MCP Server', () => {
     expect(handler.inFlight()).toBe(0);
     // Abandoning after the answer changes nothing.
     const done = handler.handle(HEADERS, search(3, 'kept'), caller('req-kept'));
-    await settle();
+    await heldReach(held, 3);
     defined(held[2], 'the third search').finish();
     expect(json(await done.answer).result.structuredContent.query).toBe('kept');
     done.abandon();
@@ -118,7 +123,7 @@ describe('POST /mcp through one shared MCP Server', () => {
   it("a client's cancellation cannot reach another client's request with the same id", async () => {
     const { handler, held } = stubHandler();
     const a = handler.handle(HEADERS, search(1, 'mine'), caller('req-a'));
-    await settle();
+    await heldReach(held, 1);
     const cancel = handler.handle(
       HEADERS,
       { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
@@ -139,7 +144,7 @@ describe('POST /mcp through one shared MCP Server', () => {
       { jsonrpc: '2.0', id: 99, result: {} },
     ];
     const call = handler.handle(HEADERS, batch, caller('req-batch'));
-    await settle();
+    await heldReach(held, 1);
     defined(held[0], 'the held search').finish();
     const answer = await call.answer;
     expect(answer?.status).toBe(200);

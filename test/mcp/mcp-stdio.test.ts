@@ -29,6 +29,7 @@ const localEnv = (extra: Record<string, string> = {}): Record<string, string> =>
   HOME: process.env.HOME ?? '',
   SCOUT_DATA_DIR: join(root, 'data'),
   SCOUT_FETCH_WORKERS: '1',
+  SCOUT_FETCH_WORKER_NICE: '0',
   SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
   SCOUT_LOG_LEVEL: 'warn',
   SCOUT_API_KEY: localKey,
@@ -51,7 +52,7 @@ async function stdioClient(
   // A line on stdout that is not a protocol message would be reported here.
   const errors: Error[] = [];
   client.onerror = (e) => errors.push(e);
-  await within(20_000, 'scout mcp to answer initialize', client.connect(transport));
+  await within(60_000, 'scout mcp to answer initialize', client.connect(transport));
   return { client, stderr: () => stderr, errors };
 }
 
@@ -156,7 +157,7 @@ describe('scout mcp (stdio), in-process on the embedded store', () => {
       })(),
     );
     child.stdin.end();
-    expect(await within(10_000, 'scout mcp to exit after stdin closed', exited)).toBe(0);
+    expect(await within(20_000, 'scout mcp to exit after stdin closed', exited)).toBe(0);
     const lines = out.split('\n').filter((l) => l !== '');
     expect(lines).toHaveLength(5);
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });

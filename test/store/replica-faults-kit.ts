@@ -196,15 +196,15 @@ async function startedOrExited(server: ScoutProcess, port: number): Promise<void
   });
 }
 
-/** SIGTERM, then SIGKILL if it has not ended within 5 s: only the process this rig started. */
+/** SIGTERM, then SIGKILL if it has not ended within 20 s: only the process this rig started. */
 async function stop(server: ScoutProcess): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGTERM');
   try {
-    await within(5000, 'Scout to exit after SIGTERM', server.exited);
+    await within(20_000, 'Scout to exit after SIGTERM', server.exited);
   } catch {
     server.child.kill('SIGKILL');
-    await within(5000, 'Scout to exit after SIGKILL', server.exited);
+    await within(20_000, 'Scout to exit after SIGKILL', server.exited);
   }
 }
 

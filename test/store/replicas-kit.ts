@@ -174,7 +174,7 @@ export async function startReplicas(mode: StorageMode, settings: Record<string, 
       failed.catch(() => undefined);
       await Promise.race([waitHealthy(defined(ports[i], `port ${i}`), 45_000), failed]);
       const line = await Promise.race([
-        waitFor(5_000, `the storage log line of port ${ports[i]}`, () => storageLine(p)),
+        waitFor(20_000, `the storage log line of port ${ports[i]}`, () => storageLine(p)),
         failed,
       ]);
       expect(line.mode, `storage mode of replica ${i}`).toBe(mode);
@@ -196,7 +196,7 @@ export async function cleanUp(): Promise<void> {
     all.flatMap((g) =>
       g.processes.map(async (p) => {
         if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-        await within(10_000, `replica ${p.child.pid} to exit`, p.exited);
+        await within(20_000, `replica ${p.child.pid} to exit`, p.exited);
       }),
     ),
   );

@@ -55,8 +55,11 @@ export function recordingLogger() {
   };
 }
 
-/** Polls `check` until it returns true or `ms` pass. */
-export async function eventually(check: () => Promise<boolean>, ms = 5000, every = 50): Promise<boolean> {
+/**
+ * Polls `check` until it returns true or `ms` pass: what it waits for (a reconnect, an expiry)
+ * takes a second or so; the default is far above that, for the machine may be busy (issue 24).
+ */
+export async function eventually(check: () => Promise<boolean>, ms = 20_000, every = 50): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (await check()) return true;
