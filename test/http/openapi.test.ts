@@ -21,8 +21,38 @@ const COMPONENTS: Record<string, TSchema> = {
   Usage,
 };
 
+/** The parts of the served document these tests read (the whole is validated by @readme/openapi-parser below). */
+interface SchemaObject {
+  $ref?: string;
+  properties: Record<string, SchemaObject>;
+  items?: SchemaObject;
+  additionalProperties?: boolean;
+  maximum?: number;
+  default?: unknown;
+  description: string;
+  examples: unknown[];
+}
+interface Content {
+  content: Record<string, { schema: SchemaObject }>;
+}
+interface Operation {
+  operationId: string;
+  security?: unknown;
+  parameters: { name: string }[];
+  requestBody: Content;
+  responses: Record<string, Content & { headers: Record<string, unknown> }>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<'get' | 'post', Operation>>;
+  components: { schemas: Record<string, SchemaObject>; securitySchemes: Record<string, { scheme: string }> };
+}
+/** What @readme/openapi-parser validates: an OpenAPI document (or a path to one). */
+type ParserInput = Parameters<typeof validate>[0];
+
 /** Follows a `#/components/schemas/X` reference of the document. */
-const deref = (doc: any, schema: any): any =>
+const deref = (doc: OpenApiDocument, schema: SchemaObject): SchemaObject =>
   typeof schema?.$ref === 'string' ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
 
 let t: TestScout;
@@ -33,7 +63,7 @@ afterAll(() => t.close());
 
 describe('GET /openapi.json', () => {
   it('is OpenAPI 3.1 version 1.0.0 with the three operations and their schemas', async () => {
-    const res = await t.request('GET', '/openapi.json', { key: null });
+    const res = await t.request<OpenApiDocument>('GET', '/openapi.json', { key: null });
     expect(res.status).toBe(200);
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');
@@ -80,9 +110,9 @@ describe('GET /openapi.json', () => {
 
 describe('OpenAPI components', () => {
   it('names every shared shape, and the operations refer to them', async () => {
-    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const doc = (await t.request<OpenApiDocument>('GET', '/openapi.json', { key: null })).body;
     expect(Object.keys(doc.components.schemas).sort()).toEqual(Object.keys(COMPONENTS).sort());
-    const json = (op: any, status?: number) =>
+    const json = (op: Operation, status?: number) =>
       (status === undefined ? op.requestBody : op.responses[String(status)]).content['application/json'].schema;
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
     expect(json(doc.paths['/v1/search'].post)).toEqual(ref('SearchRequest'));
@@ -102,21 +132,23 @@ describe('OpenAPI components', () => {
   });
 
   it('gives each component examples that its strict schema accepts, a search with one sponsored and one organic result', async () => {
-    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const doc = (await t.request<OpenApiDocument>('GET', '/openapi.json', { key: null })).body;
     for (const [name, schema] of Object.entries(COMPONENTS)) {
       const examples = doc.components.schemas[name].examples;
       expect(examples, name).toEqual(EXAMPLES[name]);
       expect(examples.length, name).toBeGreaterThan(0);
       for (const example of examples) expectShape(schema, example);
     }
-    const types = doc.components.schemas.SearchResponse.examples[0].results.map((r: { type: string }) => r.type);
+    // Each example passed expectShape above: the first is a SearchResponse.
+    const first = doc.components.schemas.SearchResponse.examples[0] as SearchResponse;
+    const types = first.results.map((r) => r.type);
     expect(types).toEqual(['sponsored', 'organic']);
   });
 
   it('states request defaults in the descriptions, so generated clients keep those fields optional', async () => {
-    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const doc = (await t.request<OpenApiDocument>('GET', '/openapi.json', { key: null })).body;
     for (const name of ['SearchRequest', 'FetchRequest']) {
-      for (const [field, property] of Object.entries<any>(doc.components.schemas[name].properties)) {
+      for (const [field, property] of Object.entries(doc.components.schemas[name].properties)) {
         expect(property.default, `${name}.${field}`).toBeUndefined();
       }
     }
@@ -126,14 +158,14 @@ describe('OpenAPI components', () => {
   });
 
   it('is a valid OpenAPI 3.1 document (@readme/openapi-parser)', async () => {
-    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const doc = (await t.request<ParserInput>('GET', '/openapi.json', { key: null })).body;
     const result = await validate(structuredClone(doc));
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
     expect(result.warnings).toEqual([]);
   });
 
   it('lists GET /v1/usage with its key, its headers and its errors (never 429: it takes no request)', async () => {
-    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const doc = (await t.request<OpenApiDocument>('GET', '/openapi.json', { key: null })).body;
     const op = doc.paths['/v1/usage'].get;
     expect(op.operationId).toBe('getUsage');
     expect(op.security).toBeUndefined(); // the document's default: bearer or x-api-key
