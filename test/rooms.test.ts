@@ -10,8 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
-const IMPORT =
-  /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\s*\(?\s*['"](\.[^'"]+)['"]/g;
+const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\s*\(?\s*['"](\.[^'"]+)['"]/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

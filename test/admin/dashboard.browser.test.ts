@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedKey } from '../../src/keys/api-keys.ts';
+import type { AdminKey, AdminOverview } from '../../src/schemas/admin.ts';
+import type { Campaign, CampaignReport } from '../../src/schemas/campaign.ts';
+import type { SearchResponse } from '../../src/schemas/search.ts';
+import type { Usage } from '../../src/schemas/usage.ts';
 import { chromiumAvailable, launchChromium } from '../helpers/chromium.ts';
+import { defined } from '../helpers/defined.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { campaignFile, PUBLIC_ADDRESS, stubProbe } from '../sponsored/sponsored-fixture.ts';
 
@@ -58,7 +63,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     keyA = await t.scout.keys.create('agent A');
     keyB = await t.scout.keys.create('agent B');
 
-    const created = await t.request('POST', '/admin/v1/campaigns', {
+    const created = await t.request<Campaign>('POST', '/admin/v1/campaigns', {
       ...admin,
       body: campaignFile({ advertiser: ADVERTISER }),
     });
@@ -67,7 +72,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
 
     // Key A: three searches (one shows the ad) and a fetch refused as a private address.
     for (const query of ['getting started', 'api keys', 'running shoes']) {
-      const r = await t.request('POST', '/v1/search', { key: keyA.key, body: { query } });
+      const r = await t.request<SearchResponse>('POST', '/v1/search', { key: keyA.key, body: { query } });
       expect(r.status).toBe(200);
       if (query === 'running shoes') expect(r.body.meta.sponsored_count).toBe(1);
     }
@@ -157,7 +162,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
       expect(await page.isVisible(`[data-panel="${panel}"]`), panel).toBe(true);
     }
     expect(await page.textContent('[data-field="updated"]')).toMatch(new RegExp(`^updated ${CLOCK}$`));
-    const overview = (await t.request('GET', '/admin/v1/overview', admin)).body;
+    const overview = (await t.request<AdminOverview>('GET', '/admin/v1/overview', admin)).body;
     expect(await attr('[data-field="started_at"]', 'datetime')).toBe(overview.started_at);
 
     // The tab keeps the sign-in across a reload.
@@ -194,7 +199,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
       .toEqual([4, rateLimited]);
     expect(await num(`${row('keys', keyA.id)} [data-field="refusals"]`)).toBe(0);
     expect(await num(`${row('keys', keyB.id)} [data-field="requests"]`)).toBe(burst);
-    const listed = (await t.request('GET', '/admin/v1/keys', admin)).body.keys as {
+    const listed = (await t.request<{ keys: AdminKey[] }>('GET', '/admin/v1/keys', admin)).body.keys as {
       id: string;
       requests: number;
       refusals: number;
@@ -218,7 +223,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
 
   it('the budget, traffic, fetch, provider and index panels match the API', async () => {
     // Read with the test's own key: neither A's nor B's counts move.
-    const usage = (await t.request('GET', '/v1/usage')).body.budget;
+    const usage = (await t.request<Usage>('GET', '/v1/usage')).body.budget;
     await refreshNow();
     expect(await num('[data-field="budget-used"]')).toBe(usage.units_used);
     expect(await num('[data-field="budget-total"]')).toBe(1000);
@@ -271,7 +276,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     expect(await num(`${row('refused-domains', '127.0.0.1')} [data-field="count"]`)).toBe(1);
     expect(await page.textContent(`${row('refused-domains', '127.0.0.1')} [data-field="outcomes"]`)).toBe('refused 1');
 
-    const overview = (await t.request('GET', '/admin/v1/overview', admin)).body;
+    const overview = (await t.request<AdminOverview>('GET', '/admin/v1/overview', admin)).body;
     for (const p of overview.providers as { name: string; breaker: string; requests: number }[]) {
       expect(await attr(`${row('providers', p.name)} [data-field="breaker"]`)).toBe(p.breaker);
       expect(await num(`${row('providers', p.name)} [data-field="requests"]`)).toBe(p.requests);
@@ -286,7 +291,10 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
 
   it("the campaigns table shows the report's impressions, money in currency units and the name as text", async () => {
     await t.scout.sponsored.flush();
-    const report = (await t.request('GET', '/admin/v1/campaigns/report', admin)).body.campaigns[0];
+    const report = defined(
+      (await t.request<CampaignReport>('GET', '/admin/v1/campaigns/report', admin)).body.campaigns[0],
+      'the campaign report',
+    );
     expect(report.impressions).toBe(1);
     await refreshNow();
     const r = row('campaigns', campaignId);
@@ -393,8 +401,10 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     await page.waitForSelector(`${r} [data-action="confirm-revoke"]`);
     // Nothing happened yet: the first click only asks.
     expect(
-      (await t.request('GET', '/admin/v1/keys', admin)).body.keys.find((k: { id: string }) => k.id === keyB.id)
-        .revoked_at,
+      defined(
+        (await t.request<{ keys: AdminKey[] }>('GET', '/admin/v1/keys', admin)).body.keys.find((k) => k.id === keyB.id),
+        'key B in the list',
+      ).revoked_at,
     ).toBeNull();
     await shot('4-confirm-revoke');
     await page.click(`${r} [data-action="confirm-revoke"]`);
@@ -404,8 +414,10 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     const refused = await t.request('POST', '/v1/search', { key: keyB.key, body: { query: 'after revoke' } });
     expect(refused.status).toBe(401);
     expect(
-      (await t.request('GET', '/admin/v1/keys', admin)).body.keys.find((k: { id: string }) => k.id === keyB.id)
-        .revoked_at,
+      defined(
+        (await t.request<{ keys: AdminKey[] }>('GET', '/admin/v1/keys', admin)).body.keys.find((k) => k.id === keyB.id),
+        'key B in the list',
+      ).revoked_at,
     ).not.toBeNull();
     expect(await attr(`${row('keys', keyA.id)} [data-field="status"]`)).toBe('active');
   });
@@ -415,7 +427,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     await page.click(`${r} [data-action="pause"]`);
     await page.waitForSelector(`${r} [data-field="status"][data-value="paused"]`);
     expect(await page.textContent(`${r} [data-action="resume"]`)).toBe('Resume');
-    expect((await t.request('GET', `/admin/v1/campaigns/${campaignId}`, admin)).body.status).toBe('paused');
+    expect((await t.request<Campaign>('GET', `/admin/v1/campaigns/${campaignId}`, admin)).body.status).toBe('paused');
     expect(await page.isVisible('[data-field="action-error"]')).toBe(false);
     await shot('5-after-actions');
   });

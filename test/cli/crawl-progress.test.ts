@@ -49,6 +49,7 @@ describe('crawl progress', () => {
       'progress: 20 indexed, 5 queued, 1 skipped (1 error), 21 requested',
     ]);
     expect(lines).toHaveLength(27);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a redraw (CR) or terminal escape (ESC) is what must not reach a non-TTY
     expect(err.text()).not.toMatch(/[\r\x1b]/);
   });
 });

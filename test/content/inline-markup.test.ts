@@ -9,7 +9,7 @@ import {
 
 // The regexes the scanners replace: same output wanted on every input (fast on short ones).
 const REFERENCE = {
-  strong: (s: string) => s.replace(/(\*\*|__)(?=\S)([^]*?\S)\1/g, '$2'),
+  strong: (s: string) => s.replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2'),
   code: (s: string) => s.replace(/`+([^`]+)`+/g, '$1'),
   autolink: (s: string) => s.replace(/<(https?:\/\/[^>\s]+)>/g, '$1'),
   tag: (s: string) => s.replace(/<\/?[a-z][^>]*>/gi, ''),

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type ApiResponse, type TestScout } from '../helpers/test-scout.ts';
 
@@ -42,15 +44,17 @@ async function until(cond: () => boolean, what: string): Promise<void> {
   if (!cond()) throw new Error(`never happened: ${what}`);
 }
 
-const fetchPage = (url: string) => t.request('POST', '/v1/fetch', { body: { url } });
+const fetchPage = (url: string) => t.request<FetchResponse | ErrorBody>('POST', '/v1/fetch', { body: { url } });
 
-function expectCapacityRefusal(res: ApiResponse, message: string): void {
+function expectCapacityRefusal(res: ApiResponse<FetchResponse | ErrorBody>, message: string): void {
   expect(res.status).toBe(503);
-  expect(res.body.error.message).toContain(message);
-  expect(res.body.error.message).toMatch(/retry in \d+ s$/);
+  // A 503: request() has checked the body against ErrorBody.
+  const { error } = res.body as ErrorBody;
+  expect(error.message).toContain(message);
+  expect(error.message).toMatch(/retry in \d+ s$/);
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter) && retryAfter >= 1).toBe(true);
-  expect(res.body.error.message).toContain(`retry in ${retryAfter} s`);
+  expect(error.message).toContain(`retry in ${retryAfter} s`);
 }
 
 let a: FixtureServer;

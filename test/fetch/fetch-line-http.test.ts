@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
 import { only } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type ApiResponse, type TestScout } from '../helpers/test-scout.ts';
@@ -33,7 +35,7 @@ async function until(cond: () => boolean, what: string): Promise<void> {
 }
 
 const line = () => t.scout.fetchLine();
-const fetchAs = (key: string, who: string): Promise<ApiResponse> =>
+const fetchAs = (key: string, who: string): Promise<ApiResponse<FetchResponse | ErrorBody>> =>
   t.request('POST', '/v1/fetch', { key, body: { url: origin.url(`/held?who=${who}`) } });
 
 beforeAll(async () => {
@@ -94,7 +96,7 @@ describe('the fetch line over HTTP', () => {
     const third = fetchAs(keyC, 'c1');
     const pushed = await waiting[1];
     expect(pushed.status).toBe(503);
-    expect(pushed.body.error.message).toMatch(
+    expect((pushed.body as ErrorBody).error.message).toMatch(
       /this caller had the most of them, so its latest gave its place to another caller's: send fewer fetches at once; retry in \d+ s$/,
     );
     expect(Number(pushed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,7 @@
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { HOSTILE_PAGES } from './hostile-pages.ts';
@@ -51,7 +53,7 @@ const start = (env: Record<string, string>) =>
 
 async function timedFetch(scout: TestScout, path: string) {
   const began = performance.now();
-  const res = await scout.request('POST', '/v1/fetch', { body: { url: origin.url(path) } });
+  const res = await scout.request<FetchResponse | ErrorBody>('POST', '/v1/fetch', { body: { url: origin.url(path) } });
   return { res, ms: performance.now() - began };
 }
 
@@ -61,9 +63,11 @@ async function timedFetch(scout: TestScout, path: string) {
  */
 async function eventuallyFetches(scout: TestScout): Promise<void> {
   for (const end = performance.now() + 60_000; performance.now() < end; ) {
-    const res = await scout.request('POST', '/v1/fetch', { body: { url: origin.url('/article') } });
+    const res = await scout.request<FetchResponse | ErrorBody>('POST', '/v1/fetch', {
+      body: { url: origin.url('/article') },
+    });
     if (res.status === 200) {
-      expect(res.body.title).toBe('After');
+      expect((res.body as FetchResponse).title).toBe('After');
       return;
     }
     expect(res.status).toBe(504); // only the deadline, while the replacement loads
@@ -79,7 +83,7 @@ describe('a lost extraction worker', () => {
     t = await start({ SCOUT_FETCH_WORKER_HEAP_MB: '64', SCOUT_FETCH_TIMEOUT_MS: '60000' });
     const { res } = await timedFetch(t, '/dense');
     expect(res.status).toBe(502);
-    expect(res.body.error.message).toBe('the page needs more memory to extract than the limit of 64 MB');
+    expect((res.body as ErrorBody).error.message).toBe('the page needs more memory to extract than the limit of 64 MB');
     await eventuallyFetches(t);
   });
 

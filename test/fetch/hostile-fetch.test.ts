@@ -1,5 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
 import { startFixtureServer, type FixtureServer, type Routes } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { HOSTILE_PAGES } from './hostile-pages.ts';
@@ -114,7 +116,9 @@ describe('POST /v1/fetch of hostile pages', () => {
       const results = await Promise.all(
         ENCODINGS.map(async (encoding) => {
           const start = performance.now();
-          const res = await t.request('POST', '/v1/fetch', { body: { url: origin.url(`/${slug(name)}/${encoding}`) } });
+          const res = await t.request<FetchResponse | ErrorBody>('POST', '/v1/fetch', {
+            body: { url: origin.url(`/${slug(name)}/${encoding}`) },
+          });
           return { encoding, status: res.status, ms: performance.now() - start, body: res.body };
         }),
       );
@@ -123,7 +127,7 @@ describe('POST /v1/fetch of hostile pages', () => {
         expect([200, 502, 504], `${r.encoding}: ${JSON.stringify(r.body).slice(0, 300)}`).toContain(r.status);
         expect(r.ms, r.encoding).toBeLessThan(TIMEOUT_MS + SLACK_MS);
         // Every one of these bodies is cut somewhere: at a byte cap or an extraction bound.
-        if (r.status === 200) expect(r.body.truncated, r.encoding).toBe(true);
+        if (r.status === 200) expect((r.body as FetchResponse).truncated, r.encoding).toBe(true);
       }
       expect(worst.healthz.length).toBeGreaterThan(0);
       for (const which of ['healthz', 'search'] as const) {

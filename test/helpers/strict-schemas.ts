@@ -1,5 +1,5 @@
 import { Ajv } from 'ajv';
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { expect } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchResponse } from '../../src/schemas/fetch.ts';
@@ -11,7 +11,8 @@ import { AdminKey, AdminKeyList, AdminOverview } from '../../src/schemas/admin.t
 const ajv = new Ajv({ strict: false, allErrors: true });
 const compiled = new Map<TSchema, ReturnType<typeof ajv.compile>>();
 
-export function expectShape(schema: TSchema, value: unknown): void {
+/** Fails the test unless `value` is of `schema`; past it, TypeScript knows the value's type too. */
+export function expectShape<T extends TSchema>(schema: T, value: unknown): asserts value is Static<T> {
   let check = compiled.get(schema);
   if (!check) {
     check = ajv.compile(schema);

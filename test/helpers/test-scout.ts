@@ -8,7 +8,11 @@ import { createScout, type Scout, type ScoutOptions } from '../../src/compose.ts
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { expectShape, schemaFor } from './strict-schemas.ts';
 
-export interface ApiResponse<T = any> {
+/**
+ * `T` is the body the test expects. request() checks the body against the strict wire schema of
+ * the route (ErrorBody for every 4xx/5xx) where there is one; the type is the caller's word.
+ */
+export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
@@ -24,7 +28,7 @@ export interface TestScout {
   logs: Record<string, unknown>[];
   /** Raw log text (for "never logged" checks). */
   logText(): string;
-  request<T = any>(
+  request<T = unknown>(
     method: string,
     path: string,
     init?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; key?: string | null },
@@ -105,7 +109,11 @@ export async function startTestScout(
     key,
     logs,
     logText: () => logText,
-    async request(method, path, init = {}) {
+    async request<T>(
+      method: string,
+      path: string,
+      init: Parameters<TestScout['request']>[2] = {},
+    ): Promise<ApiResponse<T>> {
       const headers: Record<string, string> = { ...(init.headers ?? {}) };
       const k = init.key === undefined ? key : init.key;
       if (k !== null && !('authorization' in headers) && !('x-api-key' in headers))
@@ -126,7 +134,7 @@ export async function startTestScout(
         expect((parsed as ErrorBody).error.status).toBe(res.status);
       }
       expect(res.headers.get('x-request-id')).toBeTruthy();
-      return { status: res.status, headers: res.headers, body: parsed as any, text };
+      return { status: res.status, headers: res.headers, body: parsed as T, text };
     },
     async restart(extra = {}) {
       await scout.close();

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminKey, AdminOverview } from '../../src/schemas/admin.ts';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { Usage } from '../../src/schemas/usage.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
@@ -55,8 +58,10 @@ describe("the dashboard's data: /admin/v1/overview and /admin/v1/keys after know
   it("counts the agents' traffic by outcome (not the operator's own calls), with latencies", async () => {
     // Polling the dashboard itself must not show up as traffic.
     for (let i = 0; i < 3; i++) await t.request('GET', '/admin/v1/overview', admin);
-    const o = (await t.request('GET', '/admin/v1/overview', admin)).body;
-    const sum = (buckets: Record<string, number>[], k: string) => buckets.reduce((n, b) => n + (b[k] ?? 0), 0);
+    const o = (await t.request<AdminOverview>('GET', '/admin/v1/overview', admin)).body;
+    type Bucket = AdminOverview['traffic']['hour']['buckets'][number];
+    const sum = (buckets: Bucket[], k: 'ok' | 'client_error' | 'rate_limited' | 'server_error') =>
+      buckets.reduce((n, b) => n + (b[k] ?? 0), 0);
     for (const window of ['hour', 'day'] as const) {
       const b = o.traffic[window].buckets;
       expect(b).toHaveLength(window === 'hour' ? 60 : 24);
@@ -66,10 +71,10 @@ describe("the dashboard's data: /admin/v1/overview and /admin/v1/keys after know
       expect(sum(b, 'rate_limited')).toBe(1);
       expect(sum(b, 'server_error')).toBe(0);
       const busy = b.filter((x: { ok: number }) => x.ok > 0);
-      expect(busy.every((x: { p50_ms: number; p95_ms: number }) => x.p50_ms > 0 && x.p95_ms >= x.p50_ms)).toBe(true);
+      expect(busy.every((x) => x.p50_ms !== null && x.p50_ms > 0 && x.p95_ms! >= x.p50_ms)).toBe(true);
       // Searches and fetches were made, no MCP request: each kind's latency apart.
       type Kind = { p50_ms: number | null; p95_ms: number | null };
-      const kinds = (k: 'search' | 'fetch' | 'mcp') => b.map((x: { latency: Record<string, Kind> }) => x.latency[k]);
+      const kinds = (k: 'search' | 'fetch' | 'mcp') => b.map((x) => x.latency[k]);
       expect(kinds('search').some((l: Kind) => l.p50_ms !== null && l.p95_ms! >= l.p50_ms)).toBe(true);
       expect(kinds('fetch').some((l: Kind) => l.p50_ms !== null && l.p95_ms! >= l.p50_ms)).toBe(true);
       expect(kinds('mcp').every((l: Kind) => l.p50_ms === null && l.p95_ms === null)).toBe(true);
@@ -80,36 +85,36 @@ describe("the dashboard's data: /admin/v1/overview and /admin/v1/keys after know
 
   it("shows each key's requests, refusals and last use, as the store has them", async () => {
     const before = Date.now();
-    const { keys } = (await t.request('GET', '/admin/v1/keys', admin)).body;
+    const { keys } = (await t.request<{ keys: AdminKey[] }>('GET', '/admin/v1/keys', admin)).body;
     const mine = keys.find((k: { name: string }) => k.name === 'test');
     expect(mine).toMatchObject({ requests: 5, refusals: 1, revoked_at: null });
-    expect(Date.parse(mine.last_used_at)).toBeLessThanOrEqual(before);
+    expect(Date.parse(mine!.last_used_at!)).toBeLessThanOrEqual(before);
     expect(keys.find((k: { id: string }) => k.id === otherId)).toMatchObject({
       name: 'other',
       requests: 1,
       refusals: 0,
     });
     // The overview's table is the same list.
-    expect((await t.request('GET', '/admin/v1/overview', admin)).body.keys).toEqual(keys);
+    expect((await t.request<AdminOverview>('GET', '/admin/v1/overview', admin)).body.keys).toEqual(keys);
   });
 
   it('reports the budget as /v1/usage does, with its projection', async () => {
-    const usage = (await t.request('GET', '/v1/usage')).body;
-    const { budget } = (await t.request('GET', '/admin/v1/overview', admin)).body;
+    const usage = (await t.request<Usage>('GET', '/v1/usage')).body;
+    const { budget } = (await t.request<AdminOverview>('GET', '/admin/v1/overview', admin)).body;
     expect(budget).toMatchObject({ total: 100, used: usage.budget.units_used, left: usage.budget.units_left });
-    expect(budget.used).toBeGreaterThan(0);
-    expect(budget.projected_used).toBeGreaterThanOrEqual(budget.used);
+    expect(budget!.used).toBeGreaterThan(0);
+    expect(budget!.projected_used).toBeGreaterThanOrEqual(budget!.used);
   });
 
   it('lists fetch outcomes, the refused host, providers and the index', async () => {
-    const o = (await t.request('GET', '/admin/v1/overview', admin)).body;
+    const o = (await t.request<AdminOverview>('GET', '/admin/v1/overview', admin)).body;
     expect(o.fetch.outcomes).toMatchObject({ ok: 1, refused: 1, blocked: 0 });
     expect(o.fetch.refused_domains).toEqual([
       { domain: '127.0.0.1', count: 1, outcomes: { refused: 1 }, last_at: expect.any(String) },
     ]);
     const local = o.providers.find((p: { name: string }) => p.name === 'local');
     expect(local).toMatchObject({ breaker: 'closed', errors: 0, timeouts: 0 });
-    expect(local.requests).toBeGreaterThanOrEqual(2);
+    expect(local!.requests).toBeGreaterThanOrEqual(2);
     const stats = await t.scout.index.stats();
     expect(o.index).toMatchObject({
       documents: stats.documents,
@@ -120,21 +125,21 @@ describe("the dashboard's data: /admin/v1/overview and /admin/v1/keys after know
   });
 
   it('revokes a key: its next request is refused, a second revoke changes nothing, an unknown id is 404', async () => {
-    const r = await t.request('POST', `/admin/v1/keys/${otherId}/revoke`, admin);
+    const r = await t.request<AdminKey>('POST', `/admin/v1/keys/${otherId}/revoke`, admin);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: otherId, name: 'other', requests: 1 });
     expect(r.body.revoked_at).not.toBeNull();
     expect((await t.request('POST', '/v1/search', { key: other, body: { query: 'terns' } })).status).toBe(401);
-    const again = await t.request('POST', `/admin/v1/keys/${otherId}/revoke`, admin);
+    const again = await t.request<AdminKey>('POST', `/admin/v1/keys/${otherId}/revoke`, admin);
     expect(again.body.revoked_at).toBe(r.body.revoked_at);
-    const unknown = await t.request('POST', '/admin/v1/keys/key_nope/revoke', admin);
+    const unknown = await t.request<ErrorBody>('POST', '/admin/v1/keys/key_nope/revoke', admin);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toContain('/admin/v1/keys');
   });
 
   it('keeps key usage across a restart: the last batch is written on close', async () => {
     const mine = async () =>
-      ((await t.request('GET', '/admin/v1/keys', admin)).body.keys as { name: string }[]).find(
+      ((await t.request<{ keys: AdminKey[] }>('GET', '/admin/v1/keys', admin)).body.keys as { name: string }[]).find(
         (k) => k.name === 'test',
       );
     const before = await mine();

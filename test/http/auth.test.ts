@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/keys/api-key-format.ts';
+import type { ErrorBody } from '../../src/schemas/error.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
 let t: TestScout;
@@ -33,18 +34,18 @@ describe('API keys on the wire', () => {
     ['bad checksum', { 'x-api-key': `scout_${'a'.repeat(38)}` }, 'malformed'],
   ];
   it.each(refused)('%s → 401 with WWW-Authenticate', async (_n, headers, message) => {
-    const res = await t.request('POST', '/v1/search', { ...search, headers, key: null });
+    const res = await t.request<ErrorBody>('POST', '/v1/search', { ...search, headers, key: null });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
     expect(res.body.error.message).toContain(message);
   });
 
   it('unknown and revoked keys get one and the same message', async () => {
-    const unknown = await t.request('POST', '/v1/search', { ...search, key: generateApiKey() });
+    const unknown = await t.request<ErrorBody>('POST', '/v1/search', { ...search, key: generateApiKey() });
     const created = await t.scout.keys.create('to-revoke');
     expect((await t.request('POST', '/v1/search', { ...search, key: created.key })).status).toBe(200);
     await t.scout.keys.revoke(created.id);
-    const revoked = await t.request('POST', '/v1/search', { ...search, key: created.key });
+    const revoked = await t.request<ErrorBody>('POST', '/v1/search', { ...search, key: created.key });
     expect(unknown.status).toBe(401);
     expect(revoked.status).toBe(401);
     expect(revoked.body.error.message).toBe(unknown.body.error.message);
@@ -52,7 +53,7 @@ describe('API keys on the wire', () => {
 
   it('two different keys in the two headers → 401', async () => {
     const other = await t.scout.keys.create('other');
-    const res = await t.request('POST', '/v1/search', {
+    const res = await t.request<ErrorBody>('POST', '/v1/search', {
       ...search,
       headers: { authorization: `Bearer ${t.key}`, 'x-api-key': other.key },
     });
@@ -81,7 +82,7 @@ describe('API keys on the wire', () => {
   it('an unreadable key store is 503, never 401, and /healthz says so', async () => {
     await t.scout.stores.close(); // the real SQLite handle is gone: every read now throws
     try {
-      const res = await t.request('POST', '/v1/search', search);
+      const res = await t.request<ErrorBody>('POST', '/v1/search', search);
       expect(res.status).toBe(503);
       expect(res.body.error.message).toContain('key store is unavailable');
       const health = await t.request('GET', '/healthz', { key: null });

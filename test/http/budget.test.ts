@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
 let t: TestScout;
@@ -16,7 +17,9 @@ describe('monthly search budget', () => {
     // fetch is not charged (its outcome does not matter here)
     await t.request('POST', '/v1/fetch', { body: { url: 'http://127.0.0.1/' } });
     await t.restart(); // the count survives
-    const tooDear = await t.request('POST', '/v1/search', { body: { query: 'scout', search_depth: 'advanced' } });
+    const tooDear = await t.request<ErrorBody>('POST', '/v1/search', {
+      body: { query: 'scout', search_depth: 'advanced' },
+    });
     expect(tooDear.status).toBe(503);
     expect(tooDear.body.error.message).toMatch(
       /monthly free search budget \(4 units\) is exhausted; it resets at \d{4}-\d{2}-01T00:00:00\.000Z/,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
 import { NEXT_PAGE_TEXT, until, useOneSlotFetch } from '../helpers/one-slot-fetch.ts';
 
 /**
@@ -25,7 +26,7 @@ describe('a client that leaves before its fetch is answered', () => {
     expect(await gone).toBe('AbortError');
     await until(() => f.origin.socketClosed(socket), 'the upstream socket closed');
     await until(() => f.t.scout.fetchLine().active === 0, 'the slot freed');
-    const next = await f.t.request('POST', '/v1/fetch', { body: { url: f.origin.url('/page') } });
+    const next = await f.t.request<FetchResponse>('POST', '/v1/fetch', { body: { url: f.origin.url('/page') } });
     expect(next.status).toBe(200);
     expect(next.body.content).toContain(NEXT_PAGE_TEXT);
   });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { SearchResponse } from '../../src/schemas/search.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
 let t: TestScout;
@@ -10,7 +12,7 @@ afterAll(() => t.close());
 
 describe('failover through the HTTP API', () => {
   it('answers from the next provider, names it, and logs the failure with the request id', async () => {
-    const res = await t.request('POST', '/v1/search', { body: { query: 'scout' } });
+    const res = await t.request<SearchResponse>('POST', '/v1/search', { body: { query: 'scout' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-scout-provider')).toBe('local');
     const lines = t.logs.filter((l) => l.request_id === res.body.request_id);
@@ -27,7 +29,7 @@ describe('every provider failing', () => {
     });
     try {
       const period = new Date().toISOString().slice(0, 7);
-      const res = await down.request('POST', '/v1/search', { body: { query: 'scout' } });
+      const res = await down.request<ErrorBody>('POST', '/v1/search', { body: { query: 'scout' } });
       expect(res.status).toBe(502);
       expect(res.body.error.message).toMatch(/^every search provider failed, try again later: searxng: /);
       expect(await down.scout.budget.used(period)).toBe(0);

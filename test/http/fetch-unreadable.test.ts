@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
 import { BLOCK_CASES, READABLE_CASES, SHELL_CASES, unreadableFixture } from '../extract/unreadable-fixtures.ts';
 import { startFixtureServer, type FixtureServer, type Routes } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
@@ -40,11 +42,12 @@ afterAll(async () => {
   await origin.close();
 });
 
-const fetchPage = (path: string) => t.request('POST', '/v1/fetch', { body: { url: origin.url(path) } });
+/** `T`: the body the case expects, a page or a refusal. */
+const fetchPage = <T>(path: string) => t.request<T>('POST', '/v1/fetch', { body: { url: origin.url(path) } });
 
 describe('POST /v1/fetch on pages that are not the page', () => {
   it.each(BLOCK_CASES)('$name (HTTP $status) → 502 naming $vendor', async ({ name, vendor, status }) => {
-    const res = await fetchPage(`/block/${name}`);
+    const res = await fetchPage<ErrorBody>(`/block/${name}`);
     expect(res.status).toBe(502);
     expect(Object.keys(res.body)).toEqual(['error']);
     expect(Object.keys(res.body.error).sort()).toEqual(['message', 'status']);
@@ -59,13 +62,13 @@ describe('POST /v1/fetch on pages that are not the page', () => {
   });
 
   it('names a Cloudflare challenge from its cf-mitigated header', async () => {
-    const res = await fetchPage('/cf-mitigated');
+    const res = await fetchPage<ErrorBody>('/cf-mitigated');
     expect(res.status).toBe(502);
     expect(res.body.error.message).toContain('a bot challenge (Cloudflare, HTTP 403)');
   });
 
   it.each(SHELL_CASES)('$name → 502 saying the page needs JavaScript', async ({ name, textChars }) => {
-    const res = await fetchPage(`/shell/${name}`);
+    const res = await fetchPage<ErrorBody>(`/shell/${name}`);
     expect(res.status).toBe(502);
     expect(res.body.error.message).toBe(
       `the page renders its content with JavaScript (an app shell with ${textChars} characters of text); Scout fetches static HTML only — look for a server-rendered URL, an API or a feed`,
@@ -73,13 +76,13 @@ describe('POST /v1/fetch on pages that are not the page', () => {
   });
 
   it.each(READABLE_CASES)('$name → 200 with its content', async ({ name, expect: phrase }) => {
-    const res = await fetchPage(`/readable/${name}`);
+    const res = await fetchPage<FetchResponse>(`/readable/${name}`);
     expect(res.status).toBe(200);
     expect(res.body.content).toContain(phrase);
   });
 
   it("keeps Cloudflare's origin-error page as the origin's status", async () => {
-    const res = await fetchPage('/cf-522');
+    const res = await fetchPage<ErrorBody>('/cf-522');
     expect(res.status).toBe(502);
     expect(res.body.error.message).toBe('origin answered 522');
   });

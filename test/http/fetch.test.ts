@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
@@ -36,7 +38,7 @@ afterAll(async () => {
 
 describe('POST /v1/fetch', () => {
   it('returns the page as markdown with every field of SPEC 2.6', async () => {
-    const res = await t.request('POST', '/v1/fetch', { body: { url: origin.url('/article') } });
+    const res = await t.request<FetchResponse>('POST', '/v1/fetch', { body: { url: origin.url('/article') } });
     expect(res.status).toBe(200);
     expect(res.body.url).toBe(origin.url('/article'));
     expect(res.body.final_url).toBe(origin.url('/article'));
@@ -48,7 +50,9 @@ describe('POST /v1/fetch', () => {
   });
 
   it('passes text/plain through', async () => {
-    const res = await t.request('POST', '/v1/fetch', { body: { url: origin.url('/plain'), max_chars: 500 } });
+    const res = await t.request<FetchResponse>('POST', '/v1/fetch', {
+      body: { url: origin.url('/plain'), max_chars: 500 },
+    });
     expect(res.body.content).toBe('plain text body');
     expect(res.body.meta.content_type).toBe('text/plain');
   });
@@ -81,7 +85,7 @@ describe('POST /v1/fetch', () => {
     ['origin 404 → 502', () => ({ url: origin.url('/missing') }), 502, 'origin answered 404'],
   ];
   it.each(statuses)('%s', async (_name, body, status, message) => {
-    const res = await t.request('POST', '/v1/fetch', { body: body() });
+    const res = await t.request<ErrorBody>('POST', '/v1/fetch', { body: body() });
     expect(res.status).toBe(status);
     expect(res.body.error.message).toContain(message);
   });

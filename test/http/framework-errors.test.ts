@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { SearchResponse } from '../../src/schemas/search.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
 let t: TestScout;
@@ -9,7 +11,7 @@ afterAll(() => t.close());
 
 describe('errors the framework raises use the Error shape', () => {
   it('malformed JSON → 400', async () => {
-    const res = await t.request('POST', '/v1/search', {
+    const res = await t.request<ErrorBody>('POST', '/v1/search', {
       rawBody: '{"query": ',
       headers: { 'content-type': 'application/json' },
     });
@@ -18,19 +20,22 @@ describe('errors the framework raises use the Error shape', () => {
   });
 
   it('empty JSON body → 400', async () => {
-    const res = await t.request('POST', '/v1/fetch', { rawBody: '', headers: { 'content-type': 'application/json' } });
+    const res = await t.request<ErrorBody>('POST', '/v1/fetch', {
+      rawBody: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('empty');
   });
 
   it('no body at all → 400 naming the shape', async () => {
-    const res = await t.request('POST', '/v1/search');
+    const res = await t.request<ErrorBody>('POST', '/v1/search');
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('must be a JSON object');
   });
 
   it('wrong content type → 400 that says to send JSON', async () => {
-    const res = await t.request('POST', '/v1/search', {
+    const res = await t.request<ErrorBody>('POST', '/v1/search', {
       rawBody: 'query=x',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -39,19 +44,19 @@ describe('errors the framework raises use the Error shape', () => {
   });
 
   it('oversized body → 413', async () => {
-    const res = await t.request('POST', '/v1/search', { body: { query: 'x', pad: 'y'.repeat(5000) } });
+    const res = await t.request<ErrorBody>('POST', '/v1/search', { body: { query: 'x', pad: 'y'.repeat(5000) } });
     expect(res.status).toBe(413);
     expect(res.body.error.message).toContain('2048 bytes');
   });
 
   it('unknown route → 404 without needing a key', async () => {
-    const res = await t.request('GET', '/v1/nothing', { key: null });
+    const res = await t.request<ErrorBody>('GET', '/v1/nothing', { key: null });
     expect(res.status).toBe(404);
     expect(res.body.error.message).toContain('no route GET /v1/nothing');
   });
 
   it('wrong method → 405 with Allow', async () => {
-    const res = await t.request('DELETE', '/v1/search');
+    const res = await t.request<ErrorBody>('DELETE', '/v1/search');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toContain('POST');
     expect(res.body.error.message).toContain('DELETE is not allowed');
@@ -71,8 +76,8 @@ describe('errors the framework raises use the Error shape', () => {
 
 describe('request ids and timing', () => {
   it('request_id is unique, echoed in x-request-id and in the logs', async () => {
-    const a = await t.request('POST', '/v1/search', { body: { query: 'scout' } });
-    const b = await t.request('POST', '/v1/search', { body: { query: 'scout' } });
+    const a = await t.request<SearchResponse>('POST', '/v1/search', { body: { query: 'scout' } });
+    const b = await t.request<SearchResponse>('POST', '/v1/search', { body: { query: 'scout' } });
     expect(a.status).toBe(200);
     expect(a.body.request_id).not.toBe(b.body.request_id);
     expect(a.headers.get('x-request-id')).toBe(a.body.request_id);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SearchResponse } from '../../src/schemas/search.ts';
 import {
   freePort,
   killStarted,
@@ -75,7 +76,7 @@ describe('SIGTERM with connections held open', () => {
     expect(inFlight.isClosed()).toBe(false);
     inFlight.socket.write(body.slice(5));
     await within(20_000, 'the answer and the close', inFlight.closed);
-    const res = parseResponses(inFlight.received()).at(-1)!;
+    const res = parseResponses<SearchResponse>(inFlight.received()).at(-1)!;
     expect(res.status).toBe(200);
     expect(res.body.results).toBeInstanceOf(Array);
     expect(res.headers.connection).toBe('close');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { freePort } from '../helpers/scout-process.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
@@ -130,7 +131,7 @@ describe('GET /metrics after known traffic', () => {
 
   it('needs the admin token: none or an API key is 401 in the error shape', async () => {
     expect((await t.request('GET', '/metrics', { key: null })).status).toBe(401);
-    const withKey = await t.request('GET', '/metrics');
+    const withKey = await t.request<ErrorBody>('GET', '/metrics');
     expect(withKey.status).toBe(401);
     expect(withKey.body.error.message).toContain('API keys do not authorise');
   });

@@ -22,7 +22,10 @@ const COMPONENTS: Record<string, TSchema> = {
 };
 
 /** Follows a `#/components/schemas/X` reference of the document. */
-const deref = (doc: any, schema: any): any =>
+// biome-ignore lint/suspicious/noExplicitAny: the served document is walked as JSON; each read is what the assertion after it checks
+type Json = any;
+
+const deref = (doc: Json, schema: Json): Json =>
   typeof schema?.$ref === 'string' ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
 
 let t: TestScout;
@@ -33,7 +36,7 @@ afterAll(() => t.close());
 
 describe('GET /openapi.json', () => {
   it('is OpenAPI 3.1 version 1.0.0 with the three operations and their schemas', async () => {
-    const res = await t.request('GET', '/openapi.json', { key: null });
+    const res = await t.request<Json>('GET', '/openapi.json', { key: null });
     expect(res.status).toBe(200);
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');
@@ -80,9 +83,9 @@ describe('GET /openapi.json', () => {
 
 describe('OpenAPI components', () => {
   it('names every shared shape, and the operations refer to them', async () => {
-    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const doc = (await t.request<Json>('GET', '/openapi.json', { key: null })).body;
     expect(Object.keys(doc.components.schemas).sort()).toEqual(Object.keys(COMPONENTS).sort());
-    const json = (op: any, status?: number) =>
+    const json = (op: Json, status?: number) =>
       (status === undefined ? op.requestBody : op.responses[String(status)]).content['application/json'].schema;
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
     expect(json(doc.paths['/v1/search'].post)).toEqual(ref('SearchRequest'));
@@ -102,7 +105,7 @@ describe('OpenAPI components', () => {
   });
 
   it('gives each component examples that its strict schema accepts, a search with one sponsored and one organic result', async () => {
-    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const doc = (await t.request<Json>('GET', '/openapi.json', { key: null })).body;
     for (const [name, schema] of Object.entries(COMPONENTS)) {
       const examples = doc.components.schemas[name].examples;
       expect(examples, name).toEqual(EXAMPLES[name]);
@@ -114,9 +117,9 @@ describe('OpenAPI components', () => {
   });
 
   it('states request defaults in the descriptions, so generated clients keep those fields optional', async () => {
-    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const doc = (await t.request<Json>('GET', '/openapi.json', { key: null })).body;
     for (const name of ['SearchRequest', 'FetchRequest']) {
-      for (const [field, property] of Object.entries<any>(doc.components.schemas[name].properties)) {
+      for (const [field, property] of Object.entries<Json>(doc.components.schemas[name].properties)) {
         expect(property.default, `${name}.${field}`).toBeUndefined();
       }
     }
@@ -126,14 +129,14 @@ describe('OpenAPI components', () => {
   });
 
   it('is a valid OpenAPI 3.1 document (@readme/openapi-parser)', async () => {
-    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const doc = (await t.request<Json>('GET', '/openapi.json', { key: null })).body;
     const result = await validate(structuredClone(doc));
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
     expect(result.warnings).toEqual([]);
   });
 
   it('lists GET /v1/usage with its key, its headers and its errors (never 429: it takes no request)', async () => {
-    const doc = (await t.request('GET', '/openapi.json', { key: null })).body;
+    const doc = (await t.request<Json>('GET', '/openapi.json', { key: null })).body;
     const op = doc.paths['/v1/usage'].get;
     expect(op.operationId).toBe('getUsage');
     expect(op.security).toBeUndefined(); // the document's default: bearer or x-api-key

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
 let t: TestScout;
@@ -18,7 +19,7 @@ describe('per-key rate limit', () => {
       expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
     }
     expect(seen).toEqual([2, 1, 0]);
-    const limited = await t.request('POST', '/v1/search', { body: { query: 'scout' } });
+    const limited = await t.request<ErrorBody>('POST', '/v1/search', { body: { query: 'scout' } });
     expect(limited.status).toBe(429);
     const retry = limited.headers.get('retry-after');
     expect(retry).toMatch(/^[1-9][0-9]*$/);

@@ -95,16 +95,17 @@ export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   ]);
 }
 
-export interface RawResponse {
+/** `T` is the body the test expects (the JSON is parsed, not checked: expectShape does that). */
+export interface RawResponse<T = unknown> {
   status: number;
   /** Header names lower-cased. */
   headers: Record<string, string>;
-  body: any;
+  body: T;
 }
 
 /** Every complete HTTP response in `text`, in order (JSON bodies, framed by Content-Length). */
-export function parseResponses(text: string): RawResponse[] {
-  const out: RawResponse[] = [];
+export function parseResponses<T = unknown>(text: string): RawResponse<T>[] {
+  const out: RawResponse<T>[] = [];
   let at = 0;
   for (;;) {
     const end = text.indexOf('\r\n\r\n', at);
@@ -121,15 +122,15 @@ export function parseResponses(text: string): RawResponse[] {
     out.push({
       status: Number(statusLine!.split(' ')[1]),
       headers,
-      body: raw.length > 0 ? JSON.parse(raw) : undefined,
+      body: (raw.length > 0 ? JSON.parse(raw) : undefined) as T,
     });
     at = end + 4 + length;
   }
 }
 
 /** The first complete response in `text`; throws when there is none. */
-export function parseResponse(text: string): RawResponse {
-  const first = parseResponses(text)[0];
+export function parseResponse<T = unknown>(text: string): RawResponse<T> {
+  const first = parseResponses<T>(text)[0];
   if (first === undefined) throw new Error(`no complete response in ${JSON.stringify(text.slice(0, 300))}`);
   return first;
 }

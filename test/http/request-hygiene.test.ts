@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
 let t: TestScout;
@@ -18,7 +19,7 @@ const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
 
 describe('request bodies', () => {
   it('refuses a JSON text sent as text/plain, naming the content type to use', async () => {
-    const res = await t.request('POST', '/v1/search', {
+    const res = await t.request<ErrorBody>('POST', '/v1/search', {
       rawBody: '{"query":"x"}',
       headers: { 'content-type': 'text/plain' },
     });
@@ -79,7 +80,7 @@ describe('query parameters and fields', () => {
     ['UK', 'the United Kingdom is GB'],
     ['ZZ', 'not an ISO 3166-1 alpha-2 code'],
   ])('country %s is refused', async (country, message) => {
-    const res = await t.request('POST', '/v1/search', { body: { query: 'x', country } });
+    const res = await t.request<ErrorBody>('POST', '/v1/search', { body: { query: 'x', country } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(message);
   });

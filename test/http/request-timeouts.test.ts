@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
@@ -104,7 +105,7 @@ describe('slow bodies', () => {
 
   it('time spent answering is not counted: a fetch slower than the request timeout is still answered', async () => {
     const started = performance.now();
-    const res = await t.request('POST', '/v1/fetch', { body: { url: origin.url('/late') } });
+    const res = await t.request<FetchResponse>('POST', '/v1/fetch', { body: { url: origin.url('/late') } });
     expect(performance.now() - started).toBeGreaterThan(REQUEST_MS);
     expect(res.status).toBe(200);
     expect(res.body.content).toContain('late but fine');

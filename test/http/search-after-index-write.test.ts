@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexFile } from '../../src/compose.ts';
 import { openLocalIndex } from '../../src/index/local-index.ts';
+import type { SearchResponse } from '../../src/schemas/search.ts';
 import { runScout } from '../helpers/cli.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
@@ -15,7 +16,7 @@ const page = (title: string): string =>
   `${JSON.stringify({ url: 'https://q.example/a', title, content: 'Quillwort grows at the edge of cold lakes, under water most of the year.' })}\n`;
 
 async function titles(t: TestScout, query = 'quillwort'): Promise<string[]> {
-  const res = await t.request('POST', '/v1/search', { body: { query } });
+  const res = await t.request<SearchResponse>('POST', '/v1/search', { body: { query } });
   expect(res.status).toBe(200);
   return res.body.results.filter((r: { type: string }) => r.type === 'organic').map((r: { title: string }) => r.title);
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
 let t: TestScout;
@@ -62,7 +63,7 @@ const postCases: [string, unknown, string][] = [
 
 describe('POST /v1/search validation', () => {
   it.each(postCases)('%s → 400', async (_name, body, message) => {
-    const res = await t.request('POST', '/v1/search', { body });
+    const res = await t.request<ErrorBody>('POST', '/v1/search', { body });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(message);
   });
@@ -112,7 +113,7 @@ const getCases: [string, string, string][] = [
 
 describe('GET /v1/search validation', () => {
   it.each(getCases)('%s → 400', async (_name, qs, message) => {
-    const res = await t.request('GET', `/v1/search?${qs}`);
+    const res = await t.request<ErrorBody>('GET', `/v1/search?${qs}`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(message);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { openRaw, parseResponse, within, type RawSocket } from './raw-socket.ts';
 
@@ -81,7 +82,7 @@ describe('a flood of slow clients from one address', () => {
       stop();
     }
 
-    const answers = (list: RawSocket[]) => list.map((c) => parseResponse(c.received()).body.error.message as string);
+    const answers = (list: RawSocket[]) => list.map((c) => parseResponse<ErrorBody>(c.received()).body.error.message);
     // The slow bodies came first and were all admitted: each ran into the request timeout.
     for (const m of answers(bodies)) expect(m).toMatch(/^the request body was not received within 20 s/);
     // Of the slow headers, the address's remaining 50 slots ran into the headers timeout;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { SearchResponse } from '../../src/schemas/search.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
 /**
@@ -15,7 +17,7 @@ describe('a path segment over the router limit', () => {
   const long = `rec_${'a'.repeat(120)}`;
 
   it('is 414 in the Error shape, with an x-request-id, without echoing the path', async () => {
-    const res = await t.request('GET', `/v1/r/${long}`, { key: null });
+    const res = await t.request<ErrorBody>('GET', `/v1/r/${long}`, { key: null });
     expect(res.status).toBe(414);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.error.message).toBe('a segment of the URL path is longer than 100 characters; send a shorter path');
@@ -23,7 +25,7 @@ describe('a path segment over the router limit', () => {
   });
 
   it('undecodable percent-encoding in a path parameter is 400 in the Error shape, with an x-request-id', async () => {
-    const res = await t.request('GET', '/v1/r/rec_%E0%A4%A', { key: null });
+    const res = await t.request<ErrorBody>('GET', '/v1/r/rec_%E0%A4%A', { key: null });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('the request URL is malformed');
   });
@@ -37,7 +39,7 @@ describe('GET /v1/search refuses query parameters that are not percent-encoded U
     ['q=x&country=%C3', 'country'],
     ['q=x&include_domains=a.com&include_domains=%FFb.com', 'include_domains'],
   ])('%s → 400 naming %s', async (qs, name) => {
-    const res = await t.request('GET', `/v1/search?${qs}`);
+    const res = await t.request<ErrorBody>('GET', `/v1/search?${qs}`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(
       `${name} is not valid percent-encoded UTF-8; encode the text as UTF-8, and a literal % as %25`,
@@ -45,7 +47,7 @@ describe('GET /v1/search refuses query parameters that are not percent-encoded U
   });
 
   it('an undecodable parameter name is refused too', async () => {
-    const res = await t.request('GET', '/v1/search?q=x&%FF=1');
+    const res = await t.request<ErrorBody>('GET', '/v1/search?q=x&%FF=1');
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(
       'a query parameter name is not valid percent-encoded UTF-8; encode it as UTF-8, and a literal % as %25',
@@ -53,7 +55,7 @@ describe('GET /v1/search refuses query parameters that are not percent-encoded U
   });
 
   it('valid UTF-8, a plus for a space and %25 for a percent sign are searched', async () => {
-    const res = await t.request('GET', '/v1/search?q=caf%C3%A9+100%25+scout');
+    const res = await t.request<SearchResponse>('GET', '/v1/search?q=caf%C3%A9+100%25+scout');
     expect(res.status).toBe(200);
     expect(res.body.query).toBe('café 100% scout');
   });
@@ -61,7 +63,7 @@ describe('GET /v1/search refuses query parameters that are not percent-encoded U
 
 describe('an empty domain list item is refused on GET as on POST', () => {
   const postMessage = async (field: string, list: string[]) => {
-    const res = await t.request('POST', '/v1/search', { body: { query: 'x', [field]: list } });
+    const res = await t.request<ErrorBody>('POST', '/v1/search', { body: { query: 'x', [field]: list } });
     expect(res.status).toBe(400);
     return res.body.error.message as string;
   };
@@ -76,7 +78,7 @@ describe('an empty domain list item is refused on GET as on POST', () => {
     // Items are trimmed (`a.com, b.com`), so an item of spaces is an empty item.
     ['exclude_domains', 'exclude_domains=a.com,%20', ['a.com', '']],
   ])('%s: %s → 400 with the POST message', async (field, qs, list) => {
-    const res = await t.request('GET', `/v1/search?q=x&${qs}`);
+    const res = await t.request<ErrorBody>('GET', `/v1/search?q=x&${qs}`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(field);
     expect(res.body.error.message).toBe(await postMessage(field, list));

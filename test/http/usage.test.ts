@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Usage } from '../../src/schemas/usage.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
 // Every response is checked against the strict Usage or Error schema by t.request.
@@ -25,19 +26,20 @@ describe('GET /v1/usage', () => {
 
   it("reports the key's bucket without taking from it, and the budget without charging it", async () => {
     const key = (await t.scout.keys.create('pacing')).key;
-    let res;
-    for (let i = 0; i < 10; i++) res = await t.request('GET', '/v1/usage', { key });
-    expect(res!.status).toBe(200);
-    expect(res!.body.request_id).toBe(res!.headers.get('x-request-id'));
-    expect(res!.headers.get('cache-control')).toBe('no-store');
-    expect(res!.body.rate_limit).toEqual({
+    // Ten reads in a row, the last one looked at: reading takes nothing from the bucket.
+    for (let i = 0; i < 9; i++) await t.request('GET', '/v1/usage', { key });
+    const res = await t.request<Usage>('GET', '/v1/usage', { key });
+    expect(res.status).toBe(200);
+    expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body.rate_limit).toEqual({
       limit_per_minute: 4,
       remaining: 4,
       reset_seconds: 0,
       retry_after_seconds: 0,
     });
-    expect(res!.headers.get('ratelimit-remaining')).toBe('4');
-    expect(res!.body.budget).toEqual({
+    expect(res.headers.get('ratelimit-remaining')).toBe('4');
+    expect(res.body.budget).toEqual({
       period: new Date().toISOString().slice(0, 7),
       units_total: 6,
       units_used: 0,
@@ -54,7 +56,7 @@ describe('GET /v1/usage', () => {
     expect(
       (await t.request('POST', '/v1/search', { body: { query: 'scout', search_depth: 'advanced' }, key })).status,
     ).toBe(200);
-    const after = await t.request('GET', '/v1/usage', { key });
+    const after = await t.request<Usage>('GET', '/v1/usage', { key });
     expect(after.status).toBe(200);
     expect(after.body.budget).toMatchObject({ units_used: 4, units_left: 2 });
     expect(after.body.rate_limit).toMatchObject({ limit_per_minute: 4, remaining: 1, retry_after_seconds: 0 });
@@ -65,7 +67,7 @@ describe('GET /v1/usage', () => {
     // An invalid search takes the last request (400s count) but is not charged.
     expect((await t.request('POST', '/v1/search', { body: { query: '' }, key })).status).toBe(400);
     expect((await t.request('POST', '/v1/search', { body: { query: 'scout' }, key })).status).toBe(429);
-    const empty = await t.request('GET', '/v1/usage', { key });
+    const empty = await t.request<Usage>('GET', '/v1/usage', { key });
     expect(empty.status).toBe(200);
     expect(empty.body.rate_limit.remaining).toBe(0);
     expect(empty.body.rate_limit.retry_after_seconds).toBeGreaterThan(0);
@@ -76,12 +78,15 @@ describe('GET /v1/usage', () => {
   it('keeps the count across a restart, and reports an exhausted budget as 0 left with 200', async () => {
     await t.restart();
     const key = (await t.scout.keys.create('after-restart')).key;
-    expect((await t.request('GET', '/v1/usage', { key })).body.budget).toMatchObject({ units_used: 4, units_left: 2 });
+    expect((await t.request<Usage>('GET', '/v1/usage', { key })).body.budget).toMatchObject({
+      units_used: 4,
+      units_left: 2,
+    });
     expect(
       (await t.request('POST', '/v1/search', { body: { query: 'scout', search_depth: 'advanced' }, key })).status,
     ).toBe(200);
     expect((await t.request('POST', '/v1/search', { body: { query: 'scout' }, key })).status).toBe(503);
-    const spent = await t.request('GET', '/v1/usage', { key });
+    const spent = await t.request<Usage>('GET', '/v1/usage', { key });
     expect(spent.status).toBe(200);
     expect(spent.body.budget).toMatchObject({ units_total: 6, units_used: 6, units_left: 0, resets_at: nextMonth() });
   });

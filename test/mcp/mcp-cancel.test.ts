@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
 import { runScout } from '../helpers/cli.ts';
 import { NEXT_PAGE_TEXT, until, useOneSlotFetch } from '../helpers/one-slot-fetch.ts';
 import { ROOT, within } from '../helpers/scout-process.ts';
@@ -66,7 +67,7 @@ describe('an MCP client that leaves during fetch_page', () => {
     expect(await call).toBeInstanceOf(Error); // the SDK ends the call unanswered
     await until(() => f.origin.socketClosed(socket), 'the upstream socket closed');
     await until(() => f.t.scout.fetchLine().active === 0, 'the slot freed');
-    const next = await f.t.request('POST', '/v1/fetch', { body: { url: f.origin.url('/page') } });
+    const next = await f.t.request<FetchResponse>('POST', '/v1/fetch', { body: { url: f.origin.url('/page') } });
     expect(next.status).toBe(200);
     expect(next.body.content).toContain(NEXT_PAGE_TEXT);
   });

@@ -120,7 +120,7 @@ describe('MCP over streamable HTTP: tools', () => {
     expectShape(SearchResponse, r.structuredContent);
     const body = r.structuredContent as SearchResponse;
     expect(body.results.length).toBeGreaterThan(0);
-    const http = await t.request('POST', '/v1/search', { body: { query: 'api keys', max_results: 5 } });
+    const http = await t.request<SearchResponse>('POST', '/v1/search', { body: { query: 'api keys', max_results: 5 } });
     expect(body.results).toEqual(http.body.results);
     expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
     const text = textOf(r);
@@ -314,7 +314,7 @@ describe('MCP over streamable HTTP: tools', () => {
       }
     }
 
-    const http = await t.request('POST', '/v1/search', { body: { query: 'api keys', max_results: null } });
+    const http = await t.request<ErrorBody>('POST', '/v1/search', { body: { query: 'api keys', max_results: null } });
     expect(http.status).toBe(400);
     expect(http.body.error.message).toContain('max_results');
     expect(
@@ -542,7 +542,7 @@ describe('MCP over streamable HTTP: the endpoint', () => {
 
   it('GET and DELETE are 405 with Allow: POST (stateless: no stream, no session)', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const res = await t.request(method, '/mcp', { headers: { accept: 'text/event-stream' } });
+      const res = await t.request<ErrorBody>(method, '/mcp', { headers: { accept: 'text/event-stream' } });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
       expect(res.body.error.message).toContain('use POST');

@@ -195,7 +195,9 @@ describe('scout mcp (stdio) against a running Scout (SCOUT_URL)', () => {
         arguments: { query: 'api keys', max_results: 3 },
       })) as CallToolResult;
       expectShape(SearchResponse, found.structuredContent);
-      const http = await remote.request('POST', '/v1/search', { body: { query: 'api keys', max_results: 3 } });
+      const http = await remote.request<SearchResponse>('POST', '/v1/search', {
+        body: { query: 'api keys', max_results: 3 },
+      });
       expect((found.structuredContent as SearchResponse).results).toEqual(http.body.results);
       const page = (await client.callTool({
         name: 'fetch_page',

@@ -112,7 +112,8 @@ export async function startFakeNode(options: { index?: string } = {}): Promise<F
     const bare = defined(path.split('?')[0], 'the path before any query');
     if (method === 'PUT' && bare.startsWith('/_index_template/')) {
       node.templates.set(decodeURIComponent(bare.slice('/_index_template/'.length)), JSON.parse(req.body));
-      return send(res, { body: jsonFixture(OS, 'acknowledged.json') as object });
+      send(res, { body: jsonFixture(OS, 'acknowledged.json') as object });
+      return;
     }
     if (bare === `/${index}` && method === 'HEAD') {
       res.writeHead(node.indexExists ? 200 : 404, {
@@ -122,9 +123,13 @@ export async function startFakeNode(options: { index?: string } = {}): Promise<F
       return void res.end();
     }
     if (bare === `/${index}` && method === 'PUT') {
-      if (node.indexExists) return send(res, { status: 400, body: jsonFixture(OS, 'error-400-exists.json') as object });
+      if (node.indexExists) {
+        send(res, { status: 400, body: jsonFixture(OS, 'error-400-exists.json') as object });
+        return;
+      }
       node.indexExists = true;
-      return send(res, { body: jsonFixture(OS, 'create-index.json') as object });
+      send(res, { body: jsonFixture(OS, 'create-index.json') as object });
+      return;
     }
     if (bare === `/${index}/_bulk` && method === 'POST') {
       const actions = parseBulk(req.body);
@@ -149,13 +154,19 @@ export async function startFakeNode(options: { index?: string } = {}): Promise<F
       }, node.bulkLatencyMs);
       return;
     }
-    if (bare === `/${index}/_search` && method === 'POST') return send(res, node.search(JSON.parse(req.body)));
-    if (bare === `/${index}/_refresh` && method === 'POST')
-      return send(res, { body: jsonFixture(OS, 'refresh.json') as object });
+    if (bare === `/${index}/_search` && method === 'POST') {
+      send(res, node.search(JSON.parse(req.body)));
+      return;
+    }
+    if (bare === `/${index}/_refresh` && method === 'POST') {
+      send(res, { body: jsonFixture(OS, 'refresh.json') as object });
+      return;
+    }
     if (bare === `/${index}/_count` && method === 'GET') {
-      return send(res, {
+      send(res, {
         body: { count: node.docs.size, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 } },
       });
+      return;
     }
     send(res, { status: 404, body: jsonFixture(OS, 'error-404-index.json') as object });
   }

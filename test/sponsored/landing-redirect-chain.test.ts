@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Campaign, CampaignList, CampaignReport } from '../../src/schemas/campaign.ts';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { campaignFile, ctx, searchQuery } from './sponsored-fixture.ts';
@@ -50,7 +53,7 @@ describe('a landing page that redirects to a loopback address (real server, real
       ['/to-loopback', '/to-loopback'],
       ['/via', '/to-loopback'],
     ] as const) {
-      const r = await t.request('POST', '/admin/v1/campaigns', {
+      const r = await t.request<ErrorBody>('POST', '/admin/v1/campaigns', {
         ...admin,
         body: campaignFile({ url: landing.url(path) }),
       });
@@ -59,10 +62,10 @@ describe('a landing page that redirects to a loopback address (real server, real
         `url ${landing.url(from)} redirects to ${loopback()}, which is refused: url must be a public http(s) URL; 127.0.0.1 is not a public address (loopback 127.0.0.0/8)`,
       );
     }
-    expect((await t.request('GET', '/admin/v1/campaigns', admin)).body.campaigns).toEqual([]);
+    expect((await t.request<CampaignList>('GET', '/admin/v1/campaigns', admin)).body.campaigns).toEqual([]);
     expect(trap.requests).toEqual([]);
 
-    const created = await t.request('POST', '/admin/v1/campaigns', {
+    const created = await t.request<Campaign>('POST', '/admin/v1/campaigns', {
       ...admin,
       body: campaignFile({ url: landing.url('/shoes') }),
     });
@@ -72,7 +75,7 @@ describe('a landing page that redirects to a loopback address (real server, real
       body: campaignFile({ url: landing.url('/to-loopback') }),
     });
     expect(replaced.status).toBe(400);
-    expect((await t.request('GET', `/admin/v1/campaigns/${created.body.id}`, admin)).body.url).toBe(
+    expect((await t.request<Campaign>('GET', `/admin/v1/campaigns/${created.body.id}`, admin)).body.url).toBe(
       landing.url('/shoes'),
     );
     expect((await t.request('DELETE', `/admin/v1/campaigns/${created.body.id}`, admin)).status).toBe(204);
@@ -80,7 +83,7 @@ describe('a landing page that redirects to a loopback address (real server, real
 
   it('a click on a landing page that starts redirecting there after it was stored is 403, not redirected, not counted', async () => {
     movingTo = undefined;
-    const created = await t.request('POST', '/admin/v1/campaigns', {
+    const created = await t.request<Campaign>('POST', '/admin/v1/campaigns', {
       ...admin,
       body: campaignFile({ url: landing.url('/moving') }),
     });
@@ -106,10 +109,10 @@ describe('a landing page that redirects to a loopback address (real server, real
       },
     });
     await t.scout.sponsored.flush();
-    const row = (await t.request('GET', '/admin/v1/campaigns/report', admin)).body.campaigns.find(
-      (c: { id: string }) => c.id === created.body.id,
+    const row = (await t.request<CampaignReport>('GET', '/admin/v1/campaigns/report', admin)).body.campaigns.find(
+      (c) => c.id === created.body.id,
     );
-    expect(row.clicks).toBe(1);
+    expect(defined(row, "the campaign's report row").clicks).toBe(1);
     expect(trap.requests).toEqual([]);
   });
 });

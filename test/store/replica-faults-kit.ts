@@ -31,10 +31,11 @@ export interface LogLine {
   [field: string]: unknown;
 }
 
-export interface Answer {
+/** `T` is the body the test expects: the JSON is parsed, not checked (text stays text). */
+export interface Answer<T = unknown> {
   status: number;
   headers: Headers;
-  body: any;
+  body: T;
 }
 
 export interface CreatedKey {
@@ -57,8 +58,8 @@ export interface FaultRig {
   logs(): LogLine[];
   /** How many log lines carry exactly `msg`. */
   count(msg: string): number;
-  request(method: string, path: string, init?: { key?: string; body?: unknown }): Promise<Answer>;
-  search(key: string, query: string): Promise<Answer>;
+  request<T = unknown>(method: string, path: string, init?: { key?: string; body?: unknown }): Promise<Answer<T>>;
+  search<T = unknown>(key: string, query: string): Promise<Answer<T>>;
   close(): Promise<void>;
 }
 
@@ -139,11 +140,11 @@ export async function startFaultRig(
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as LogLine);
 
-    const request = async (
+    const request = async <T = unknown>(
       method: string,
       path: string,
       init: { key?: string; body?: unknown } = {},
-    ): Promise<Answer> => {
+    ): Promise<Answer<T>> => {
       const headers: Record<string, string> = {};
       if (init.key) headers.authorization = `Bearer ${init.key}`;
       if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -155,7 +156,7 @@ export async function startFaultRig(
         signal: AbortSignal.timeout(10_000),
       });
       const text = await res.text();
-      return { status: res.status, headers: res.headers, body: text.startsWith('{') ? JSON.parse(text) : text };
+      return { status: res.status, headers: res.headers, body: (text.startsWith('{') ? JSON.parse(text) : text) as T };
     };
 
     return {
@@ -170,7 +171,7 @@ export async function startFaultRig(
       logs,
       count: (msg) => logs().filter((l) => l.msg === msg).length,
       request,
-      search: (key, query) => request('POST', '/v1/search', { key, body: { query } }),
+      search: <T = unknown>(key: string, query: string) => request<T>('POST', '/v1/search', { key, body: { query } }),
       close,
     };
   } catch (e) {
@@ -217,8 +218,11 @@ export async function createKey(cli: FaultRig['cli'], name: string): Promise<Cre
 }
 
 /** The sponsored entries of a search answer. */
-export const sponsoredOf = (a: Answer): { rec_id: string; url: string }[] =>
-  (a.body?.results ?? []).filter((r: { type?: string }) => r.type === 'sponsored');
+export const sponsoredOf = (a: Answer): { rec_id: string; url: string }[] => {
+  // Not a search answer (an error, or text): none. A sponsored result always has its rec_id.
+  const results = (a.body as { results?: { type: string; rec_id: string; url: string }[] } | undefined)?.results;
+  return (results ?? []).filter((r) => r.type === 'sponsored');
+};
 
 /** Holds an outage for `ms` (the scenario's duration, not an assertion). */
 export const hold = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

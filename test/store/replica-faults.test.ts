@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
 import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { waitFor } from '../helpers/scout-process.ts';
@@ -138,7 +140,7 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
       // The fallback bucket starts full: RPM searches pass, the next is refused by this replica's own limiter.
       for (let i = 0; i < RPM; i++)
         expectOk(await rig.search(out.key, `outage ${mode} ${i}`), `search ${i} during the outage`);
-      const refused = await rig.search(out.key, `outage ${mode} over`);
+      const refused = await rig.search<ErrorBody>(out.key, `outage ${mode} over`);
       expect(refused.status).toBe(429);
       expect(refused.body.error.message).toMatch(
         new RegExp(`^rate limit of ${RPM} requests per minute exceeded; retry in \\d+ s$`),
@@ -224,7 +226,7 @@ describe.skipIf(!targets)('a Scout replica when PostgreSQL or Redis goes away', 
     const k = await createKey(rig.cli, `ad-burst-${round}`); // a full bucket: 4 searches and 1 read
     const [searches, read, click] = await Promise.all([
       Promise.all([1, 2, 3, 4].map((i) => rig.search(k.key, `running shoes ${round} ${i}`))),
-      rig.request('POST', '/v1/fetch', { key: k.key, body: { url: target.url } }),
+      rig.request<FetchResponse>('POST', '/v1/fetch', { key: k.key, body: { url: target.url } }),
       rig.request('GET', `/v1/r/${target.rec_id}`),
     ]);
     for (const s of searches) expectOk(s, 'sponsored search');

@@ -25,14 +25,14 @@ export type StorageMode = 'postgres+redis' | 'postgres';
 /** The public base every replica puts in click URLs: the same for all, as behind one balancer. */
 export const PUBLIC_URL = 'http://scout.test';
 
-export interface Reply<T = any> {
+export interface Reply<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
 }
 
 /** One HTTP call to a replica, bounded, with the body parsed when it is JSON. */
-export async function call<T = any>(
+export async function call<T = unknown>(
   port: number,
   method: string,
   path: string,
@@ -58,8 +58,8 @@ export async function call<T = any>(
   return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
-export const search = (port: number, key: string, body: Record<string, unknown>) =>
-  call(port, 'POST', '/v1/search', key, body);
+export const search = <T = unknown>(port: number, key: string, body: Record<string, unknown>) =>
+  call<T>(port, 'POST', '/v1/search', key, body);
 
 export interface CreatedKey {
   id: string;

@@ -2,6 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/schemas/error.ts';
+import type { FetchResponse } from '../../src/schemas/fetch.ts';
+import type { Result, SearchResponse } from '../../src/schemas/search.ts';
+import type { Usage } from '../../src/schemas/usage.ts';
 import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { freePort, killStarted, scoutEnv, spawnScout, waitFor, within } from '../helpers/scout-process.ts';
@@ -36,8 +40,7 @@ const LANDING_HTML =
   '<p>Widgets that keep working when a service runs on several replicas behind one address. ' +
   'Every widget is tested against shared storage before it ships.</p></article></main></body></html>';
 
-const sponsoredOf = (body: { results: { type: string }[] }) =>
-  body.results.filter((r) => r.type === 'sponsored') as Record<string, any>[];
+const sponsoredOf = (body: SearchResponse): Result[] => body.results.filter((r) => r.type === 'sponsored');
 
 describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
   describe.skipIf(skip)('three server processes', () => {
@@ -95,7 +98,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const depths = Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? 'basic' : 'advanced') as 'basic' | 'advanced');
       const replies = await Promise.all(
         depths.map((depth, i) =>
-          search(defined(budget.ports[i % 3], `port ${i % 3}`), key, {
+          search<SearchResponse | ErrorBody>(defined(budget.ports[i % 3], `port ${i % 3}`), key, {
             query: `budget probe ${i}`,
             search_depth: depth,
           }),
@@ -106,12 +109,12 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
         if (r.status === 200) units += depths[i] === 'basic' ? 1 : 2;
         else {
           expect(r.status, JSON.stringify(r.body)).toBe(503);
-          expect(r.body.error.message).toContain('monthly free search budget (10 units) is exhausted');
+          expect((r.body as ErrorBody).error.message).toContain('monthly free search budget (10 units) is exhausted');
         }
       });
       expect(units).toBe(10);
 
-      const usages = await Promise.all(budget.ports.map((port) => call(port, 'GET', '/v1/usage', key)));
+      const usages = await Promise.all(budget.ports.map((port) => call<Usage>(port, 'GET', '/v1/usage', key)));
       for (const u of usages) {
         expect(u.status).toBe(200);
         expect(u.body.budget).toMatchObject({
@@ -130,14 +133,18 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const burst = async (n: number, tag: string) => {
         const replies = await Promise.all(
           Array.from({ length: n }, (_, i) =>
-            search(defined(leased.ports[i % 3], `port ${i % 3}`), key, { query: `lease probe ${tag} ${i}` }),
+            search<SearchResponse | ErrorBody>(defined(leased.ports[i % 3], `port ${i % 3}`), key, {
+              query: `lease probe ${tag} ${i}`,
+            }),
           ),
         );
         for (const r of replies) {
           if (r.status === 200) served++;
           else {
             expect(r.status, JSON.stringify(r.body)).toBe(503);
-            expect(r.body.error.message).toContain('monthly free search budget (300 units) is exhausted');
+            expect((r.body as ErrorBody).error.message).toContain(
+              'monthly free search budget (300 units) is exhausted',
+            );
           }
         }
         return replies.filter((r) => r.status === 200).length;
@@ -151,7 +158,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
         emptyInARow = (await burst(30, `tail ${round}`)) === 0 ? emptyInARow + 1 : 0;
       }
       expect(served).toBe(300);
-      const usages = await Promise.all(leased.ports.map((port) => call(port, 'GET', '/v1/usage', key)));
+      const usages = await Promise.all(leased.ports.map((port) => call<Usage>(port, 'GET', '/v1/usage', key)));
       for (const u of usages) expect(u.body.budget).toMatchObject({ units_total: 300, units_used: 300, units_left: 0 });
     });
 
@@ -213,7 +220,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const found = await Promise.all(
         main.ports.map((port, i) =>
           poll(10_000, 150, `the imported documents on port ${port}`, async () => {
-            const r = await search(port, defined(keys[i], `key ${i}`).key, { query: word });
+            const r = await search<SearchResponse>(port, defined(keys[i], `key ${i}`).key, { query: word });
             expect(r.status).toBe(200);
             return r.body.results.length > 0
               ? { ms: performance.now() - importedAt, results: r.body.results }
@@ -249,7 +256,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const shown = await Promise.all(
         main.ports.map((port, i) =>
           poll(5_000, 250, `the sponsored entry on port ${port}`, async () => {
-            const r = await search(port, defined(keys[i], `key ${i}`).key, { query: `${word} deals` });
+            const r = await search<SearchResponse>(port, defined(keys[i], `key ${i}`).key, { query: `${word} deals` });
             expect(r.status).toBe(200);
             return sponsoredOf(r.body).length > 0 ? r.body : undefined;
           }),
@@ -290,7 +297,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const { key } = await main.createKey('click');
 
       const ad = await poll(5_000, 250, 'the sponsored entry on the first replica', async () => {
-        const r = await search(defined(main.ports[0], 'port 0'), key, { query: word });
+        const r = await search<SearchResponse>(defined(main.ports[0], 'port 0'), key, { query: word });
         expect(r.status).toBe(200);
         return sponsoredOf(r.body)[0];
       });
@@ -302,7 +309,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       );
 
       const reads = await Promise.all(
-        main.ports.map((port) => call(port, 'POST', '/v1/fetch', key, { url: clickUrl })),
+        main.ports.map((port) => call<FetchResponse>(port, 'POST', '/v1/fetch', key, { url: clickUrl })),
       );
       for (const r of reads) {
         expect(r.status, JSON.stringify(r.body)).toBe(200);

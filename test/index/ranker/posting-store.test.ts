@@ -78,7 +78,7 @@ describe('PostingStore and TermCursor', () => {
     const last = defined(list4.at(-1), 'a last posting').slot;
     store.append(4, last + 3, 2, 40, [7, 9], 0, 2, 300);
     list4.push({ slot: last + 3, wf: 2, pos: [7, 9] });
-    lists.forEach((list, t) => expect(walk(new TermCursor(store, t, undefined))).toEqual(list));
+    for (const [t, list] of lists.entries()) expect(walk(new TermCursor(store, t, undefined))).toEqual(list);
   });
 
   it('advance() lands on the first posting at or after any target, skipping blocks', () => {
@@ -120,9 +120,9 @@ describe('PostingStore and TermCursor', () => {
         store.append(t, slot, 1, 50, [i + 1], 0, 1, 300);
         list.push({ slot, wf: 1, pos: [i + 1] });
       }
-      lists.forEach((list, term) => expect(walk(new TermCursor(store, term, file))).toEqual(list));
+      for (const [term, list] of lists.entries()) expect(walk(new TermCursor(store, term, file))).toEqual(list);
       store.spill(file);
-      lists.forEach((list, term) => expect(walk(new TermCursor(store, term, file))).toEqual(list));
+      for (const [term, list] of lists.entries()) expect(walk(new TermCursor(store, term, file))).toEqual(list);
     } finally {
       file.close();
     }

@@ -12,7 +12,7 @@ function fts5Tokens(texts: string[]): string[][] {
     `CREATE VIRTUAL TABLE t USING fts5(x, tokenize='${FTS5_TOKENIZER}'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`,
   );
   const insert = db.prepare('INSERT INTO t(rowid, x) VALUES (?, ?)');
-  texts.forEach((x, i) => insert.run(i + 1, x));
+  for (const [i, x] of texts.entries()) insert.run(i + 1, x);
   const out = texts.map((): string[] => []);
   for (const r of db.prepare('SELECT term, doc, offset FROM v').all() as {
     term: string;
@@ -41,7 +41,7 @@ const SAMPLES = [
 describe('tokenize (the in-memory ranker reproduces FTS5 porter unicode61 remove_diacritics 2)', () => {
   it('makes the same tokens, in the same positions, as FTS5 on hand-picked edge cases', () => {
     const fts = fts5Tokens(SAMPLES);
-    SAMPLES.forEach((text, i) => expect(tokenize(text), text).toEqual(fts[i]));
+    for (const [i, text] of SAMPLES.entries()) expect(tokenize(text), text).toEqual(fts[i]);
   });
 
   it('makes the same tokens as FTS5 on a generated corpus (stems, stop words, numbers)', () => {
@@ -50,7 +50,7 @@ describe('tokenize (the in-memory ranker reproduces FTS5 porter unicode61 remove
       return `${d.title}\n${d.content}`;
     });
     const fts = fts5Tokens(texts);
-    texts.forEach((text, i) => expect(tokenize(text)).toEqual(fts[i]));
+    for (const [i, text] of texts.entries()) expect(tokenize(text)).toEqual(fts[i]);
   });
 
   it('answers a repeated non-ASCII run from memory, with the same tokens', () => {
