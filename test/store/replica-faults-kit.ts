@@ -184,7 +184,7 @@ export async function startFaultRig(
 async function startedOrExited(server: ScoutProcess, port: number): Promise<void> {
   let exited = false;
   void server.exited.then(() => (exited = true));
-  const started = waitFor(20_000, `Scout on port ${port} to answer /healthz`, async () => {
+  const started = waitFor(90_000, `Scout on port ${port} to answer /healthz`, async () => {
     if (exited) throw new Error(`Scout exited during start: ${server.stderr()}\n${server.stdout()}`);
     const status = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
       (r) => r.status,

@@ -172,9 +172,11 @@ export async function startReplicas(mode: StorageMode, settings: Record<string, 
         );
       });
       failed.catch(() => undefined);
-      await Promise.race([waitHealthy(defined(ports[i], `port ${i}`), 45_000), failed]);
+      // Nine replicas start at once (replicas.test.ts): a few seconds each on a quiet 2-core
+      // machine, over a minute with both cores busy; the bound is for a hung start only.
+      await Promise.race([waitHealthy(defined(ports[i], `port ${i}`), 180_000), failed]);
       const line = await Promise.race([
-        waitFor(20_000, `the storage log line of port ${ports[i]}`, () => storageLine(p)),
+        waitFor(60_000, `the storage log line of port ${ports[i]}`, () => storageLine(p)),
         failed,
       ]);
       expect(line.mode, `storage mode of replica ${i}`).toBe(mode);

@@ -70,7 +70,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
           SCOUT_HTTP_MAX_CONNECTIONS_PER_IP: '0',
         }),
       ]);
-    }, 90_000);
+    }, 300_000);
 
     afterAll(async () => {
       await cleanUp();
