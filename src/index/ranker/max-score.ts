@@ -1,4 +1,4 @@
-import { at, internalError } from '../../domain/must.ts';
+import { internalError } from '../../domain/must.ts';
 import { contribution, K1_PLUS_1, lengthNorm } from './bm25.ts';
 import type { PhraseCursor } from './phrase-cursor.ts';
 import { BOUND_SLACK, END, type TermCursor } from './term-cursor.ts';
@@ -143,7 +143,11 @@ export function collectTop(
   let kth = -Infinity;
   let e = 0;
   for (;;) {
-    if (prune && e === m - 1 && theta > -Infinity) at(byBound, e, 'scorer').skipWeak(theta - (below[e] ?? 0), avgdl);
+    if (prune && e === m - 1 && theta > -Infinity) {
+      const last = byBound[e];
+      if (last === undefined) throw noScorer(e);
+      last.skipWeak(theta - (below[e] ?? 0), avgdl);
+    }
     let cand = END;
     for (let j = e; j < m; j++) {
       const s = byBound[j];

@@ -41,6 +41,20 @@ export const BLOCK_FIELDS = 7;
 /** What must() names when a per-term array has no place for a term id. */
 const TERM = "a term id's entry";
 const BLOCK_ROW = "a sealed block's table row";
+const unknownTerm = (t: number): Error => internalError(`term id ${t} is past the posting store's terms`);
+const noBlock = (t: number, b: number): Error => internalError(`term ${t} has no sealed block ${b}`);
+
+/**
+ * Sealed block b's last slot and its bound on g at mean length `avgdl`, read from its term's
+ * table (PostingStore.tableOf) by a cursor's block-skipping loops, the innermost of a search:
+ * b is below the term's sealed blocks there, so the `?? 0` only satisfies the type and is
+ * never taken.
+ */
+export const rowLast = (table: Float64Array, b: number): number => table[b * BLOCK_FIELDS + B_LAST] ?? 0;
+export function rowG(table: Float64Array, b: number, avgdl: number): number {
+  const row = b * BLOCK_FIELDS;
+  return (table[row + B_MAX_G] ?? 0) * Math.max(1, avgdl / (table[row + B_AVGDL] ?? 0));
+}
 
 /** g = f / (f + norm): a posting's bm25() over IDF × (k1 + 1). */
 export const gOf = (wf: number, len: number, avgdl: number): number => wf / (wf + lengthNorm(len, avgdl));
@@ -289,36 +303,44 @@ export class PostingStore {
     return must(this.df[t], TERM);
   }
 
+  // The reads a search makes per candidate (cursors' advance and skipWeak) check inline, with
+  // no call but on the throw; their loops over blocks read the table by rowLast and rowG.
+
   /** Sealed blocks of term t. */
   blockCount(t: number): number {
-    return must(this.blocks[t], TERM);
+    const n = this.blocks[t];
+    if (n === undefined) throw unknownTerm(t);
+    return n;
   }
 
   /** The last slot appended to term t (-1 before any). */
   lastSlot(t: number): number {
-    return must(this.last[t], TERM);
+    const slot = this.last[t];
+    if (slot === undefined) throw unknownTerm(t);
+    return slot;
+  }
+
+  /** Term t's block table (a term with sealed blocks has one), for rowLast and rowG. */
+  tableOf(t: number): Float64Array {
+    const table = this.table[t];
+    if (table === undefined) throw noBlock(t, 0);
+    return table;
   }
 
   /** Where a term's sealed block b is: its row in the term's table. */
   blockLast(t: number, b: number): number {
     const last = this.table[t]?.[b * BLOCK_FIELDS + B_LAST];
-    if (last === undefined) throw internalError(`term ${t} has no sealed block ${b}`);
+    if (last === undefined) throw noBlock(t, b);
     return last;
-  }
-
-  /** No posting of sealed block b has a larger g at mean length `avgdl`. */
-  blockG(t: number, b: number, avgdl: number): number {
-    const table = this.#table(t);
-    const row = b * BLOCK_FIELDS;
-    const maxG = table[row + B_MAX_G];
-    const at = table[row + B_AVGDL];
-    if (maxG === undefined || at === undefined) throw internalError(`term ${t} has no sealed block ${b}`);
-    return maxG * Math.max(1, avgdl / at);
   }
 
   /** No posting of the open block has a larger g (largest weight at shortest length). */
   tailG(t: number, avgdl: number): number {
-    return this.tailN[t] === 0 ? 0 : gOf(must(this.tailMaxWf[t], TERM), must(this.tailMinLen[t], TERM), avgdl);
+    if (this.tailN[t] === 0) return 0;
+    const wf = this.tailMaxWf[t];
+    const len = this.tailMinLen[t];
+    if (wf === undefined || len === undefined) throw unknownTerm(t);
+    return gOf(wf, len, avgdl);
   }
 
   /** No posting of the term has a larger g at mean length `avgdl`. */

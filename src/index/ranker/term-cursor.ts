@@ -1,6 +1,6 @@
 import { must } from '../../domain/must.ts';
 import { K1_PLUS_1 } from './bm25.ts';
-import { BLOCK, type PostingStore } from './posting-store.ts';
+import { BLOCK, rowG, rowLast, type PostingStore } from './posting-store.ts';
 import type { SpillFile } from './spill-file.ts';
 import { VarintReader } from './varint.ts';
 
@@ -77,7 +77,10 @@ export class TermCursor {
       const t = this.#t;
       const blocks = store.blockCount(t);
       let b = this.#b + 1;
-      while (b < blocks && store.blockLast(t, b) < target) b++;
+      if (b < blocks) {
+        const table = store.tableOf(t);
+        while (b < blocks && rowLast(table, b) < target) b++;
+      }
       if (b >= blocks && store.lastSlot(t) < target) {
         this.slot = END;
         this.#b = blocks + 1;
@@ -112,9 +115,10 @@ export class TermCursor {
       }
       return;
     }
-    if (store.blockG(t, b, avgdl) >= gNeed) return;
+    const table = store.tableOf(t);
+    if (rowG(table, b, avgdl) >= gNeed) return;
     b++;
-    while (b < blocks && store.blockG(t, b, avgdl) < gNeed) b++;
+    while (b < blocks && rowG(table, b, avgdl) < gNeed) b++;
     if (b === blocks && store.tailG(t, avgdl) < gNeed) {
       this.slot = END;
       this.#b = blocks + 1;
