@@ -10,6 +10,8 @@ export interface ProviderDeps {
   dispatcher?: Dispatcher;
   /** Clock that anchors relative ages such as "2 days ago". */
   now?: () => Date;
+  /** The User-Agent sent upstream (user-agent.ts, with the operator's SCOUT_CONTACT). */
+  userAgent?: string;
 }
 
 export interface HttpProviderOptions extends ProviderDeps {

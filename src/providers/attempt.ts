@@ -52,6 +52,34 @@ export function failureReason(e: unknown): string {
  * against the provider: the next, different request may well succeed.
  */
 export function countsAgainstProvider(e: unknown): boolean {
+  if (e instanceof ProviderError && e.failure === 'busy') return false;
   if (!(e instanceof ProviderError) || e.failure !== 'http' || e.status === undefined) return true;
   return !(e.status >= 400 && e.status < 500 && e.status !== 408);
+}
+
+/**
+ * A provider's health as an operator reads it (`scout providers check`, /admin, /metrics):
+ * `ok`, `blocked` (a CAPTCHA or refusal of automated queries, or a rate limit),
+ * `parse_failed` (the answer came but could not be read: the engine changed its markup or
+ * format), `unreachable` (no answer: network, timeout) or `error` (refused: an API key, an
+ * HTTP error, a fault in Scout).
+ */
+export type ProviderHealth = 'ok' | 'blocked' | 'parse_failed' | 'unreachable' | 'error';
+
+export const PROVIDER_HEALTHS: readonly ProviderHealth[] = ['ok', 'blocked', 'parse_failed', 'unreachable', 'error'];
+
+export function healthOf(e: unknown): ProviderHealth {
+  if (!(e instanceof ProviderError)) return 'error';
+  switch (e.failure) {
+    case 'blocked':
+    case 'rate_limited':
+      return 'blocked';
+    case 'malformed':
+      return 'parse_failed';
+    case 'network':
+    case 'timeout':
+      return 'unreachable';
+    default:
+      return 'error';
+  }
 }

@@ -52,6 +52,7 @@ export function createMarginaliaProvider(opts: HttpProviderOptions): SearchProvi
         headers: { 'api-key': opts.apiKey },
         signal,
         dispatcher: opts.dispatcher,
+        userAgent: opts.userAgent,
         secrets: [opts.apiKey],
         // The legacy API and the shared `public` key answer 503 when rate limited.
         statusHints: { 503: { failure: 'rate_limited', hint: 'rate limited' } },
