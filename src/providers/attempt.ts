@@ -1,4 +1,5 @@
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
+import type { ProviderHealth } from '../domain/provider-health.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -57,17 +58,7 @@ export function countsAgainstProvider(e: unknown): boolean {
   return !(e.status >= 400 && e.status < 500 && e.status !== 408);
 }
 
-/**
- * A provider's health as an operator reads it (`scout providers check`, /admin, /metrics):
- * `ok`, `blocked` (a CAPTCHA or refusal of automated queries, or a rate limit),
- * `parse_failed` (the answer came but could not be read: the engine changed its markup or
- * format), `unreachable` (no answer: network, timeout) or `error` (refused: an API key, an
- * HTTP error, a fault in Scout).
- */
-export type ProviderHealth = 'ok' | 'blocked' | 'parse_failed' | 'unreachable' | 'error';
-
-export const PROVIDER_HEALTHS: readonly ProviderHealth[] = ['ok', 'blocked', 'parse_failed', 'unreachable', 'error'];
-
+/** The health a failure shows (see ProviderHealth). */
 export function healthOf(e: unknown): ProviderHealth {
   if (!(e instanceof ProviderError)) return 'error';
   switch (e.failure) {

@@ -95,7 +95,15 @@ export class Pacer {
       };
       this.queue.push(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
-      waiter.expiry = this.clock.setTimer(() => leave(this.full(this.clock.now())), Math.max(0, maxWaitMs));
+      // A turn due at the very moment the wait runs out is taken, not refused: start whoever
+      // may start first, then drop this caller if it is still waiting.
+      waiter.expiry = this.clock.setTimer(
+        () => {
+          this.pump();
+          leave(this.full(this.clock.now()));
+        },
+        Math.max(0, maxWaitMs),
+      );
       this.pump();
     });
   }

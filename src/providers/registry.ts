@@ -1,7 +1,8 @@
 import { DomainError } from '../domain/errors.ts';
 import { fetchCount, filterResults } from '../search/result-filter.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { attempt, countsAgainstProvider, failureReason, healthOf, type ProviderHealth } from './attempt.ts';
+import type { ProviderHealth } from '../domain/provider-health.ts';
+import { attempt, countsAgainstProvider, failureReason, healthOf } from './attempt.ts';
 import { CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
 import { reciprocalRankFusion } from './fusion.ts';
 import { Pacer, PacerRefusal, type PacerClock } from './pacer.ts';

@@ -39,6 +39,8 @@ function scout(
     // One extraction worker (the default is one per CPU), at normal priority: see scoutEnv.
     SCOUT_FETCH_WORKERS: '1',
     SCOUT_FETCH_WORKER_NICE: '0',
+    // The local index: tests never reach the default web engines.
+    SCOUT_SEARCH_PROVIDERS: 'local',
   };
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: o.cwd ?? dataDir,
