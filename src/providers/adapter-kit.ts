@@ -32,7 +32,32 @@ export const text = (v: unknown): string | undefined => (typeof v === 'string' &
 
 export const clamp = (n: number, min: number, max: number): number => Math.min(max, Math.max(min, Math.trunc(n)));
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+// Named entities the engines put in snippets and titles (Stack Exchange ends its excerpts
+// with &hellip;, typographic quotes and dashes are common); numeric ones are decoded in general.
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  laquo: '«',
+  raquo: '»',
+  middot: '·',
+  bull: '•',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  times: '×',
+  euro: '€',
+};
 
 function decodeEntity(whole: string, body: string): string {
   if (body[0] === '#') {

@@ -31,6 +31,12 @@ describe('createProviders', () => {
     expect(providers[6]).toBe(local);
   });
 
+  it('builds marginalia without a key (the shared `public` key is the default)', () => {
+    const [marginalia] = build({ SCOUT_SEARCH_PROVIDERS: 'marginalia' });
+    expect(marginalia?.name).toBe('marginalia');
+    expect(marginalia?.pacing).toEqual({ perSecond: 1, inFlight: 1 });
+  });
+
   it('defaults to the local index', () => {
     expect(build({}).map((p) => p.name)).toEqual(['local']);
   });
@@ -52,7 +58,6 @@ describe('createProviders', () => {
       { SCOUT_SEARCH_PROVIDERS: 'serper' },
       'SCOUT_SEARCH_PROVIDERS lists serper, so SCOUT_SERPER_API_KEY must be set (a Serper API key)',
     ],
-    [{ SCOUT_SEARCH_PROVIDERS: 'marginalia' }, /SCOUT_MARGINALIA_API_KEY must be set .*`public`/],
     [
       { SCOUT_SEARCH_PROVIDERS: 'searxng' },
       "SCOUT_SEARCH_PROVIDERS lists searxng, so SCOUT_SEARXNG_URL must be set to the instance's /search URL",
