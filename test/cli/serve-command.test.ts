@@ -84,6 +84,22 @@ describe('node bin/scout.mjs', () => {
     expect(r).toMatchObject({ code: 0, stdout: `${version}\n`, stopped: false });
   });
 
+  it('serve says what it searches, and warns when no provider searches the web', async () => {
+    const local = await scout(['serve'], {}, { stopWhen: /^search: .*\n/m, deadlineMs: 60_000 });
+    expect(local.stdout).toMatch(/Scout listening on [^\n]+\nsearch: local\n/);
+    expect(local.stderr.split('\n').filter((l) => l.startsWith('scout: warning: '))).toEqual([
+      'scout: warning: SCOUT_SEARCH_PROVIDERS=local has no web search provider: searches find only what was indexed on this server, not the web (unset it for the keyless web engines, or list providers: docs/providers.md)',
+    ]);
+    // A web provider listed (not called: nothing is searched): no warning, the mode named.
+    const web = await scout(
+      ['serve'],
+      { SCOUT_SEARCH_PROVIDERS: 'marginalia,local', SCOUT_SEARCH_MODE: 'fusion' },
+      { stopWhen: /^search: .*\n/m, deadlineMs: 60_000 },
+    );
+    expect(web.stdout).toMatch(/\nsearch: marginalia, local \(fusion\)\n/);
+    expect(web.stderr).not.toContain('scout: warning:');
+  });
+
   it('serve warns on stderr, in one line naming them, that SCOUT_FETCH_ALLOW_CIDRS ranges are open', async () => {
     const r = await scout(
       ['serve'],
