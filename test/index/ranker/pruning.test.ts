@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../../bench/make-corpus.ts';
 import { rankerDocs } from './ranker-docs.ts';
+import { breathe } from '../../helpers/breathe.ts';
 import { defined } from '../../helpers/defined.ts';
 import { ExhaustiveRanker } from '../../../src/index/ranker/exhaustive-ranker.ts';
 import { MemoryRanker, type Ranked, type RankQuery } from '../../../src/index/ranker/memory-ranker.ts';
@@ -63,7 +64,7 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
     )
     .filter(Boolean);
 
-  it('gives the same top-k as scoring every posting, and as the exhaustive ranker, over 600 random searches after churn', () => {
+  it('gives the same top-k as scoring every posting, and as the exhaustive ranker, over 600 random searches after churn', async () => {
     const pruned = new MemoryRanker({ keepTexts: false });
     const reference = new ExhaustiveRanker();
     for (const d of docs) {
@@ -74,6 +75,7 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
     const rand = rng(3);
     const others = docsOf(500, 77);
     for (let i = 0; i < 500; i++) {
+      if (i % 50 === 0) await breathe();
       const id = 1 + Math.floor(rand() * docs.length);
       const d = { ...defined(others[i], `other document ${i}`), id };
       pruned.add(d);
@@ -85,6 +87,7 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
     }
     let nonEmpty = 0;
     for (let i = 0; i < 600; i++) {
+      if (i % 20 === 0) await breathe();
       const q = randomQuery(words, rand);
       const a = pruned.rank(q)!;
       const full = pruned.rank(q, false)!;
@@ -95,7 +98,7 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
     expect(nonEmpty).toBeGreaterThan(500);
   });
 
-  it('keeps remembered phrase counts exact across every kind of write (add, replace, remove, compaction)', () => {
+  it('keeps remembered phrase counts exact across every kind of write (add, replace, remove, compaction)', async () => {
     const r = new MemoryRanker({ keepTexts: false });
     const reference = new ExhaustiveRanker();
     const pool = docsOf(1500, 41);
@@ -116,6 +119,7 @@ describe('MemoryRanker pruning (MaxScore, block-max) is exact', { timeout: 120_0
     }
     let compared = 0;
     for (let step = 0; step < 700; step++) {
+      if (step % 20 === 0) await breathe();
       // One write of a random kind, then the same phrasal queries again.
       const kind = rand();
       const d = defined(pool[Math.floor(rand() * pool.length)], 'a document');

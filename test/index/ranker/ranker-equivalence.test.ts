@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openLocalIndex, type LocalIndex } from '../../../src/index/local-index.ts';
 import { corpusLines, rng } from '../../../bench/make-corpus.ts';
 import { search, useTempIndexes } from '../temp-index.ts';
+import { breathe } from '../../helpers/breathe.ts';
 import { defined } from '../../helpers/defined.ts';
 import { expectSameRanking, randomSearch } from './ranking-checks.ts';
 
@@ -24,11 +25,12 @@ function pair(docs: number, seed: number): { memory: LocalIndex; sql: LocalIndex
 // Builds and searches indexes of thousands of documents: up to 4 s on a quiet 2-core machine;
 // a busy one takes several times that, and the limit is far above it (issue 24). Speed is bench/index.ts.
 describe('in-memory ranker vs FTS5 bm25()', { timeout: 120_000 }, () => {
-  it('ranks 400 random searches (words, phrases, filters, pages) as the SQL path does', () => {
+  it('ranks 400 random searches (words, phrases, filters, pages) as the SQL path does', async () => {
     const { memory, sql, words } = pair(1500, 11);
     const rand = rng(5);
     let nonEmpty = 0;
     for (let i = 0; i < 400; i++) {
+      if (i % 20 === 0) await breathe();
       const q = randomSearch(words, rand);
       const m = memory.search(q);
       const s = sql.search(q);
