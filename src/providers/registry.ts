@@ -77,6 +77,8 @@ interface Slot {
 interface Outcome {
   name: string;
   results?: ProviderResult[];
+  /** The provider's URLs are exact (its sections differ by fragment): fusion keeps them apart. */
+  exact?: boolean;
   reason?: string;
 }
 
@@ -161,7 +163,7 @@ export function createSearchBackend(
       options.onProviderCall?.(p.name, 'ok', ms / 1000);
       slot.last = { health: 'ok', at: wallClock(), ms: Math.round(ms) };
       if (breaker.success()) log.info({ provider: p.name }, 'search provider resumed');
-      return { name: p.name, results: finalize(p, raw, query) };
+      return { name: p.name, results: finalize(p, raw, query), ...(p.uniqueUrls ? { exact: true } : {}) };
     } catch (e) {
       if (signal?.aborted) {
         breaker.release();
@@ -249,7 +251,11 @@ export function createSearchBackend(
     const outcomes = await Promise.all(slots.map((slot) => run(slot, query, deadlineAt, log, signal)));
     const answered = outcomes.filter((x) => x.results);
     if (answered.length === 0) return allFailed(outcomes);
-    const fused = reciprocalRankFusion(answered.map((x) => x.results!));
+    const fused = reciprocalRankFusion(
+      answered.map((x) => x.results ?? []),
+      undefined,
+      answered.map((x) => x.exact === true),
+    );
     return { results: fused.slice(0, query.maxResults), providers: answered.map((x) => x.name), cached: false };
   }
 
