@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { ProviderResult } from '../search/search-types.ts';
-import { ProviderError, type ProviderFilter } from './provider.ts';
+import { ProviderError, type Pacing, type ProviderFilter } from './provider.ts';
 
 /** Small helpers shared by the provider adapters: reading untrusted JSON, building URLs. */
 
@@ -12,6 +12,14 @@ export interface ProviderDeps {
   now?: () => Date;
   /** The User-Agent sent upstream (user-agent.ts, with the operator's SCOUT_CONTACT). */
   userAgent?: string;
+}
+
+/** What an engine used without a key is given: its endpoint and, usually, its pacing. */
+export interface KeylessProviderOptions extends ProviderDeps {
+  /** Full endpoint URL (SCOUT_<ENGINE>_URL). */
+  url: string;
+  /** How often the registry may call it (pacing-settings.ts); unpaced when absent. */
+  pacing?: Pacing;
 }
 
 export interface HttpProviderOptions extends ProviderDeps {

@@ -2,7 +2,7 @@ import { url, type Parser } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { Freshness, ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { clamp, honoursOf, type ProviderDeps } from './adapter-kit.ts';
+import { clamp, honoursOf, type KeylessProviderOptions } from './adapter-kit.ts';
 import { absoluteUrl, readEnginePage, textOf, type EnginePage, type HtmlElement } from './html-engine.ts';
 import { requestPage } from './http-json.ts';
 import { pacingOf, pacingSettings } from './pacing-settings.ts';
@@ -168,12 +168,8 @@ export function parseDuckduckgoPage(html: string, now: Date): ProviderResult[] {
   return readEnginePage(NAME, html, page(now));
 }
 
-export interface DuckduckgoOptions extends ProviderDeps {
-  /** The html endpoint (SCOUT_DUCKDUCKGO_URL). */
-  url: string;
-  /** How often the registry may call it; default 1 search per second, 1 at a time. */
-  pacing?: Pacing;
-}
+/** The html endpoint (SCOUT_DUCKDUCKGO_URL); pacing default 1 search per second, 1 at a time. */
+export type DuckduckgoOptions = KeylessProviderOptions;
 
 export function createDuckduckgoProvider(opts: DuckduckgoOptions): SearchProvider {
   const now = opts.now ?? (() => new Date());

@@ -11,12 +11,12 @@ import {
   plainText,
   text,
   withParams,
-  type ProviderDeps,
   resultList,
+  type KeylessProviderOptions,
 } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import { pacingOf, pacingSettings } from './pacing-settings.ts';
-import type { Pacing, SearchProvider } from './provider.ts';
+import type { SearchProvider } from './provider.ts';
 import { describeProvider } from './provider-descriptor.ts';
 
 /**
@@ -100,11 +100,8 @@ export function parseHackerNewsResponse(body: unknown, now: Date): ProviderResul
   return resultList(NAME, root.hits, 'hits', (x) => toResult(x, now));
 }
 
-export interface HackerNewsProviderOptions extends ProviderDeps {
-  /** Algolia's HN search endpoint (full URL). */
-  url: string;
-  pacing?: Pacing;
-}
+/** Algolia's HN search endpoint (full URL). */
+export type HackerNewsProviderOptions = KeylessProviderOptions;
 
 export function createHackerNewsProvider(opts: HackerNewsProviderOptions): SearchProvider {
   const now = opts.now ?? (() => new Date());

@@ -1,7 +1,7 @@
 import { url } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { clamp, honoursOf, withParams, type ProviderDeps } from './adapter-kit.ts';
+import { clamp, honoursOf, withParams, type KeylessProviderOptions } from './adapter-kit.ts';
 import { absoluteUrl, readEnginePage, textOf, type EnginePage, type HtmlElement } from './html-engine.ts';
 import { requestPage } from './http-json.ts';
 import { pacingOf, pacingSettings } from './pacing-settings.ts';
@@ -84,12 +84,8 @@ export function parseMojeekPage(html: string): ProviderResult[] {
   return readEnginePage(NAME, html, PAGE);
 }
 
-export interface MojeekOptions extends ProviderDeps {
-  /** The result page's URL (SCOUT_MOJEEK_URL). */
-  url: string;
-  /** How often the registry may call it; default 1 search per second, 1 at a time. */
-  pacing?: Pacing;
-}
+/** The result page's URL (SCOUT_MOJEEK_URL); pacing default 1 search per second, 1 at a time. */
+export type MojeekOptions = KeylessProviderOptions;
 
 export function createMojeekProvider(opts: MojeekOptions): SearchProvider {
   return {

@@ -10,12 +10,12 @@ import {
   plainText,
   text,
   withParams,
-  type ProviderDeps,
   resultList,
+  type KeylessProviderOptions,
 } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import { pacingOf, pacingSettings } from './pacing-settings.ts';
-import { ProviderError, type Pacing, type ProviderFailureKind, type SearchProvider } from './provider.ts';
+import { ProviderError, type ProviderFailureKind, type SearchProvider } from './provider.ts';
 import { describeProvider } from './provider-descriptor.ts';
 
 /**
@@ -185,14 +185,12 @@ export function throttleWait(detail: string | undefined): number | undefined {
   return n === undefined ? undefined : Number(n);
 }
 
-export interface StackExchangeProviderOptions extends ProviderDeps {
-  /** The search method's endpoint (full URL). */
-  url: string;
+/** The search method's endpoint (full URL), the site and an optional app key. */
+export interface StackExchangeProviderOptions extends KeylessProviderOptions {
   /** The `site` parameter: a short name or a domain. */
   site: string;
   /** Optional app key (raises the daily quota); not a secret, but kept out of logs anyway. */
   key?: string;
-  pacing?: Pacing;
 }
 
 export function createStackExchangeProvider(opts: StackExchangeProviderOptions): SearchProvider {

@@ -9,12 +9,12 @@ import {
   plainText,
   text,
   withParams,
-  type ProviderDeps,
   resultList,
+  type KeylessProviderOptions,
 } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import { pacingOf, pacingSettings } from './pacing-settings.ts';
-import { ProviderError, type Pacing, type ProviderFailureKind, type SearchProvider } from './provider.ts';
+import { ProviderError, type ProviderFailureKind, type SearchProvider } from './provider.ts';
 import { describeProvider } from './provider-descriptor.ts';
 
 /**
@@ -95,11 +95,8 @@ export function parseWikipediaResponse(body: unknown, origin: string): ProviderR
   return resultList(NAME, query.search, 'query.search', (x) => toResult(x, origin));
 }
 
-export interface WikipediaProviderOptions extends ProviderDeps {
-  /** The wiki's api.php (full URL). */
-  url: string;
-  pacing?: Pacing;
-}
+/** The wiki's api.php (full URL). */
+export type WikipediaProviderOptions = KeylessProviderOptions;
 
 export function createWikipediaProvider(opts: WikipediaProviderOptions): SearchProvider {
   const origin = new URL(opts.url).origin;

@@ -1,3 +1,4 @@
+import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDuckduckgoProvider,
@@ -221,13 +222,8 @@ describe('duckduckgo links, regions, dates and long queries', () => {
 
 describe('the duckduckgo descriptor', () => {
   type Config = ValuesOf<typeof duckduckgoProvider.settings>;
-  const configOf = (env: Record<string, string> = {}): Config =>
-    Object.fromEntries(
-      Object.entries(duckduckgoProvider.settings).map(([key, setting]) => [
-        key,
-        setting.parse(env[setting.env] ?? setting.default),
-      ]),
-    ) as Config;
+  // Its settings as Scout parses them (the descriptor is registered: they are in the table).
+  const configOf = (env: Record<string, string> = {}): Config => loadScoutConfig(env);
 
   it('declares a keyless provider with its settings, filters and page size', () => {
     expect(duckduckgoProvider.name).toBe('duckduckgo');

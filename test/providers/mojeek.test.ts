@@ -1,3 +1,4 @@
+import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMojeekProvider, mojeekParams, mojeekProvider, parseMojeekPage } from '../../src/providers/mojeek.ts';
 import { ProviderError } from '../../src/providers/provider.ts';
@@ -164,13 +165,8 @@ describe('mojeek parameters', () => {
 
 describe('the mojeek descriptor', () => {
   type Config = ValuesOf<typeof mojeekProvider.settings>;
-  const configOf = (env: Record<string, string> = {}): Config =>
-    Object.fromEntries(
-      Object.entries(mojeekProvider.settings).map(([key, setting]) => [
-        key,
-        setting.parse(env[setting.env] ?? setting.default),
-      ]),
-    ) as Config;
+  // Its settings as Scout parses them (the descriptor is registered: they are in the table).
+  const configOf = (env: Record<string, string> = {}): Config => loadScoutConfig(env);
 
   it('declares a keyless provider with its settings, filters and page size', () => {
     expect(mojeekProvider.name).toBe('mojeek');
