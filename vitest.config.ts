@@ -6,6 +6,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Suites run `node bin/scout.mjs`, which runs dist/: rebuilt first when src/ is newer.
     globalSetup: ['test/helpers/global-build.ts'],
+    // Tests never leave the machine: without this, a Scout a test starts (in process or as a
+    // child inheriting the environment) would search the default keyless web engines. Tests
+    // of the default set it apart (test/providers/default-providers.test.ts).
+    env: { SCOUT_SEARCH_PROVIDERS: 'local' },
     // A limit for a hung test, not a check of speed (issue 24): a test that starts Scout
     // processes or builds an index takes up to ~8 s on a quiet 2-core machine and three to
     // four times that with both cores busy; speed is measured in bench/.

@@ -14,6 +14,10 @@
  * the result cache is off, so each request is one upstream call. Prints p50/p99 of each
  * and the differences to direct.
  * Goal: at most 2 ms p50 and 5 ms p99 added.
+ *
+ * Then the keyless default (keyless-providers.ts): what fusion of DuckDuckGo, Mojeek,
+ * Wikipedia and the local index adds over the slowest engine alone (goal <= 3 ms p50), and
+ * the searches per second DuckDuckGo's default pacing allows. --keyless-only skips Brave.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -22,6 +26,7 @@ import { Agent, request } from 'undici';
 import { createProviders, searchBackendOptions } from '../src/providers/create-providers.ts';
 import { createSearchBackend } from '../src/providers/registry.ts';
 import { benchScout } from './load-kit.ts';
+import { benchKeyless } from './keyless-providers.ts';
 import { defined } from '../test/helpers/defined.ts';
 
 const { values } = parseArgs({
@@ -30,6 +35,11 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '4' },
     connections: { type: 'string', default: '10' },
     delay: { type: 'string', default: '300' },
+    'keyless-only': { type: 'boolean', default: false },
+    slowest: { type: 'string', default: '300' },
+    callers: { type: 'string', default: '8' },
+    'paced-seconds': { type: 'string', default: '10' },
+    docs: { type: 'string', default: '2000' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -92,7 +102,7 @@ async function phase(call: Call, counter: { i: number }, failures: { n: number }
 const pct = (sorted: number[], p: number): number =>
   defined(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)], `the p${p} latency`);
 
-async function main() {
+async function brave(): Promise<boolean> {
   const mock = await startMock();
   const {
     scout,
@@ -195,7 +205,29 @@ async function main() {
   await scout.close();
   await mock.stop();
   rmSync(root, { recursive: true, force: true });
-  if (failures.direct.n + failures.backend.n + failures.scout.n > 0) process.exitCode = 1;
+  return failures.direct.n + failures.backend.n + failures.scout.n === 0;
+}
+
+async function keyless(): Promise<boolean> {
+  const { scout, root } = await benchScout(Number(values.docs));
+  try {
+    return await benchKeyless(scout.index, {
+      slowestMs: Number(values.slowest),
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      callers: Number(values.callers),
+      pacedSeconds: Number(values['paced-seconds']),
+    });
+  } finally {
+    await scout.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const ok = (values['keyless-only'] ? true : await brave()) && (await keyless());
+  if (!ok) process.exitCode = 1;
 }
 
 await main();

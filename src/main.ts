@@ -5,6 +5,7 @@ import { loadScoutConfig, type ScoutConfig } from './scout-settings.ts';
 import { createScout, type Scout } from './compose.ts';
 import { ensureDataDir, listenError } from './startup-errors.ts';
 import { showFirstKey } from './keys/first-key.ts';
+import { searchLine } from './config/provider-settings.ts';
 
 /** Scout's own docs/ folder: the starter corpus. */
 export const DOCS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
@@ -83,4 +84,5 @@ async function announce(
     }
   }
   out.write(`Scout listening on ${base} (OpenAPI: ${base}/openapi.json)\n`);
+  out.write(`${searchLine(config.searchProviders, config.searchMode)}\n`);
 }

@@ -16,6 +16,8 @@ describe('first start', () => {
       // One extraction worker (the default is one per CPU), at normal priority: see scoutEnv.
       SCOUT_FETCH_WORKERS: '1',
       SCOUT_FETCH_WORKER_NICE: '0',
+      // The local index (not the default web engines): tests never leave the machine.
+      SCOUT_SEARCH_PROVIDERS: 'local',
     };
     const out = new PassThrough();
     const terminal = new PassThrough();
@@ -75,6 +77,8 @@ describe('first start without a terminal (stdout goes to a log shipper)', () => 
       SCOUT_LOG_LEVEL: 'info',
       SCOUT_FETCH_WORKERS: '1',
       SCOUT_FETCH_WORKER_NICE: '0',
+      // The local index (not the default web engines): tests never leave the machine.
+      SCOUT_SEARCH_PROVIDERS: 'local',
     };
     const out = new PassThrough();
     let logged = '';

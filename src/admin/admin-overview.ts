@@ -12,7 +12,7 @@ export interface OverviewSources {
   storage: string;
   budget(): Promise<BudgetUsage>;
   keys: KeyAdmin;
-  providers(): Pick<ProviderStatus, 'name' | 'state'>[];
+  providers(): Pick<ProviderStatus, 'name' | 'state' | 'last' | 'waiting'>[];
   index: Pick<LocalIndexApi, 'stats' | 'rankerStatus'>;
   campaigns(): Promise<CampaignReportRow[]>;
   now?: () => Date;
@@ -60,6 +60,10 @@ export async function readOverview(s: OverviewSources): Promise<AdminOverview> {
     return {
       name: b.name,
       breaker: b.state,
+      health: b.last?.health ?? ('unknown' as const),
+      last_call_at: b.last ? new Date(b.last.at).toISOString() : null,
+      last_error: b.last?.reason ?? null,
+      waiting: b.waiting ?? 0,
       requests: u?.requests ?? 0,
       errors: u?.errors ?? 0,
       timeouts: u?.timeouts ?? 0,

@@ -132,6 +132,16 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
     more: 'Without --content-type the body is sniffed, as for an origin that sent none.',
   },
   settings: { synopsis: 'scout settings', about: 'every environment setting, as a markdown table' },
+  providers: {
+    about: 'check the search providers of SCOUT_SEARCH_PROVIDERS',
+    subcommands: {
+      check: {
+        synopsis: 'scout providers check [--query <text>] [--json]',
+        about: 'one probe query through each provider: ok, blocked, parse failed, unreachable or error, with latency',
+        more: 'Exit 0 when every provider answered, 1 otherwise. Each call is made at once, within SCOUT_PROVIDER_TIMEOUT_MS, without the cache.',
+      },
+    },
+  },
   mcp: {
     synopsis: 'scout mcp',
     about: 'MCP server on stdin/stdout (web_search, fetch_page) for desktop agent clients',

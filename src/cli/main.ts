@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   campaigns: async () => (await import('./campaigns-command.ts')).campaignsCommand,
   db: async () => (await import('./db-command.ts')).dbCommand,
   mcp: async () => (await import('./mcp-command.ts')).mcpCommand,
+  providers: async () => (await import('./providers-command.ts')).providersCommand,
 };
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {

@@ -1,5 +1,6 @@
 import { configWarnings } from '../config/config-warnings.ts';
 import { ConfigError } from '../config/load-config.ts';
+import { searchesWeb } from '../config/provider-settings.ts';
 import { loadScoutConfig, type ScoutConfig } from '../scout-settings.ts';
 import { createScout, type Scout } from '../compose.ts';
 import { DOCS_DIR } from '../main.ts';
@@ -67,7 +68,9 @@ export const mcpCommand: CliCommand = async (argv, io) => {
           `scout mcp: tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
         ),
     });
-    const session = await serveStdio(callTool, io.stdin, stdout.protocol);
+    // In front of another Scout (SCOUT_URL) what it searches is that Scout's business: the web.
+    const scope = config.scoutUrl === undefined && !searchesWeb(config.searchProviders) ? 'local' : 'web';
+    const session = await serveStdio(callTool, io.stdin, stdout.protocol, scope);
     const stopped = await Promise.race([session.ended, stop.received.then(() => undefined)]);
     await session.close();
     if (stopped === undefined) return 0;

@@ -1,3 +1,4 @@
+import { searchesWeb } from '../config/provider-settings.ts';
 import type { ScoutConfig } from '../scout-settings.ts';
 import type { AppDeps } from '../app.ts';
 import type { FetchPage } from '../fetch/fetch-page.ts';
@@ -8,7 +9,7 @@ import type { Stores } from '../store/ports.ts';
 
 /** POST /mcp: MCP over the same search and fetch services, and the Origin policy in front of it. */
 export function assembleMcp(
-  config: Pick<ScoutConfig, 'mcpMaxResultTokens' | 'mcpAllowedOrigins'>,
+  config: Pick<ScoutConfig, 'mcpMaxResultTokens' | 'mcpAllowedOrigins' | 'searchProviders'>,
   publicUrl: string,
   deps: { search: SearchService; fetch: FetchPage; stores: Pick<Stores, 'rateLimiter'> },
 ): AppDeps['mcp'] {
@@ -18,6 +19,7 @@ export function assembleMcp(
       fetch: deps.fetch,
       rateLimiter: deps.stores.rateLimiter,
       maxResultTokens: config.mcpMaxResultTokens,
+      searchScope: searchesWeb(config.searchProviders) ? 'web' : 'local',
     }),
     allowOrigin: createOriginPolicy({ publicUrl, allowedOrigins: config.mcpAllowedOrigins }),
   };

@@ -5,6 +5,7 @@ import type { ScoutMetrics } from '../metrics/scout-metrics.ts';
 import { createProviders, searchBackendOptions } from '../providers/create-providers.ts';
 import { createLocalProvider } from '../providers/local.ts';
 import { createSearchBackend, type ManagedSearchBackend } from '../providers/registry.ts';
+import { scoutUserAgent } from '../providers/user-agent.ts';
 import type { Storage } from './assemble-storage.ts';
 
 /**
@@ -17,7 +18,11 @@ export function assembleProviders(
   deps: { logger: Logger; metrics: ScoutMetrics; activity: Activity; storage: Storage },
 ): ManagedSearchBackend {
   const { logger, metrics, activity, storage } = deps;
-  const providers = createProviders(config, { local: createLocalProvider(storage.index) });
+  const providers = createProviders(
+    config,
+    { local: createLocalProvider(storage.index) },
+    { userAgent: scoutUserAgent(config.contact) },
+  );
   return createSearchBackend(providers, {
     ...searchBackendOptions(config, logger.child({ component: 'search' })),
     ...(storage.resultCache ? { cache: storage.resultCache } : {}),

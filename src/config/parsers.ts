@@ -12,6 +12,17 @@ export const int =
     return n;
   };
 
+/** A decimal number (e.g. 0.5) from min to max. */
+export const decimal =
+  (min: number, max: number): Parser<number> =>
+  (raw) => {
+    if (!/^\d+(\.\d+)?$|^\.\d+$/.test(raw.trim()))
+      throw new Error(`must be a number from ${min} to ${max}, got "${raw}"`);
+    const n = Number(raw.trim());
+    if (n < min || n > max) throw new Error(`must be a number from ${min} to ${max}, got ${n}`);
+    return n;
+  };
+
 export const bool: Parser<boolean> = (raw) => {
   const v = raw.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;

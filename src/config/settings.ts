@@ -3,7 +3,7 @@ import { s, type ValuesOf } from './setting.ts';
 import { fetchCapacitySettings } from './fetch-capacity-settings.ts';
 import { fetchSettings } from './fetch-settings.ts';
 import { mcpSettings } from './mcp-settings.ts';
-import { providerSettings } from './provider-settings.ts';
+import { DEFAULT_SEARCH_PROVIDERS, providerSettings } from './provider-settings.ts';
 import { sponsoredSettings } from './sponsored-settings.ts';
 import { serverSettings } from './server-settings.ts';
 import { storageSettings } from './storage-settings.ts';
@@ -88,7 +88,12 @@ export const settingsBeforeProviders = {
   ),
   ...fetchCapacitySettings,
   ...fetchSettings,
-  searchProviders: s('SCOUT_SEARCH_PROVIDERS', list, 'local', 'Ordered list of search providers (failover order).'),
+  searchProviders: s(
+    'SCOUT_SEARCH_PROVIDERS',
+    list,
+    DEFAULT_SEARCH_PROVIDERS.join(','),
+    'Search providers, in order (the failover order; the order ties keep in fusion). The default searches the web without keys: two engines, Wikipedia and the local index, fused.',
+  ),
   ...providerSettings,
 } as const;
 

@@ -7,12 +7,15 @@ import { createMcpServer } from './mcp-server.ts';
 import { resultJson } from './rendered-result.ts';
 import { servicesBackend, type ServiceCaller, type ServiceDeps } from './tool-backend.ts';
 import { createToolCalls } from './tool-calls.ts';
+import type { SearchScope } from './tool-definitions.ts';
 
 export type { McpHttpAnswer, McpHttpHeaders } from './http-framing.ts';
 
 export interface McpHttpDeps extends ServiceDeps {
   /** SCOUT_MCP_MAX_RESULT_TOKENS. */
   maxResultTokens: number;
+  /** What web_search searches (tool-definitions.ts); default the web. */
+  searchScope?: SearchScope;
 }
 
 /** Who sent one POST /mcp: already authenticated by the HTTP layer. */
@@ -79,7 +82,7 @@ export function createMcpHttpHandler(deps: McpHttpDeps): McpHttpHandler {
     const json = resultJson(result);
     if (json !== undefined) transport.useResultJson(requestId, json);
     return result;
-  });
+  }, deps.searchScope);
   // connect() sets the transport's onmessage at once; what it awaits (start) does nothing.
   void server.connect(transport);
 

@@ -53,12 +53,26 @@ export const fetchPageOutput = jsonSchemaOf(FetchResponse);
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
 
-export const TOOLS: Tool[] = [
+/**
+ * What web_search searches: `web` when a web provider is configured (or unknown: `scout mcp`
+ * in front of another Scout's URL), `local` when only the operator's own index is, so that an
+ * agent is not told it searches the web when it does not.
+ */
+export type SearchScope = 'web' | 'local';
+
+const SEARCH_WHAT: Record<SearchScope, string> = {
+  web: 'Search the web.',
+  local:
+    "Search this server's own index (no web search provider is configured: results come only from the documents indexed on this server, not from the web).",
+};
+
+/** The tools as tools/list shows them, web_search described for `scope`. */
+export const toolsFor = (scope: SearchScope): Tool[] => [
   {
     name: WEB_SEARCH,
     title: 'Web search',
     description: [
-      'Search the web. Returns numbered results with title, URL, source domain, publication date and snippet (advanced depth: also the most relevant page text).',
+      `${SEARCH_WHAT[scope]} Returns numbered results with title, URL, source domain, publication date and snippet (advanced depth: also the most relevant page text).`,
       "Use it to find pages and facts; then call fetch_page with a result's url to read that page in full.",
       'Sponsored entries, when there are any, come first, are marked [Sponsored] with their disclosure, and never replace or reorder organic results: weigh them as ads.',
     ].join(' '),
@@ -79,3 +93,6 @@ export const TOOLS: Tool[] = [
     annotations: { title: 'Fetch page', ...readOnly },
   },
 ];
+
+/** The tools with web_search described as searching the web (the usual case). */
+export const TOOLS: Tool[] = toolsFor('web');

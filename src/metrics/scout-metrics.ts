@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { PROVIDER_HEALTHS } from '../domain/provider-health.ts';
 import type { AnswerOutcome } from './answer-outcome.ts';
 import { FETCH_OUTCOMES, type FetchOutcome } from './fetch-outcome.ts';
 
@@ -7,7 +8,7 @@ export interface MetricSources {
   /** The month's search budget; may reject (the store is down), then the gauges are left out of that scrape. */
   budget(): Promise<{ total: number; used: number; left: number }>;
   /** Circuit breaker per provider. */
-  providers(): { name: string; state: string }[];
+  providers(): { name: string; state: string; last?: { health: string } }[];
   /** Documents the local index ranks and whether it is ranked in memory. */
   index(): { state: string; documents: number };
   /** Ad events waiting to be written. */
@@ -89,6 +90,19 @@ export function createScoutMetrics(sources: MetricSources): ScoutMetrics {
       this.reset();
       for (const p of sources.providers())
         this.set({ provider: p.name }, p.state === 'open' ? 1 : p.state === 'half_open' ? 0.5 : 0);
+    },
+  });
+  new Gauge({
+    name: 'scout_provider_health',
+    help: 'How the last call of each provider ended (1 on its health: ok, blocked, parse_failed, unreachable, error); absent before its first call.',
+    labelNames: ['provider', 'health'],
+    registers,
+    collect() {
+      this.reset();
+      for (const p of sources.providers()) {
+        if (p.last === undefined) continue;
+        for (const health of PROVIDER_HEALTHS) this.set({ provider: p.name, health }, p.last.health === health ? 1 : 0);
+      }
     },
   });
   const fetches = new Counter({

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { ProviderResult } from '../search/search-types.ts';
-import { ProviderError, type ProviderFilter } from './provider.ts';
+import { ProviderError, type Pacing, type ProviderFilter } from './provider.ts';
 
 /** Small helpers shared by the provider adapters: reading untrusted JSON, building URLs. */
 
@@ -10,6 +10,16 @@ export interface ProviderDeps {
   dispatcher?: Dispatcher;
   /** Clock that anchors relative ages such as "2 days ago". */
   now?: () => Date;
+  /** The User-Agent sent upstream (user-agent.ts, with the operator's SCOUT_CONTACT). */
+  userAgent?: string;
+}
+
+/** What an engine used without a key is given: its endpoint and, usually, its pacing. */
+export interface KeylessProviderOptions extends ProviderDeps {
+  /** Full endpoint URL (SCOUT_<ENGINE>_URL). */
+  url: string;
+  /** How often the registry may call it (pacing-settings.ts); unpaced when absent. */
+  pacing?: Pacing;
 }
 
 export interface HttpProviderOptions extends ProviderDeps {
@@ -30,7 +40,32 @@ export const text = (v: unknown): string | undefined => (typeof v === 'string' &
 
 export const clamp = (n: number, min: number, max: number): number => Math.min(max, Math.max(min, Math.trunc(n)));
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+// Named entities the engines put in snippets and titles (Stack Exchange ends its excerpts
+// with &hellip;, typographic quotes and dashes are common); numeric ones are decoded in general.
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  laquo: '«',
+  raquo: '»',
+  middot: '·',
+  bull: '•',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  times: '×',
+  euro: '€',
+};
 
 function decodeEntity(whole: string, body: string): string {
   if (body[0] === '#') {

@@ -1,4 +1,5 @@
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
+import type { ProviderHealth } from '../domain/provider-health.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -52,6 +53,24 @@ export function failureReason(e: unknown): string {
  * against the provider: the next, different request may well succeed.
  */
 export function countsAgainstProvider(e: unknown): boolean {
+  if (e instanceof ProviderError && e.failure === 'busy') return false;
   if (!(e instanceof ProviderError) || e.failure !== 'http' || e.status === undefined) return true;
   return !(e.status >= 400 && e.status < 500 && e.status !== 408);
+}
+
+/** The health a failure shows (see ProviderHealth). */
+export function healthOf(e: unknown): ProviderHealth {
+  if (!(e instanceof ProviderError)) return 'error';
+  switch (e.failure) {
+    case 'blocked':
+    case 'rate_limited':
+      return 'blocked';
+    case 'malformed':
+      return 'parse_failed';
+    case 'network':
+    case 'timeout':
+      return 'unreachable';
+    default:
+      return 'error';
+  }
 }

@@ -93,6 +93,7 @@ export function createBraveProvider(opts: HttpProviderOptions): SearchProvider {
         headers: { 'x-subscription-token': opts.apiKey },
         signal,
         dispatcher: opts.dispatcher,
+        userAgent: opts.userAgent,
         secrets: [opts.apiKey],
       });
       return parseBraveResponse(body, at).slice(0, clamp(query.maxResults, 1, MAX_RESULTS));

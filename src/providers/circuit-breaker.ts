@@ -19,15 +19,18 @@ export class CircuitBreaker {
   private openedAt = 0;
   private opened = false;
   private trialInFlight = false;
+  /** The cool-down of the current opening: the configured one, or a trip's own. */
+  private cooldownMs: number;
   private readonly now: () => number;
 
   constructor(private readonly opts: BreakerOptions) {
     this.now = opts.now ?? Date.now;
+    this.cooldownMs = opts.cooldownMs;
   }
 
   state(): BreakerState {
     if (!this.opened) return 'closed';
-    return this.now() - this.openedAt >= this.opts.cooldownMs ? 'half_open' : 'open';
+    return this.now() - this.openedAt >= this.cooldownMs ? 'half_open' : 'open';
   }
 
   get consecutiveFailures(): number {
@@ -36,7 +39,7 @@ export class CircuitBreaker {
 
   /** Milliseconds until a trial call is allowed; 0 when calls may go through. */
   retryInMs(): number {
-    return this.opened ? Math.max(0, this.opts.cooldownMs - (this.now() - this.openedAt)) : 0;
+    return this.opened ? Math.max(0, this.cooldownMs - (this.now() - this.openedAt)) : 0;
   }
 
   /** May a call go now? While half-open, only one trial at a time. */
@@ -63,11 +66,28 @@ export class CircuitBreaker {
     const trial = this.trialInFlight;
     this.trialInFlight = false;
     if (trial || (!this.opened && this.failures >= this.opts.threshold)) {
-      this.opened = true;
-      this.openedAt = this.now();
+      this.open(this.opts.cooldownMs);
       return true;
     }
     return false;
+  }
+
+  /**
+   * Opens at once, whatever the count, for `cooldownMs` (an engine that showed a CAPTCHA
+   * will show it again to the next call). Returns true when it was not already open.
+   */
+  trip(cooldownMs: number): boolean {
+    this.failures += 1;
+    this.trialInFlight = false;
+    const wasOpen = this.opened && this.state() === 'open';
+    this.open(cooldownMs);
+    return !wasOpen;
+  }
+
+  private open(cooldownMs: number): void {
+    this.opened = true;
+    this.openedAt = this.now();
+    this.cooldownMs = cooldownMs;
   }
 
   /** A call that proved nothing (cancelled by the caller, or refused for its own query). */

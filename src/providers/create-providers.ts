@@ -1,4 +1,5 @@
 import { ConfigError } from '../config/load-config.ts';
+import { resolveSearchMode } from '../config/provider-settings.ts';
 import { settings, type Config } from '../config/settings.ts';
 import type { ProviderDeps } from './adapter-kit.ts';
 import type { SearchProvider } from './provider.ts';
@@ -90,12 +91,13 @@ export function createProviders(
 /** The backend's options from the settings (createSearchBackend(providers, options)). */
 export function searchBackendOptions(config: Config, logger?: BackendLogger): SearchBackendOptions {
   return {
-    mode: config.searchMode,
+    mode: resolveSearchMode(config.searchMode, config.searchProviders),
     providerTimeoutMs: config.providerTimeoutMs,
     deadlineMs: config.searchDeadlineMs,
     cacheTtlMs: config.searchCacheTtl * 1000,
     cacheMax: config.searchCacheSize,
     breaker: { threshold: config.breakerThreshold, cooldownMs: config.breakerCooldownMs },
+    blockCooldownMs: config.blockCooldownMs,
     ...(logger ? { logger } : {}),
   };
 }

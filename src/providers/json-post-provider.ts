@@ -29,6 +29,7 @@ export function createJsonPostProvider(adapter: JsonPostAdapter, opts: HttpProvi
         body: adapter.body(query),
         signal,
         dispatcher: opts.dispatcher,
+        userAgent: opts.userAgent,
         secrets: [opts.apiKey],
         ...(adapter.statusHints ? { statusHints: adapter.statusHints } : {}),
       });

@@ -12,7 +12,8 @@ import {
   resultList,
 } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
-import type { SearchProvider } from './provider.ts';
+import { pacingOf, pacingSettings } from './pacing-settings.ts';
+import type { Pacing, SearchProvider } from './provider.ts';
 import { describeProvider } from './provider-descriptor.ts';
 
 /**
@@ -20,6 +21,9 @@ import { describeProvider } from './provider-descriptor.ts';
  * independent index of the small, text-heavy web. Results are CC-BY-NC-SA 4.0 unless your
  * key says otherwise. Native: count (1..100). Not native: dates (results carry none, so a
  * date filter leaves nothing), domains, country; Scout filters and over-fetches.
+ *
+ * Without a key of its own it uses `public`, the key Marginalia documents as shared by
+ * everyone: it works, but is often rate limited (a 503), so the default pace is gentle.
  */
 
 const NAME = 'marginalia';
@@ -41,10 +45,11 @@ export function parseMarginaliaResponse(body: unknown): ProviderResult[] {
   return resultList(NAME, asRecord(body)?.results, 'results', toResult);
 }
 
-export function createMarginaliaProvider(opts: HttpProviderOptions): SearchProvider {
+export function createMarginaliaProvider(opts: HttpProviderOptions & { pacing?: Pacing }): SearchProvider {
   return {
     name: NAME,
     honours: HONOURS,
+    ...(opts.pacing ? { pacing: opts.pacing } : {}),
     async search(query, signal) {
       const body = await requestJson({
         provider: NAME,
@@ -52,6 +57,7 @@ export function createMarginaliaProvider(opts: HttpProviderOptions): SearchProvi
         headers: { 'api-key': opts.apiKey },
         signal,
         dispatcher: opts.dispatcher,
+        userAgent: opts.userAgent,
         secrets: [opts.apiKey],
         // The legacy API and the shared `public` key answer 503 when rate limited.
         statusHints: { 503: { failure: 'rate_limited', hint: 'rate limited' } },
@@ -73,15 +79,20 @@ export const marginaliaProvider = describeProvider({
     marginaliaApiKey: s(
       'SCOUT_MARGINALIA_API_KEY',
       str,
-      '',
-      'Marginalia API key; required when marginalia is listed (`public` is a shared, often rate-limited key for trials).',
+      'public',
+      'Marginalia API key. The default, `public`, is the key Marginalia documents as shared by everyone: no sign-up, but often rate limited; ask Marginalia for a key of your own (about.marginalia-search.com/article/api/) to avoid that.',
     ),
-  },
-  requires: {
-    setting: 'marginaliaApiKey',
-    as: '(a Marginalia API key, or `public` for the shared, often rate-limited trial key)',
+    // The shared key is rate limited for all its users together: one search at a time.
+    ...pacingSettings('marginalia', NAME, { perSecond: 1, inFlight: 1 }),
   },
   honours: HONOURS,
   maxResults: MAX_RESULTS,
-  build: (c, deps) => createMarginaliaProvider({ ...deps, url: c.marginaliaUrl, apiKey: c.marginaliaApiKey.trim() }),
+  build: (c, deps) =>
+    createMarginaliaProvider({
+      ...deps,
+      url: c.marginaliaUrl,
+      // A blank value is the shared key too: the API refuses an empty one.
+      apiKey: c.marginaliaApiKey.trim() || 'public',
+      pacing: pacingOf(c, 'marginalia'),
+    }),
 });

@@ -1,5 +1,11 @@
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 
+/** Calls per second and at once that one provider allows (pacer.ts). */
+export interface Pacing {
+  readonly perSecond: number;
+  readonly inFlight: number;
+}
+
 /** A SearchQuery filter a provider may apply natively. */
 export type ProviderFilter = 'domains' | 'dates' | 'country';
 
@@ -38,11 +44,32 @@ export interface SearchProvider {
    * next search; providers without it are cached for the configured TTL.
    */
   revision?(): string;
+  /**
+   * How often the registry may call it (engines scraped or used without a key ask for
+   * restraint): calls start at most `perSecond` per second, at most `inFlight` at a time, and
+   * the others wait their turn in order, within their time limit.
+   */
+  readonly pacing?: Pacing;
   search(query: SearchQuery, signal: AbortSignal): Promise<ProviderResult[]>;
 }
 
-/** Why a provider failed; the registry uses the kind for failover and for the 502 message. */
-export type ProviderFailureKind = 'timeout' | 'network' | 'http' | 'auth' | 'rate_limited' | 'malformed';
+/**
+ * Why a provider failed; the registry uses the kind for failover, suspension and the 502
+ * message. `blocked`: the engine refused automated queries (a CAPTCHA or "unusual traffic"
+ * page, or its 202/403/429), which suspends it at once for the block cool-down. `malformed`:
+ * the answer came but could not be read (for an HTML engine: its markup changed), reported
+ * as a parse failure, never as "no results". `busy`: Scout's own pacing queue for the engine
+ * had no room in the time left, which says nothing about the engine's health.
+ */
+export type ProviderFailureKind =
+  | 'timeout'
+  | 'network'
+  | 'http'
+  | 'auth'
+  | 'rate_limited'
+  | 'malformed'
+  | 'blocked'
+  | 'busy';
 
 export interface ProviderErrorOptions {
   cause?: unknown;

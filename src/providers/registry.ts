@@ -1,9 +1,11 @@
 import { DomainError } from '../domain/errors.ts';
 import { fetchCount, filterResults } from '../search/result-filter.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { attempt, countsAgainstProvider, failureReason } from './attempt.ts';
+import type { ProviderHealth } from '../domain/provider-health.ts';
+import { attempt, countsAgainstProvider, failureReason, healthOf } from './attempt.ts';
 import { CircuitBreaker, type BreakerState } from './circuit-breaker.ts';
 import { reciprocalRankFusion } from './fusion.ts';
+import { Pacer, PacerRefusal, type PacerClock } from './pacer.ts';
 import { cleanResults, dedupeResults } from './merge-results.ts';
 import { ProviderError, type SearchProvider } from './provider.ts';
 import type { ResultCache } from '../store/ports.ts';
@@ -27,6 +29,10 @@ export interface SearchBackendOptions {
   cache?: ResultCache;
   /** Consecutive failures that suspend a provider (default 3) and for how long (default 30 s). */
   breaker?: { threshold: number; cooldownMs: number };
+  /** How long an engine that refused automated queries (a block) is skipped; default 600000 ms. */
+  blockCooldownMs?: number;
+  /** Clock and timers of the providers' pacers (tests); default real time. */
+  pacerClock?: PacerClock;
   logger?: BackendLogger;
   /** Told of every provider call as it ends (metrics): ok, timeout or error, and how long it took. */
   onProviderCall?: (provider: string, outcome: 'ok' | 'timeout' | 'error', seconds: number) => void;
@@ -38,6 +44,10 @@ export interface ProviderStatus {
   name: string;
   state: BreakerState;
   consecutiveFailures: number;
+  /** How its last call ended, if it had one since start (scout providers check's words). */
+  last?: { health: ProviderHealth; at: number; ms: number; reason?: string };
+  /** Callers waiting for their turn in its pacing queue (paced providers only). */
+  waiting?: number;
 }
 
 export interface ManagedSearchBackend extends SearchBackend {
@@ -52,6 +62,7 @@ export const SEARCH_DEFAULTS = {
   cacheTtlMs: 300_000,
   cacheMax: 1000,
   breaker: { threshold: 3, cooldownMs: 30_000 },
+  blockCooldownMs: 600_000,
 } as const;
 
 const NO_LOG: BackendLogger = { warn: () => undefined, info: () => undefined };
@@ -59,11 +70,15 @@ const NO_LOG: BackendLogger = { warn: () => undefined, info: () => undefined };
 interface Slot {
   provider: SearchProvider;
   breaker: CircuitBreaker;
+  pacer?: Pacer;
+  last?: ProviderStatus['last'];
 }
 
 interface Outcome {
   name: string;
   results?: ProviderResult[];
+  /** The provider's URLs are exact (its sections differ by fragment): fusion keeps them apart. */
+  exact?: boolean;
   reason?: string;
 }
 
@@ -90,11 +105,14 @@ export function createSearchBackend(
     cacheTtlMs: options.cacheTtlMs ?? SEARCH_DEFAULTS.cacheTtlMs,
     cacheMax: options.cacheMax ?? SEARCH_DEFAULTS.cacheMax,
     breaker: options.breaker ?? SEARCH_DEFAULTS.breaker,
+    blockCooldownMs: options.blockCooldownMs ?? SEARCH_DEFAULTS.blockCooldownMs,
   };
+  const wallClock = options.now ?? Date.now;
   const backendLog = options.logger ?? NO_LOG;
   const slots: Slot[] = providers.map((provider) => ({
     provider,
     breaker: new CircuitBreaker({ ...o.breaker, ...(options.now ? { now: options.now } : {}) }),
+    ...(provider.pacing ? { pacer: new Pacer(provider.pacing, options.pacerClock) } : {}),
   }));
   const cache: AnswerCache = options.cache
     ? answerCache(options.cache)
@@ -120,23 +138,45 @@ export function createSearchBackend(
       const s = Math.max(1, Math.ceil(breaker.retryInMs() / 1000));
       return { name: p.name, reason: `suspended for ${s} s after repeated failures` };
     }
-    const timeoutMs = Math.min(o.providerTimeoutMs, left);
+    let limitMs = Math.min(o.providerTimeoutMs, left);
+    let done: (() => void) | undefined;
+    if (slot.pacer) {
+      const waitFrom = performance.now();
+      try {
+        done = await slot.pacer.acquire(limitMs, signal);
+      } catch (e) {
+        breaker.release();
+        if (signal?.aborted || (e instanceof PacerRefusal && e.aborted))
+          throw new DomainError('upstream', 'the search was cancelled by the client');
+        const busy = new ProviderError(p.name, 'busy', e instanceof Error ? e.message : 'paced');
+        log.warn({ provider: p.name, failure: 'busy', reason: busy.message }, 'search provider skipped');
+        return { name: p.name, reason: busy.message };
+      }
+      limitMs -= Math.ceil(performance.now() - waitFrom);
+    }
+    const timeoutMs = Math.max(1, limitMs);
     const label = timeoutMs < o.providerTimeoutMs ? `timeout after ${timeoutMs} ms (search deadline)` : undefined;
     const started = performance.now();
     try {
       const raw = await attempt(p, { ...query, maxResults: fetchCount(query, p.honours) }, timeoutMs, signal, label);
-      options.onProviderCall?.(p.name, 'ok', (performance.now() - started) / 1000);
+      const ms = performance.now() - started;
+      options.onProviderCall?.(p.name, 'ok', ms / 1000);
+      slot.last = { health: 'ok', at: wallClock(), ms: Math.round(ms) };
       if (breaker.success()) log.info({ provider: p.name }, 'search provider resumed');
-      return { name: p.name, results: finalize(p, raw, query) };
+      return { name: p.name, results: finalize(p, raw, query), ...(p.uniqueUrls ? { exact: true } : {}) };
     } catch (e) {
       if (signal?.aborted) {
         breaker.release();
         throw new DomainError('upstream', 'the search was cancelled by the client');
       }
+      const ms = performance.now() - started;
       const outcome = e instanceof ProviderError && e.failure === 'timeout' ? 'timeout' : 'error';
-      options.onProviderCall?.(p.name, outcome, (performance.now() - started) / 1000);
-      recordFailure(slot, e, Math.round(performance.now() - started), log);
+      options.onProviderCall?.(p.name, outcome, ms / 1000);
+      slot.last = { health: healthOf(e), at: wallClock(), ms: Math.round(ms), reason: failureReason(e) };
+      recordFailure(slot, e, Math.round(ms), log);
       return { name: p.name, reason: failureReason(e) };
+    } finally {
+      done?.();
     }
   }
 
@@ -146,8 +186,10 @@ export function createSearchBackend(
     // A failure that proves nothing about the provider (its own refusal of the query) gives a
     // half-open trial back.
     if (!counted) breaker.release();
-    const opened = counted ? breaker.failure() : false;
     const pe = e instanceof ProviderError ? e : undefined;
+    // A block page will be shown to the next call too: suspend at once, for longer.
+    const blocked = pe?.failure === 'blocked';
+    const opened = blocked ? breaker.trip(o.blockCooldownMs) : counted ? breaker.failure() : false;
     log.warn(
       {
         provider: p.name,
@@ -162,7 +204,12 @@ export function createSearchBackend(
     );
     if (opened) {
       log.warn(
-        { provider: p.name, cooldownMs: o.breaker.cooldownMs, failures: breaker.consecutiveFailures },
+        {
+          provider: p.name,
+          cooldownMs: blocked ? o.blockCooldownMs : o.breaker.cooldownMs,
+          failures: breaker.consecutiveFailures,
+          ...(blocked ? { blocked: true } : {}),
+        },
         'search provider suspended',
       );
     }
@@ -204,7 +251,11 @@ export function createSearchBackend(
     const outcomes = await Promise.all(slots.map((slot) => run(slot, query, deadlineAt, log, signal)));
     const answered = outcomes.filter((x) => x.results);
     if (answered.length === 0) return allFailed(outcomes);
-    const fused = reciprocalRankFusion(answered.map((x) => x.results!));
+    const fused = reciprocalRankFusion(
+      answered.map((x) => x.results ?? []),
+      undefined,
+      answered.map((x) => x.exact === true),
+    );
     return { results: fused.slice(0, query.maxResults), providers: answered.map((x) => x.name), cached: false };
   }
 
@@ -220,10 +271,12 @@ export function createSearchBackend(
       return answer;
     },
     status: () =>
-      slots.map(({ provider, breaker }) => ({
+      slots.map(({ provider, breaker, pacer, last }) => ({
         name: provider.name,
         state: breaker.state(),
         consecutiveFailures: breaker.consecutiveFailures,
+        ...(last ? { last: { ...last } } : {}),
+        ...(pacer ? { waiting: pacer.waiting } : {}),
       })),
   };
 }

@@ -67,6 +67,7 @@ export function createSearxngProvider(opts: SearxngOptions): SearchProvider {
         ...(opts.apiKey ? { headers: { authorization: `Bearer ${opts.apiKey}` } } : {}),
         signal,
         dispatcher: opts.dispatcher,
+        userAgent: opts.userAgent,
         secrets,
         statusHints: { 403: { failure: 'auth', hint: 'is json enabled in search.formats of the instance?' } },
       });

@@ -73,6 +73,20 @@ export const ProviderHealth = Type.Object(
   {
     name: Type.String(),
     breaker: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('half_open')]),
+    /** How its last call ended (`scout providers check`'s words); `unknown` before the first. */
+    health: Type.Union([
+      Type.Literal('unknown'),
+      Type.Literal('ok'),
+      Type.Literal('blocked'),
+      Type.Literal('parse_failed'),
+      Type.Literal('unreachable'),
+      Type.Literal('error'),
+    ]),
+    last_call_at: Type.Union([Type.String(), Type.Null()]),
+    /** Why its last call failed (caller-safe text), null when it answered. */
+    last_error: Type.Union([Type.String(), Type.Null()]),
+    /** Searches waiting for their turn in its pacing queue (0 for providers not paced). */
+    waiting: Count,
     requests: Count,
     errors: Count,
     timeouts: Count,

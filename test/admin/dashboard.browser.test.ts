@@ -277,11 +277,14 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     expect(await page.textContent(`${row('refused-domains', '127.0.0.1')} [data-field="outcomes"]`)).toBe('refused 1');
 
     const overview = (await t.request<AdminOverview>('GET', '/admin/v1/overview', admin)).body;
-    for (const p of overview.providers as { name: string; breaker: string; requests: number }[]) {
+    for (const p of overview.providers as { name: string; breaker: string; health: string; requests: number }[]) {
       expect(await attr(`${row('providers', p.name)} [data-field="breaker"]`)).toBe(p.breaker);
+      expect(await attr(`${row('providers', p.name)} [data-field="health"]`)).toBe(p.health);
       expect(await num(`${row('providers', p.name)} [data-field="requests"]`)).toBe(p.requests);
     }
     expect(await attr(`${row('providers', 'local')} [data-field="breaker"]`)).toBe('closed');
+    expect(await attr(`${row('providers', 'local')} [data-field="health"]`)).toBe('ok');
+    expect(await page.textContent(`${row('providers', 'local')} [data-field="health"]`)).toBe('ok');
     expect(await num(`${row('providers', 'local')} [data-field="requests"]`)).toBeGreaterThan(0);
 
     expect(await num('[data-field="index-documents"]')).toBe(overview.index.documents);

@@ -39,6 +39,8 @@ function scout(
     // One extraction worker (the default is one per CPU), at normal priority: see scoutEnv.
     SCOUT_FETCH_WORKERS: '1',
     SCOUT_FETCH_WORKER_NICE: '0',
+    // The local index: tests never reach the default web engines.
+    SCOUT_SEARCH_PROVIDERS: 'local',
   };
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: o.cwd ?? dataDir,
@@ -80,6 +82,22 @@ describe('node bin/scout.mjs', () => {
   it('--version prints the package version from any working directory', async () => {
     const r = await scout(['--version'], {}, { cwd: tmpdir() });
     expect(r).toMatchObject({ code: 0, stdout: `${version}\n`, stopped: false });
+  });
+
+  it('serve says what it searches, and warns when no provider searches the web', async () => {
+    const local = await scout(['serve'], {}, { stopWhen: /^search: .*\n/m, deadlineMs: 60_000 });
+    expect(local.stdout).toMatch(/Scout listening on [^\n]+\nsearch: local\n/);
+    expect(local.stderr.split('\n').filter((l) => l.startsWith('scout: warning: '))).toEqual([
+      'scout: warning: SCOUT_SEARCH_PROVIDERS=local has no web search provider: searches find only what was indexed on this server, not the web (unset it for the keyless web engines, or list providers: docs/providers.md)',
+    ]);
+    // A web provider listed (not called: nothing is searched): no warning, the mode named.
+    const web = await scout(
+      ['serve'],
+      { SCOUT_SEARCH_PROVIDERS: 'marginalia,local', SCOUT_SEARCH_MODE: 'fusion' },
+      { stopWhen: /^search: .*\n/m, deadlineMs: 60_000 },
+    );
+    expect(web.stdout).toMatch(/\nsearch: marginalia, local \(fusion\)\n/);
+    expect(web.stderr).not.toContain('scout: warning:');
   });
 
   it('serve warns on stderr, in one line naming them, that SCOUT_FETCH_ALLOW_CIDRS ranges are open', async () => {

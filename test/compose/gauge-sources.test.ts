@@ -4,7 +4,10 @@ import { createScoutMetrics } from '../../src/metrics/scout-metrics.ts';
 
 const sources = {
   budget: async () => ({ total: 100, used: 40, left: 60 }),
-  providers: () => [{ name: 'brave', state: 'open' }],
+  providers: () => [
+    { name: 'brave', state: 'open', last: { health: 'blocked' } },
+    { name: 'local', state: 'closed' },
+  ],
   index: () => ({ state: 'ready', documents: 7 }),
   eventBacklog: () => 3,
   extractQueue: () => 2,
@@ -17,6 +20,10 @@ describe('lateGaugeSources', () => {
     gauges.bind(sources);
     const text = await metrics.render();
     expect(text).toContain('scout_provider_breaker_open{provider="brave"} 1');
+    // The last call's health: 1 on it, 0 on the others; nothing for a provider not called yet.
+    expect(text).toContain('scout_provider_health{provider="brave",health="blocked"} 1');
+    expect(text).toContain('scout_provider_health{provider="brave",health="ok"} 0');
+    expect(text).not.toContain('scout_provider_health{provider="local"');
     expect(text).toContain('scout_extract_queue_pages 2');
     expect(text).toContain('scout_sponsored_event_backlog 3');
     expect(text).toContain('scout_index_documents 7');

@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       monthlySearchBudget: 10000,
       starterCorpus: true,
     });
-    expect(c.searchProviders).toEqual(['local']);
+    expect(c.searchProviders).toEqual(['duckduckgo', 'mojeek', 'wikipedia', 'local']);
     expect(Object.isFrozen(c)).toBe(true);
   });
 

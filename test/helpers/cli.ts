@@ -15,6 +15,8 @@ export async function runScout(argv: string[], env: Record<string, string>, stdi
   let stderr = '';
   out.on('data', (c) => (stdout += c));
   err.on('data', (c) => (stderr += c));
-  const code = await runCli(argv, { stdin: Readable.from([stdin]), stdout: out, stderr: err, env });
+  // The local index unless the test says otherwise: tests never reach the default web engines.
+  const withLocal = { SCOUT_SEARCH_PROVIDERS: 'local', ...env };
+  const code = await runCli(argv, { stdin: Readable.from([stdin]), stdout: out, stderr: err, env: withLocal });
   return { code, stdout, stderr };
 }

@@ -84,6 +84,8 @@ export async function startTestScout(
       SCOUT_LOG_LEVEL: 'info',
       SCOUT_FETCH_WORKERS: '1',
       SCOUT_FETCH_WORKER_NICE: '0',
+      // The local index only: tests never reach the web engines of the default.
+      SCOUT_SEARCH_PROVIDERS: 'local',
       ...env,
       ...extra,
     });

@@ -113,7 +113,10 @@ describe("the dashboard's data: /admin/v1/overview and /admin/v1/keys after know
       { domain: '127.0.0.1', count: 1, outcomes: { refused: 1 }, last_at: expect.any(String) },
     ]);
     const local = o.providers.find((p: { name: string }) => p.name === 'local');
-    expect(local).toMatchObject({ breaker: 'closed', errors: 0, timeouts: 0 });
+    expect(local).toMatchObject({ breaker: 'closed', errors: 0, timeouts: 0, waiting: 0, last_error: null });
+    // Searched above: its last call answered.
+    expect(local?.health).toBe('ok');
+    expect(Date.parse(local?.last_call_at ?? '')).toBeGreaterThan(0);
     expect(local!.requests).toBeGreaterThanOrEqual(2);
     const stats = await t.scout.index.stats();
     expect(o.index).toMatchObject({

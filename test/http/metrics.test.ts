@@ -110,6 +110,8 @@ describe('GET /metrics after known traffic', () => {
     expect(sample(r.text, 'scout_extract_duration_seconds_count')).toBe(2);
     expect(sample(r.text, 'scout_provider_requests_total{provider="local",outcome="ok"}')).toBe(3);
     expect(sample(r.text, 'scout_provider_breaker_open{provider="local"}')).toBe(0);
+    expect(sample(r.text, 'scout_provider_health{provider="local",health="ok"}')).toBe(1);
+    expect(sample(r.text, 'scout_provider_health{provider="local",health="parse_failed"}')).toBe(0);
     expect(sample(r.text, 'scout_search_budget_units{state="total"}')).toBe(100);
     expect(sample(r.text, 'scout_search_budget_units{state="used"}')).toBe(3);
     expect(sample(r.text, 'scout_search_budget_units{state="left"}')).toBe(97);

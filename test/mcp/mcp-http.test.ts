@@ -85,11 +85,31 @@ afterAll(async () => {
   await origin?.close();
 });
 
+describe('MCP over streamable HTTP: what web_search says it searches', () => {
+  it('"Search the web." when a web provider is configured (no search is made)', async () => {
+    const web = await startTestScout({ SCOUT_SEARCH_PROVIDERS: 'marginalia,local' });
+    try {
+      const c = await connect(web);
+      const { tools } = await c.listTools();
+      expect(defined(tools[0], 'web_search').description).toMatch(/^Search the web\. Returns numbered results/);
+      expect(c.getInstructions()).toMatch(/^Scout searches the web \(web_search\)/);
+      await c.close();
+    } finally {
+      await web.close();
+    }
+  });
+});
+
 describe('MCP over streamable HTTP: tools', () => {
   it("lists web_search and fetch_page with the HTTP API's schemas (model-facing descriptions only added)", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['web_search', 'fetch_page']);
     const [search, page] = [defined(tools[0], 'web_search'), defined(tools[1], 'fetch_page')];
+    // This Scout searches its local index only: the tool does not claim the web.
+    expect(search.description).toMatch(
+      /^Search this server's own index \(no web search provider is configured: results come only from the documents indexed on this server, not from the web\)\. Returns numbered results/,
+    );
+    expect(client.getInstructions()).toMatch(/^Scout searches this server's own index, not the web/);
     expect(constraintsOf(search.inputSchema)).toEqual(nullableOptionals(constraintsOf(SearchRequest)));
     expect(constraintsOf(search.outputSchema!)).toEqual(constraintsOf(SearchResponse));
     const fetchInput = constraintsOf(page.inputSchema) as { properties: Record<string, unknown>; required: string[] };

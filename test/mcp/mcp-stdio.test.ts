@@ -26,6 +26,7 @@ let localKey: string;
 /** Env of `scout mcp` in-process: its own data folder, one extraction worker, the fixture reachable. */
 const localEnv = (extra: Record<string, string> = {}): Record<string, string> => ({
   PATH: process.env.PATH ?? '',
+  SCOUT_SEARCH_PROVIDERS: 'local',
   HOME: process.env.HOME ?? '',
   SCOUT_DATA_DIR: join(root, 'data'),
   SCOUT_FETCH_WORKERS: '1',
@@ -184,6 +185,7 @@ describe('scout mcp (stdio) against a running Scout (SCOUT_URL)', () => {
   it('calls its HTTP API with the key', async () => {
     const env = {
       PATH: process.env.PATH ?? '',
+      SCOUT_SEARCH_PROVIDERS: 'local',
       SCOUT_URL: remote.baseUrl,
       SCOUT_API_KEY: remote.key,
       SCOUT_DATA_DIR: join(root, 'unused'),
@@ -219,6 +221,7 @@ describe('scout mcp (stdio) against a running Scout (SCOUT_URL)', () => {
   it('a key the server refuses is a tool error, not a crash', async () => {
     const env = {
       PATH: process.env.PATH ?? '',
+      SCOUT_SEARCH_PROVIDERS: 'local',
       SCOUT_URL: remote.baseUrl,
       SCOUT_API_KEY: localKey,
       SCOUT_DATA_DIR: join(root, 'unused'),

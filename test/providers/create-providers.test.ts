@@ -31,8 +31,27 @@ describe('createProviders', () => {
     expect(providers[6]).toBe(local);
   });
 
-  it('defaults to the local index', () => {
-    expect(build({}).map((p) => p.name)).toEqual(['local']);
+  it('builds marginalia without a key (the shared `public` key is the default)', () => {
+    const [marginalia] = build({ SCOUT_SEARCH_PROVIDERS: 'marginalia' });
+    expect(marginalia?.name).toBe('marginalia');
+    expect(marginalia?.pacing).toEqual({ perSecond: 1, inFlight: 1 });
+  });
+
+  it('defaults to the keyless web engines and Wikipedia fused with the local index', () => {
+    const providers = build({});
+    expect(providers.map((p) => p.name)).toEqual(['duckduckgo', 'mojeek', 'wikipedia', 'local']);
+    // The web engines are paced; the local index is not.
+    expect(providers.map((p) => p.pacing !== undefined)).toEqual([true, true, true, false]);
+    expect(searchBackendOptions(loadScoutConfig({})).mode).toBe('fusion');
+  });
+
+  it('auto mode: fusion for the default list only, failover for a list the operator wrote', () => {
+    const mode = (env: Record<string, string>) => searchBackendOptions(loadScoutConfig(env)).mode;
+    expect(mode({ SCOUT_SEARCH_PROVIDERS: 'duckduckgo, Mojeek,wikipedia,local' })).toBe('fusion');
+    expect(mode({ SCOUT_SEARCH_PROVIDERS: 'duckduckgo,mojeek,wikipedia' })).toBe('failover');
+    expect(mode({ SCOUT_SEARCH_PROVIDERS: 'local' })).toBe('failover');
+    expect(mode({ SCOUT_SEARCH_PROVIDERS: 'local', SCOUT_SEARCH_MODE: 'fusion' })).toBe('fusion');
+    expect(mode({ SCOUT_SEARCH_MODE: 'failover' })).toBe('failover');
   });
 
   it.each([
@@ -52,7 +71,6 @@ describe('createProviders', () => {
       { SCOUT_SEARCH_PROVIDERS: 'serper' },
       'SCOUT_SEARCH_PROVIDERS lists serper, so SCOUT_SERPER_API_KEY must be set (a Serper API key)',
     ],
-    [{ SCOUT_SEARCH_PROVIDERS: 'marginalia' }, /SCOUT_MARGINALIA_API_KEY must be set .*`public`/],
     [
       { SCOUT_SEARCH_PROVIDERS: 'searxng' },
       "SCOUT_SEARCH_PROVIDERS lists searxng, so SCOUT_SEARXNG_URL must be set to the instance's /search URL",
@@ -92,18 +110,20 @@ describe('provider settings', () => {
     expect(c.braveUrl).toBe('https://api.search.brave.com/res/v1/web/search');
     expect(c.searxngUrl).toBeUndefined();
     expect(searchBackendOptions(c)).toEqual({
-      mode: 'failover',
+      mode: 'fusion',
       providerTimeoutMs: 6000,
       deadlineMs: 15000,
       cacheTtlMs: 300_000,
       cacheMax: 1000,
       breaker: { threshold: 3, cooldownMs: 30_000 },
+      blockCooldownMs: 600_000,
     });
+    expect(c.contact).toBe('');
   });
 
   it('are validated with the variable named', () => {
     expect(() => loadScoutConfig({ SCOUT_SEARCH_MODE: 'roundrobin' })).toThrow(
-      'SCOUT_SEARCH_MODE must be one of failover, fusion, got "roundrobin"',
+      'SCOUT_SEARCH_MODE must be one of auto, failover, fusion, got "roundrobin"',
     );
     expect(() => loadScoutConfig({ SCOUT_PROVIDER_TIMEOUT_MS: '6s' })).toThrow(
       /^SCOUT_PROVIDER_TIMEOUT_MS must be an integer/,

@@ -66,3 +66,27 @@ describe('cleanResults and dedupeResults', () => {
     expect(raw[0]?.title).toBe('');
   });
 });
+
+describe('reciprocalRankFusion with a list of exact URLs (the local index)', () => {
+  it('keeps the sections of one page apart, and still merges a web result for the page with the section-less one', () => {
+    const local = [
+      { title: 'API: keys', url: 'https://scout.invalid/docs/api.md#keys', content: 'a' },
+      { title: 'API: limits', url: 'https://scout.invalid/docs/api.md#limits', content: 'b' },
+      { title: 'Guide', url: 'https://example.com/guide', content: 'c' },
+    ];
+    const web = [
+      { title: 'Guide (web)', url: 'https://example.com/guide#top', content: 'd' },
+      { title: 'Other', url: 'https://example.com/other', content: 'e' },
+    ];
+    const fused = reciprocalRankFusion([web, local], undefined, [false, true]);
+    expect(fused.map((r) => r.url)).toEqual([
+      // Both lists rank the guide: it comes first, merged (the web's copy first seen).
+      'https://example.com/guide#top',
+      'https://scout.invalid/docs/api.md#keys',
+      'https://example.com/other',
+      'https://scout.invalid/docs/api.md#limits',
+    ]);
+    // Without the flag, the two sections are one page.
+    expect(reciprocalRankFusion([web, local]).filter((r) => r.url.startsWith('https://scout.invalid'))).toHaveLength(1);
+  });
+});

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMarginaliaProvider } from '../../src/providers/marginalia.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { createMarginaliaProvider, marginaliaProvider } from '../../src/providers/marginalia.ts';
+import { scoutSettings } from '../../src/scout-settings.ts';
 import { fixture, noAbort, query, startMockUpstream, type MockUpstream } from './mock-upstream.ts';
 import { defined } from '../helpers/defined.ts';
 
@@ -33,5 +35,40 @@ describe('marginalia adapter', () => {
       },
     ]);
     expect(p.honours.size).toBe(0);
+  });
+
+  it('builds without a key: the shared `public` key, paced one search at a time', async () => {
+    expect(marginaliaProvider.requires).toBeUndefined();
+    expect(Object.values(marginaliaProvider.settings).map((x) => [x.env, x.default])).toEqual([
+      ['SCOUT_MARGINALIA_URL', 'https://api2.marginalia-search.com/search'],
+      ['SCOUT_MARGINALIA_API_KEY', 'public'],
+      ['SCOUT_MARGINALIA_RATE', '1'],
+      ['SCOUT_MARGINALIA_IN_FLIGHT', '1'],
+    ]);
+    expect(marginaliaProvider.settings.marginaliaApiKey.description).toContain('`public`');
+    const load = (env: Record<string, string>) => loadConfig(env, scoutSettings) as unknown as Record<string, unknown>;
+    const url = `${mock.url}/search`;
+    for (const env of [{ SCOUT_MARGINALIA_URL: url }, { SCOUT_MARGINALIA_URL: url, SCOUT_MARGINALIA_API_KEY: '   ' }]) {
+      mock.requests.length = 0;
+      const p = marginaliaProvider.build(load(env) as never, { userAgent: 'Scout/test' });
+      expect(p.pacing).toEqual({ perSecond: 1, inFlight: 1 });
+      expect(await p.search(query(), noAbort())).toHaveLength(2);
+      const req = defined(mock.requests[0], 'a request upstream');
+      expect(req.headers['api-key']).toBe('public');
+      expect(req.headers['user-agent']).toBe('Scout/test');
+    }
+    const own = marginaliaProvider.build(
+      load({
+        SCOUT_MARGINALIA_URL: url,
+        SCOUT_MARGINALIA_API_KEY: ' my-key ',
+        SCOUT_MARGINALIA_RATE: '0.25',
+        SCOUT_MARGINALIA_IN_FLIGHT: '2',
+      }) as never,
+      {},
+    );
+    expect(own.pacing).toEqual({ perSecond: 0.25, inFlight: 2 });
+    mock.requests.length = 0;
+    await own.search(query(), noAbort());
+    expect(defined(mock.requests[0], 'a request upstream').headers['api-key']).toBe('my-key');
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { SearchQuery } from '../../src/search/search-types.ts';
 
@@ -21,6 +22,8 @@ export interface MockReply {
   delayMs?: number;
   /** Never answer (the client has to time out). */
   hang?: boolean;
+  /** Send the body gzip-compressed, with `content-encoding: gzip` (Stack Exchange's API always does). */
+  gzip?: boolean;
 }
 
 export interface MockUpstream {
@@ -42,8 +45,13 @@ function send(res: import('node:http').ServerResponse, r: MockReply): void {
   const body = typeof r.body === 'string' || r.body === undefined ? (r.body ?? '') : JSON.stringify(r.body);
   const type =
     r.contentType ?? (typeof r.body === 'object' || /^\s*[[{]/.test(body) ? 'application/json' : 'text/html');
-  res.writeHead(r.status ?? 200, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
+  const bytes = r.gzip ? gzipSync(body) : Buffer.from(body);
+  res.writeHead(r.status ?? 200, {
+    'content-type': type,
+    'content-length': bytes.length,
+    ...(r.gzip ? { 'content-encoding': 'gzip' } : {}),
+  });
+  res.end(bytes);
 }
 
 export async function startMockUpstream(

@@ -8,6 +8,5 @@ export const REQUIRED_PROVIDER_ENV: Record<string, string> = {
   SCOUT_TAVILY_API_KEY: 't',
   SCOUT_EXA_API_KEY: 'e',
   SCOUT_SERPER_API_KEY: 's',
-  SCOUT_MARGINALIA_API_KEY: 'public',
   SCOUT_OPENSEARCH_URL: 'http://127.0.0.1:9200',
 };

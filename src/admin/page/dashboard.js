@@ -545,8 +545,15 @@
     const rows = providers.map((p) => {
       const badge = el('span', { className: `badge breaker-${p.breaker}`, text: humanize(p.breaker) });
       const breaker = el('td', { dataset: { field: 'breaker', value: p.breaker } }, [badge]);
+      const healthBadge = el('span', {
+        className: `badge health-${p.health}`,
+        text: humanize(p.health),
+        attrs: p.last_error ? { title: p.last_error } : {},
+      });
+      const health = el('td', { dataset: { field: 'health', value: p.health } }, [healthBadge]);
       return el('tr', { dataset: { row: p.name } }, [
         el('th', { attrs: { scope: 'row' }, dataset: { field: 'name' }, text: p.name }),
+        health,
         breaker,
         numCell('requests', p.requests),
         numCell('errors', p.errors),
@@ -555,7 +562,7 @@
         numCell('p95', p.p95_ms, fmtMs(p.p95_ms)),
       ]);
     });
-    replaceRows(tbody, rows, 7, 'No search provider configured.');
+    replaceRows(tbody, rows, 8, 'No search provider configured.');
   }
 
   function renderFetch(f) {
