@@ -40,14 +40,16 @@ function stemAscii(lower: string): string {
   return t;
 }
 
-class Fts5Oracle {
+/** FTS5 itself, on a scratch in-memory table, for the runs only it tokenizes (exported for tests). */
+export class Fts5Oracle {
   readonly #db: Database.Database;
   readonly #insert: Database.Statement;
   readonly #read: Database.Statement;
   readonly #clear: Database.Statement;
   readonly #known = new Map<string, readonly string[]>();
 
-  constructor() {
+  /** `maxRemembered`: runs remembered before the memory is cleared (tests set a small one). */
+  constructor(private readonly maxRemembered = MAX_REMEMBERED) {
     this.#db = new Database(':memory:');
     this.#db.exec(
       `CREATE VIRTUAL TABLE o USING fts5(x, tokenize='${FTS5_TOKENIZER}');
@@ -60,7 +62,15 @@ class Fts5Oracle {
 
   /** The terms of each run, in order; unknown runs are tokenized by FTS5 in one batch. */
   terms(runs: readonly string[]): (readonly string[])[] {
-    const missing = [...new Set(runs.filter((r) => !this.#known.has(r)))];
+    // This batch's answers are read before the memory may be cleared below: a run known
+    // before the batch must not be lost with it (it once was, when the memory filled up
+    // in the middle of a batch).
+    const answer = new Map<string, readonly string[]>();
+    for (const r of runs) {
+      const known = this.#known.get(r);
+      if (known !== undefined) answer.set(r, known);
+    }
+    const missing = [...new Set(runs.filter((r) => !answer.has(r)))];
     if (missing.length > 0) {
       const found = missing.map((run): { run: string; terms: string[] } => ({ run, terms: [] }));
       this.#db.transaction(() => {
@@ -72,10 +82,13 @@ class Fts5Oracle {
         }
         this.#clear.run();
       })();
-      if (this.#known.size + missing.length > MAX_REMEMBERED) this.#known.clear();
-      for (const { run, terms } of found) this.#known.set(run, terms);
+      if (this.#known.size + missing.length > this.maxRemembered) this.#known.clear();
+      for (const { run, terms } of found) {
+        this.#known.set(run, terms);
+        answer.set(run, terms);
+      }
     }
-    return runs.map((r) => this.#known.get(r)!);
+    return runs.map((r) => must(answer.get(r), 'the terms of a run just tokenized'));
   }
 }
 

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { tokenize } from '../../../src/index/ranker/tokenize.ts';
+import { Fts5Oracle, tokenize } from '../../../src/index/ranker/tokenize.ts';
 import { FTS5_TOKENIZER } from '../../../src/index/schema.ts';
 import { corpusLines } from '../../../bench/make-corpus.ts';
 import { defined } from '../../helpers/defined.ts';
@@ -57,5 +57,18 @@ describe('tokenize (the in-memory ranker reproduces FTS5 porter unicode61 remove
     const text = 'naïve café naïve café';
     expect(tokenize(text)).toEqual(tokenize(text));
     expect(tokenize(text)).toEqual(['naiv', 'cafe', 'naiv', 'cafe']);
+  });
+});
+
+describe('Fts5Oracle (the runs only FTS5 tokenizes)', () => {
+  it('keeps the runs it knew when its memory fills up in the middle of a batch', () => {
+    // Room for two runs: the second batch knows one and brings two more, so the memory is
+    // cleared while that batch is answered; the known run must still be answered.
+    const small = new Fts5Oracle(2);
+    const fresh = new Fts5Oracle();
+    expect(small.terms(['Éclair', 'naïve'])).toEqual(fresh.terms(['Éclair', 'naïve']));
+    const batch = ['naïve', 'Ångström', 'café', 'naïve'];
+    expect(small.terms(batch)).toEqual(fresh.terms(batch));
+    expect(small.terms(batch)).toEqual([['naiv'], ['angstrom'], ['cafe'], ['naiv']]);
   });
 });
