@@ -26,6 +26,26 @@ export async function load(name: string, opts: autocannon.Options, seconds: numb
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
+/** Prints runs as a table: `label` (route, mode, …) in a column of `width`, then req/s, p50, p99, errors. */
+export function printRuns(label: string, width: number, runs: readonly Run[]): void {
+  console.log(
+    label.padEnd(width),
+    'req/s'.padStart(9),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'errors'.padStart(7),
+  );
+  for (const r of runs) {
+    console.log(
+      r.name.padEnd(width),
+      r.rps.toFixed(0).padStart(9),
+      String(r.p50).padStart(8),
+      String(r.p99).padStart(8),
+      String(r.errors + r.non2xx).padStart(7),
+    );
+  }
+}
+
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const at = (i: number): number => defined(s[i], `sample ${i}`);

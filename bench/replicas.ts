@@ -41,7 +41,7 @@ import pg from 'pg';
 import { createScout, type Scout } from '../src/compose.ts';
 import { loadScoutConfig } from '../src/scout-settings.ts';
 import { deleteKeys } from '../test/store/redis/redis-test-env.ts';
-import { load, median, queries, querySequence, summary, type Run } from './load-kit.ts';
+import { load, median, queries, querySequence, summary, type Run, printRuns } from './load-kit.ts';
 import { writeCorpus } from './make-corpus.ts';
 import { defined } from '../test/helpers/defined.ts';
 
@@ -396,22 +396,7 @@ async function main(): Promise<void> {
     console.log(
       `\n${DOCS} documents, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, same process, same run (medians)`,
     );
-    console.log(
-      'mode'.padEnd(34),
-      'req/s'.padStart(8),
-      'p50 ms'.padStart(8),
-      'p99 ms'.padStart(8),
-      'errors'.padStart(7),
-    );
-    for (const s of [summary(runsA), summary(runsB)]) {
-      console.log(
-        s.name.padEnd(34),
-        s.rps.toFixed(0).padStart(8),
-        String(s.p50).padStart(8),
-        String(s.p99).padStart(8),
-        String(s.errors + s.non2xx).padStart(7),
-      );
-    }
+    printRuns('mode', 34, [summary(runsA), summary(runsB)]);
     const ratio = median(runsB.map((y, i) => y.rps / defined(runsA[i], `A round ${i + 1}`).rps));
     const added = median(runsB.map((y, i) => y.p99 - defined(runsA[i], `A round ${i + 1}`).p99));
     console.log(

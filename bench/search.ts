@@ -17,7 +17,7 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Scout } from '../src/compose.ts';
 import { SearchResponse } from '../src/schemas/search.ts';
-import { benchScout, load, median, queries, querySequence, summary, type Run } from './load-kit.ts';
+import { benchScout, load, median, queries, querySequence, summary, type Run, printRuns } from './load-kit.ts';
 import { defined } from '../test/helpers/defined.ts';
 
 const { values } = parseArgs({
@@ -95,22 +95,7 @@ async function main() {
   console.log(
     `\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, same process, same run (medians)`,
   );
-  console.log(
-    'route'.padEnd(44),
-    'req/s'.padStart(9),
-    'p50 ms'.padStart(8),
-    'p99 ms'.padStart(8),
-    'errors'.padStart(7),
-  );
-  for (const r of [base, fixed, search]) {
-    console.log(
-      r.name.padEnd(44),
-      r.rps.toFixed(0).padStart(9),
-      String(r.p50).padStart(8),
-      String(r.p99).padStart(8),
-      String(r.errors + r.non2xx).padStart(7),
-    );
-  }
+  printRuns('route', 44, [base, fixed, search]);
   const ratio = median(searches.map((x, i) => x.rps / defined(bases[i], `hello-world round ${i + 1}`).rps));
   const reference = median(fixeds.map((x, i) => x.rps / defined(bases[i], `hello-world round ${i + 1}`).rps));
   console.log(`\nreference / hello-world requests/s: ${(reference * 100).toFixed(1)}% (payload sizes alone)`);

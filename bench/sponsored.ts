@@ -17,7 +17,17 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { SearchQuery } from '../src/search/search-types.ts';
 import { STOP_WORDS } from '../src/content/stop-words.ts';
-import { benchScout, load, median, queries, querySequence, summary, titleWords, type Run } from './load-kit.ts';
+import {
+  benchScout,
+  load,
+  median,
+  queries,
+  querySequence,
+  summary,
+  titleWords,
+  type Run,
+  printRuns,
+} from './load-kit.ts';
 import { rng } from './make-corpus.ts';
 import { defined } from '../test/helpers/defined.ts';
 
@@ -114,22 +124,7 @@ async function main() {
   console.log(
     `\n${DOCS} documents, ${CAMPAIGNS} active campaigns, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (medians)`,
   );
-  console.log(
-    'route'.padEnd(34),
-    'req/s'.padStart(8),
-    'p50 ms'.padStart(8),
-    'p99 ms'.padStart(8),
-    'errors'.padStart(7),
-  );
-  for (const r of [summary(offRuns), summary(onRuns)]) {
-    console.log(
-      r.name.padEnd(34),
-      r.rps.toFixed(0).padStart(8),
-      String(r.p50).padStart(8),
-      String(r.p99).padStart(8),
-      String(r.errors + r.non2xx).padStart(7),
-    );
-  }
+  printRuns('route', 34, [summary(offRuns), summary(onRuns)]);
   const ratio = median(onRuns.map((r, i) => r.rps / defined(offRuns[i], `ads-off round ${i + 1}`).rps));
   console.log(
     `\nads on / ads off requests/s: ${(ratio * 100).toFixed(1)}% (median of the rounds' ratios; goal >= 90%)`,

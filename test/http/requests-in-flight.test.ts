@@ -12,20 +12,25 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
 });
 
+/** A server that holds every request unanswered, tracked, with one request sent and held. */
+async function oneHeldRequest() {
+  const held: ServerResponse[] = [];
+  const server = createServer((_req, res) => void held.push(res));
+  servers.push(server);
+  const inFlight = trackRequestsInFlight(server);
+  const settled: Socket[] = [];
+  inFlight.onSettled((socket) => settled.push(socket));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const c = await openRaw(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  open.push(c);
+  c.socket.write('GET /a HTTP/1.1\r\nHost: a\r\n\r\n');
+  for (let i = 0; i < 2000 && held.length === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
+  return { held, inFlight, settled, c };
+}
+
 describe('trackRequestsInFlight', () => {
   it('counts a connection’s unanswered requests, lists their responses and says when each settles', async () => {
-    const held: ServerResponse[] = [];
-    const server = createServer((_req, res) => void held.push(res));
-    servers.push(server);
-    const inFlight = trackRequestsInFlight(server);
-    const settled: Socket[] = [];
-    inFlight.onSettled((socket) => settled.push(socket));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const c = await openRaw(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    open.push(c);
-
-    c.socket.write('GET /a HTTP/1.1\r\nHost: a\r\n\r\n');
-    for (let i = 0; i < 2000 && held.length === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
+    const { held, inFlight, settled, c } = await oneHeldRequest();
     const response = defined(held[0], 'a held response');
     const socket = response.socket!;
     expect(inFlight.on(socket)).toBe(1);
@@ -39,16 +44,7 @@ describe('trackRequestsInFlight', () => {
   });
 
   it('lowers the count when the client leaves before its answer', async () => {
-    const held: ServerResponse[] = [];
-    const server = createServer((_req, res) => void held.push(res));
-    servers.push(server);
-    const inFlight = trackRequestsInFlight(server);
-    const settled: Socket[] = [];
-    inFlight.onSettled((socket) => settled.push(socket));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const c = await openRaw(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    c.socket.write('GET /a HTTP/1.1\r\nHost: a\r\n\r\n');
-    for (let i = 0; i < 2000 && held.length === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
+    const { held, inFlight, settled, c } = await oneHeldRequest();
     const socket = defined(held[0], 'a held response').socket!;
     c.socket.destroy();
     for (let i = 0; i < 2000 && settled.length === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
