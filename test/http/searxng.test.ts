@@ -37,8 +37,9 @@ const openWebUiQuery = (q: string) =>
   `q=${encodeURIComponent(q)}&format=json&pageno=1&safesearch=1&language=en-US&time_range=&categories=&theme=simple&image_proxy=0`;
 const perplexicaQuery = (q: string) =>
   `format=json&q=${encodeURIComponent(q)}&categories=general&language=en&engines=bing%2Cgoogle&pageno=1`;
+// LibreChat's (@librechat/agents): its own engine list, a max_results SearXNG does not know.
 const libreChatQuery = (q: string) =>
-  `q=${encodeURIComponent(q)}&format=json&pageno=1&categories=general&language=all&safesearch=0`;
+  `q=${encodeURIComponent(q)}&format=json&pageno=1&categories=general&language=all&safesearch=0&engines=google%2Cbing%2Cduckduckgo&max_results=8`;
 
 const organicUrls = (body: SearchResponse) => body.results.filter((r) => r.type === 'organic').map((r) => r.url);
 const searxUrls = (body: SearxngResponse) => body.results.filter((r) => r.engine !== 'sponsored').map((r) => r.url);
@@ -101,9 +102,9 @@ describe('GET /search as the apps send it', () => {
     expect(ok.body.results.length).toBeGreaterThan(0);
   });
 
-  it('LibreChat with its X-API-Key header', async () => {
+  it('LibreChat with its X-API-Key header (and the JSON Content-Type it puts on a GET)', async () => {
     const res = await t.request<SearxngResponse>('GET', `/search?${libreChatQuery('quillwort')}`, {
-      headers: { 'X-API-Key': t.key },
+      headers: { 'X-API-Key': t.key, 'Content-Type': 'application/json' },
     });
     expect(res.status).toBe(200);
     const v1 = await t.request<SearchResponse>('GET', '/v1/search?q=quillwort');
