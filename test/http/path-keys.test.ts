@@ -5,6 +5,8 @@ import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 
 /** Keys in the URL path (SCOUT_PATH_KEYS, docs/compat.md), on real Scouts over loopback. */
 
+const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
+
 const search = (key: string) => `/k/${key}/search?q=fetch%20markdown&format=json`;
 
 describe('path keys off (the default)', () => {
@@ -27,7 +29,7 @@ describe('path keys off (the default)', () => {
 describe('path keys on (SCOUT_PATH_KEYS=true)', () => {
   let t: TestScout;
   beforeAll(async () => {
-    t = await startTestScout({ SCOUT_PATH_KEYS: 'true', SCOUT_RATE_LIMIT_RPM: '1000' });
+    t = await startTestScout({ SCOUT_PATH_KEYS: 'true', SCOUT_RATE_LIMIT_RPM: '1000', SCOUT_ADMIN_TOKEN: ADMIN_TOKEN });
   });
   afterAll(() => t?.close());
 
@@ -55,6 +57,18 @@ describe('path keys on (SCOUT_PATH_KEYS=true)', () => {
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.body.error.message).toBe('method DELETE is not allowed on /k/[redacted]/search; use GET, POST');
     expect(wrongMethod.text).not.toContain(t.key);
+  });
+
+  it('are counted under the route template, never the path that carries the key', async () => {
+    await t.request('GET', search(t.key), { key: null });
+    const metrics = await t.request('GET', '/metrics', {
+      key: null,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(metrics.text).toMatch(
+      /^scout_http_requests_total\{route="\/k\/:key\/search",method="GET",status_class="2xx",outcome="ok"\} [1-9]/m,
+    );
+    expect(metrics.text).not.toContain(t.key);
   });
 
   it('refuse a header key that differs from the path key with 401', async () => {

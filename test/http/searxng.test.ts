@@ -269,3 +269,22 @@ describe('sponsored entries in the SearXNG shape', () => {
     }
   });
 });
+
+describe('the same rate limit and budget as /v1', () => {
+  it('charges a search one unit, a page past the results none, and refuses past the rate limit with 429', async () => {
+    const small = await startTestScout({ SCOUT_RATE_LIMIT_RPM: '3' });
+    try {
+      expect((await small.request('GET', '/search?q=fetch%20markdown&format=json')).status).toBe(200);
+      const past = await small.request<SearxngResponse>('GET', '/search?q=fetch%20markdown&format=json&pageno=3');
+      expect(past.body.results).toEqual([]);
+      const usage = await small.request<{ budget: { units_used: number } }>('GET', '/v1/usage');
+      expect(usage.body.budget.units_used).toBe(1);
+      expect((await small.request('GET', '/search?q=fetch%20markdown&format=json')).status).toBe(200);
+      const refused = await small.request<ErrorBody>('GET', '/search?q=fetch%20markdown&format=json');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await small.close();
+    }
+  });
+});
