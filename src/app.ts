@@ -19,6 +19,7 @@ import { trackRequestsInFlight } from './http/requests-in-flight.ts';
 import { makeErrorHandler } from './http/error-handler.ts';
 import { frameworkErrorOptions } from './http/framework-errors.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
+import { redactPathKey } from './http/path-key.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
@@ -29,6 +30,7 @@ import { fetchRoutes } from './http/routes/fetch.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { docsRoutes } from './http/routes/docs.ts';
 import { searchRoutes } from './http/routes/search.ts';
+import { searxngRoutes } from './http/routes/searxng.ts';
 import { mcpRoutes, type McpRouteDeps } from './http/routes/mcp.ts';
 import { usageRoutes } from './http/routes/usage.ts';
 import { clickRoutes } from './http/routes/click.ts';
@@ -60,6 +62,8 @@ export interface AppDeps {
     | 'httpMaxConnectionsPerIp'
     | 'httpUnauthenticatedConnectionMs'
     | 'httpShutdownDrainMs'
+    | 'pathKeys'
+    | 'compatSponsored'
   > &
     ServerTimeouts & { publicUrl?: string | undefined };
   keys: ApiKeys;
@@ -168,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.log.info(
       {
         method: request.method,
-        path: request.url.split('?', 1)[0],
+        path: redactPathKey(request.url.split('?', 1)[0] ?? ''),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 100) / 100,
       },
@@ -184,6 +188,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.health);
   docsRoutes(app, deps.docsDir);
   searchRoutes(app, deps.search);
+  // The compat shapes (docs/compat.md): the same search service in the apps' own shapes.
+  searxngRoutes(app, {
+    search: deps.search,
+    sponsored: deps.config.compatSponsored.includes('searxng'),
+    pathKeys: deps.config.pathKeys,
+  });
   fetchRoutes(app, deps.fetch);
   mcpRoutes(app, deps.mcp);
   usageRoutes(app, deps.usage);

@@ -23,7 +23,8 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** The kind of an agent route (both forms of /v1/search are one); undefined for the rest (usage, clicks, docs). */
 export function requestKind(route: string): RequestKind | undefined {
-  if (route === '/v1/search') return 'search';
+  // The compat shapes' searches (docs/compat.md) are searches too.
+  if (route === '/v1/search' || route === '/search' || route === '/k/:key/search') return 'search';
   if (route === '/v1/fetch') return 'fetch';
   if (route === '/mcp') return 'mcp';
   return undefined;

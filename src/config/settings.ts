@@ -1,5 +1,6 @@
 import { bool, cidrList, int, list, oneOf, optionalUrl, str } from './parsers.ts';
 import { s, type ValuesOf } from './setting.ts';
+import { compatSettings } from './compat-settings.ts';
 import { fetchCapacitySettings } from './fetch-capacity-settings.ts';
 import { fetchSettings } from './fetch-settings.ts';
 import { mcpSettings } from './mcp-settings.ts';
@@ -13,7 +14,7 @@ import { storageSettings } from './storage-settings.ts';
  * provider's own settings come between the two parts (src/scout-settings.ts joins them all,
  * and the README's settings table documents every name: test/config/load-config.test.ts
  * checks that none is missing). Split in two so that order stays the operators' one: the
- * search settings, each provider's, then sponsored results and MCP.
+ * search settings, each provider's, then sponsored results, the compat shapes and MCP.
  */
 export const settingsBeforeProviders = {
   port: s('PORT', int(0, 65535), '8080', 'TCP port the API listens on.'),
@@ -99,6 +100,7 @@ export const settingsBeforeProviders = {
 
 export const settingsAfterProviders = {
   ...sponsoredSettings,
+  ...compatSettings,
   ...mcpSettings,
 } as const;
 

@@ -13,6 +13,10 @@ declare module 'fastify' {
      * 'peek': the bucket is read, not taken from, and never refuses (GET /v1/usage reports it).
      */
     rateLimit?: 'per-request' | 'per-tool-call' | 'peek';
+    /** The route is under a path key (`/k/:key/…`, SCOUT_PATH_KEYS): the key is also read from there. */
+    pathKey?: boolean;
+    /** Added to the missing-key message: how else this route's clients can send a key. */
+    missingKeyHint?: string;
   }
   interface FastifyRequest {
     apiKeyId?: string;
@@ -24,15 +28,32 @@ declare module 'fastify' {
 const MISSING =
   'missing API key: send "Authorization: Bearer <key>" or "x-api-key: <key>" (keys in the query string are not accepted)';
 
-/** Reads the key from either header form (SPEC 5); never from the query string. */
+/**
+ * Reads the key from either header form (SPEC 5), or from the path on a path-key route
+ * (`/k/<key>/…`); never from the query string. A path key and a header key that differ are
+ * refused as two header keys are: which one the caller meant is not Scout's guess.
+ */
 export function presentedKey(request: FastifyRequest): string {
+  const config = request.routeOptions.config;
+  const fromHeaders = headerKey(request);
+  const fromPath = config?.pathKey === true ? (request.params as { key?: string }).key : undefined;
+  if (fromPath !== undefined && fromHeaders !== undefined && fromPath !== fromHeaders) {
+    throw new DomainError('unauthorized', 'the key in the path and the key in the header differ; send one key');
+  }
+  const key = fromPath ?? fromHeaders;
+  if (key === undefined || key === '') throw new DomainError('unauthorized', MISSING + (config?.missingKeyHint ?? ''));
+  return key;
+}
+
+/** The key of the Authorization or x-api-key header, when one is sent. */
+function headerKey(request: FastifyRequest): string | undefined {
   // Node keeps only the first of repeated Authorization headers and joins repeated
   // x-api-key ones: count them in the raw headers so neither case passes silently.
   let sent = 0;
   const raw = request.raw.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) if (/^(authorization|x-api-key)$/i.test(raw[i] as string)) sent++;
-  const { authorization, 'x-api-key': headerKey } = request.headers;
-  if (sent > 2 || (sent === 2 && (authorization === undefined || headerKey === undefined))) {
+  const { authorization, 'x-api-key': xApiKey } = request.headers;
+  if (sent > 2 || (sent === 2 && (authorization === undefined || xApiKey === undefined))) {
     throw new DomainError('unauthorized', 'send the API key once: one Authorization or one x-api-key header');
   }
   let bearer: string | undefined;
@@ -41,14 +62,14 @@ export function presentedKey(request: FastifyRequest): string {
     if (!m) throw new DomainError('unauthorized', 'Authorization header must be "Bearer <key>"');
     bearer = m[1];
   }
-  if (Array.isArray(headerKey)) throw new DomainError('unauthorized', 'send the x-api-key header once');
-  const fromHeader = headerKey?.trim();
+  if (Array.isArray(xApiKey)) throw new DomainError('unauthorized', 'send the x-api-key header once');
+  const fromHeader = xApiKey?.trim();
   if (bearer !== undefined && fromHeader !== undefined && bearer !== fromHeader) {
     throw new DomainError('unauthorized', 'Authorization and x-api-key carry different keys; send one key');
   }
+  // An empty x-api-key is no key (a client whose optional key field was left blank).
   const key = bearer ?? fromHeader;
-  if (key === undefined || key === '') throw new DomainError('unauthorized', MISSING);
-  return key;
+  return key === '' ? undefined : key;
 }
 
 /**

@@ -1,8 +1,10 @@
 import { pino, type Logger } from 'pino';
+import { redactPathKey } from './path-key.ts';
 
 /**
  * The process logger. Both auth headers are redacted wherever they appear, and requests are
- * logged by path without their query string (a caller may wrongly put a key there).
+ * logged by path without their query string (a caller may wrongly put a key there), and a
+ * key in the path (SCOUT_PATH_KEYS) is written `/k/[redacted]/…`.
  *
  * Without a stream it writes to process.stdout, not to pino's default fd-1 destination:
  * that one registers an exit hook which, on a dead or full pipe, retries its synchronous
@@ -19,7 +21,7 @@ export function createLogger(level: string, stream: NodeJS.WritableStream = proc
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
-        path: req.url.split('?', 1)[0],
+        path: redactPathKey(req.url.split('?', 1)[0] ?? ''),
         ip: req.ip,
       }),
       err: pino.stdSerializers.err,

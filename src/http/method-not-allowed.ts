@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-handler.ts';
+import { PATH_KEY_PREFIX, redactPathKey } from './path-key.ts';
 
 /** '/v1/r/:rec_id' → a regex matching its concrete paths ('/v1/r/rec_abc'). */
 const pathPattern = (url: string): RegExp =>
@@ -23,6 +24,8 @@ export function registerNotFound(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
+    // The path is quoted back without a key it may carry (path-key.ts).
+    const shown = redactPathKey(path).slice(0, 200);
     const allowed = new Set<string>();
     for (const { pattern, methods } of routes.values()) if (pattern.test(path)) for (const m of methods) allowed.add(m);
     if (allowed.size > 0) {
@@ -30,12 +33,16 @@ export function registerNotFound(app: FastifyInstance): void {
       reply.header('allow', list);
       return sendError(reply, {
         status: 405,
-        message: `method ${request.method} is not allowed on ${path.slice(0, 200)}; use ${list}`,
+        message: `method ${request.method} is not allowed on ${shown}; use ${list}`,
       });
     }
+    const pathKeysOff =
+      shown.startsWith(PATH_KEY_PREFIX) && ![...routes.keys()].some((url) => url.startsWith(PATH_KEY_PREFIX));
     return sendError(reply, {
       status: 404,
-      message: `no route ${request.method} ${path.slice(0, 200)}; the API is POST /v1/search, GET /v1/search and POST /v1/fetch (see /openapi.json)`,
+      message: pathKeysOff
+        ? `no route ${request.method} ${shown}: keys in the path are off on this server (the operator turns them on with SCOUT_PATH_KEYS=true); send the key in an Authorization or x-api-key header`
+        : `no route ${request.method} ${shown}; the API is POST /v1/search, GET /v1/search and POST /v1/fetch (see /openapi.json)`,
     });
   });
 }

@@ -17,9 +17,18 @@ const decode = (raw: string): string | undefined => {
 export function assertDecodableQuery(url: string): void {
   const start = url.indexOf('?');
   if (start < 0) return;
-  for (const pair of url.slice(start + 1).split('&')) {
+  assertDecodableParams(url.slice(start + 1));
+}
+
+/**
+ * The same check on `a=1&b=2` text (a query string without its `?`, a form body). `only`:
+ * the parameters a lenient shape reads; the others it ignores, whatever their encoding.
+ */
+export function assertDecodableParams(text: string, only?: ReadonlySet<string>): void {
+  for (const pair of text.split('&')) {
     const eq = pair.indexOf('=');
     const name = decode(eq < 0 ? pair : pair.slice(0, eq));
+    if (only !== undefined && (name === undefined || !only.has(name))) continue;
     if (name === undefined) {
       throw new DomainError(
         'invalid',

@@ -1,6 +1,7 @@
 import type { ErrorBody } from './error.ts';
 import type { FetchRequest, FetchResponse } from './fetch.ts';
 import type { Incentive, Result, SearchRequest, SearchResponse } from './search.ts';
+import type { SearxngResponse, SearxngResult } from './searxng.ts';
 import type { Usage } from './usage.ts';
 
 /**
@@ -83,6 +84,39 @@ const usage: Usage = {
   },
 };
 
+// The search above in the SearXNG shape (src/compat/searxng-response.ts makes it so).
+const searxngSponsored: SearxngResult = {
+  url: sponsored.url,
+  title: `Sponsored: ${sponsored.title}`,
+  content: `Sponsored by PGCloud (an ad, not a search result). ${sponsored.content} Offer: ${incentive.benefit}`,
+  score: 1.01,
+  engine: 'sponsored',
+  engines: ['sponsored'],
+  category: 'sponsored',
+};
+
+const searxngOrganic: SearxngResult = {
+  url: organic.url,
+  title: organic.title,
+  content: organic.content,
+  score: 1,
+  engine: 'brave',
+  engines: ['brave'],
+  category: 'general',
+  publishedDate: '2025-03-14',
+};
+
+const searxngResponse: SearxngResponse = {
+  query: 'postgres connection pooling',
+  number_of_results: 1,
+  results: [searxngSponsored, searxngOrganic],
+  answers: [],
+  corrections: [],
+  infoboxes: [],
+  suggestions: [],
+  unresponsive_engines: [],
+};
+
 /** By component name (the schema's title): the `examples` of each component. */
 export const EXAMPLES: Record<string, unknown[]> = {
   SearchRequest: [searchRequest],
@@ -93,4 +127,6 @@ export const EXAMPLES: Record<string, unknown[]> = {
   FetchResponse: [fetchResponse],
   Error: [error],
   Usage: [usage],
+  SearxngResponse: [searxngResponse],
+  SearxngResult: [searxngSponsored, searxngOrganic],
 };

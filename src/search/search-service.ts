@@ -24,6 +24,16 @@ export interface SearchOutcome {
   body: SearchResponse;
   /** Provider(s) that answered, for the x-scout-provider header. */
   providers: string[];
+  /** The advertiser of each sponsored entry of body.results, in their order. */
+  advertisers: string[];
+}
+
+export interface RunOptions {
+  /**
+   * false: no sponsored entries are chosen (no auction, no impression), for a compat shape
+   * the operator turned them off for, or a later page of one (src/compat). Default true.
+   */
+  sponsored?: boolean;
 }
 
 /** Fills raw_content/extra_snippets (advanced depth) and applies max_content_tokens. */
@@ -32,9 +42,15 @@ export interface ContentStage {
   apply(query: SearchQuery, results: ProviderResult[], ctx?: Pick<RequestContext, 'caller'>): Promise<ProviderResult[]>;
 }
 
+/** One sponsored entry and who pays for it (shapes without a label field name the advertiser in its text). */
+export interface SponsoredPick {
+  result: Result;
+  advertiser: string;
+}
+
 /** Chooses the sponsored entries of one search; never sees or changes organic results. */
 export interface SponsoredStage {
-  select(query: SearchQuery, ctx: RequestContext): Promise<Result[]>;
+  select(query: SearchQuery, ctx: RequestContext): Promise<SponsoredPick[]>;
 }
 
 export interface SearchServiceDeps {
@@ -65,27 +81,28 @@ const organic = (r: ProviderResult, i: number): Result => {
 export function createSearchService(deps: SearchServiceDeps) {
   const now = deps.now ?? (() => new Date());
   return {
-    async run(req: SearchRequest, ctx: RequestContext): Promise<SearchOutcome> {
+    async run(req: SearchRequest, ctx: RequestContext, options: RunOptions = {}): Promise<SearchOutcome> {
       const query = toSearchQuery(req, now());
       const charge = await deps.budget.charge(query.depth);
       let answer: Awaited<ReturnType<SearchBackend['search']>>;
       let found: ProviderResult[];
-      let ads: Result[];
+      let ads: SponsoredPick[];
       try {
         answer = await deps.backend.search(query, undefined, ctx.log);
         found = answer.results.slice(0, query.maxResults);
         if (deps.content) found = await deps.content.apply(query, found, ctx);
         // Sponsored entries come first and are numbered on their own (docs/api.md), so the
         // organic list below is exactly what the providers gave, whatever the ads.
-        ads = deps.sponsored ? await deps.sponsored.select(query, ctx) : [];
+        ads = deps.sponsored && options.sponsored !== false ? await deps.sponsored.select(query, ctx) : [];
       } catch (e) {
         // A search that is not served is not charged, whichever stage failed.
         await deps.budget.refund(charge).catch(() => undefined);
         throw e;
       }
-      const results = [...ads, ...found.map(organic)];
+      const results = [...ads.map((a) => a.result), ...found.map(organic)];
       return {
         providers: answer.providers,
+        advertisers: ads.map((a) => a.advertiser),
         body: {
           request_id: ctx.requestId,
           query: req.query,

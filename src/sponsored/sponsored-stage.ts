@@ -1,4 +1,4 @@
-import type { RequestContext, SponsoredStage } from '../search/search-service.ts';
+import type { RequestContext, SponsoredPick, SponsoredStage } from '../search/search-service.ts';
 import type { SearchQuery } from '../search/search-types.ts';
 import type { Result } from '../schemas/search.ts';
 import { relevance, runAuction, topicPositions, type Bid } from './auction.ts';
@@ -71,7 +71,7 @@ async function bidsFor(o: SponsoredStageOptions, query: SearchQuery): Promise<Bi
 export function createSponsoredStage(o: SponsoredStageOptions): SponsoredStage {
   const key = recIdKeyOrDefault(o.recIdKey);
   return {
-    async select(query: SearchQuery, ctx: RequestContext): Promise<Result[]> {
+    async select(query: SearchQuery, ctx: RequestContext): Promise<SponsoredPick[]> {
       if (o.maxAds <= 0) return [];
       let winners: Bid[];
       try {
@@ -94,7 +94,7 @@ export function createSponsoredStage(o: SponsoredStageOptions): SponsoredStage {
             position: i + 1,
           },
         });
-        return toResult(campaign, i + 1, recId, o.clickUrl(recId));
+        return { result: toResult(campaign, i + 1, recId, o.clickUrl(recId)), advertiser: campaign.record.advertiser };
       });
     },
   };

@@ -171,7 +171,8 @@ describe('scout campaigns', () => {
     });
     try {
       const ads = [];
-      for (let i = 0; i < 4; i++) ads.push(...(await server.stage.select(searchQuery('running shoes'), ctx())));
+      for (let i = 0; i < 4; i++)
+        ads.push(...(await server.stage.select(searchQuery('running shoes'), ctx())).map((p) => p.result));
       await server.resolveClickUrl(new URL(ads[0]?.url as string));
       await server.clicks.follow(ads[1]?.rec_id as string, true);
     } finally {

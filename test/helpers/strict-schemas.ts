@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchResponse } from '../../src/schemas/fetch.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
+import { SearxngResponse } from '../../src/schemas/searxng.ts';
 import { Usage } from '../../src/schemas/usage.ts';
 import { AdminKey, AdminKeyList, AdminOverview } from '../../src/schemas/admin.ts';
 
@@ -26,6 +27,8 @@ export const schemaFor = (path: string, status: number): TSchema | undefined => 
   if (status >= 400) return ErrorBody;
   if (status !== 200) return undefined;
   if (path.startsWith('/v1/search')) return SearchResponse;
+  // The SearXNG shape, with or without a path key (docs/compat.md).
+  if (/^(\/k\/[^/]+)?\/search(\?|$)/.test(path)) return SearxngResponse;
   if (path.startsWith('/v1/fetch')) return FetchResponse;
   if (path.startsWith('/v1/usage')) return Usage;
   if (path === '/admin/v1/overview') return AdminOverview;

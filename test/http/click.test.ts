@@ -9,7 +9,7 @@ let path: string;
 beforeAll(async () => {
   s = await sponsoredApp();
   await s.h.create(campaignFile({ url: 'https://shop.acme.example/shoes?ref=scout' }));
-  const [ad] = await s.h.sponsored.stage.select(searchQuery('running shoes'), ctx());
+  const [ad] = (await s.h.sponsored.stage.select(searchQuery('running shoes'), ctx())).map((p) => p.result);
   path = new URL(ad?.url as string).pathname;
 });
 afterAll(() => s.close());

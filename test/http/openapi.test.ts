@@ -5,6 +5,7 @@ import { ErrorBody } from '../../src/schemas/error.ts';
 import { EXAMPLES } from '../../src/schemas/examples.ts';
 import { FetchRequest, FetchResponse } from '../../src/schemas/fetch.ts';
 import { Incentive, Result, SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
+import { SearxngResponse, SearxngResult } from '../../src/schemas/searxng.ts';
 import { Usage } from '../../src/schemas/usage.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
@@ -19,6 +20,8 @@ const COMPONENTS: Record<string, TSchema> = {
   FetchResponse,
   Error: ErrorBody,
   Usage,
+  SearxngResponse,
+  SearxngResult,
 };
 
 /** Follows a `#/components/schemas/X` reference of the document. */
@@ -152,6 +155,25 @@ describe('OpenAPI components', () => {
     );
     expect(op.responses['503'].headers['retry-after']).toBeDefined();
     expect(op.responses['401'].headers['www-authenticate']).toBeDefined();
+  });
+});
+
+describe('the compat shapes in OpenAPI', () => {
+  it('lists the SearXNG routes under their own tag and leaves /v1 untagged', async () => {
+    const doc = (await t.request<Json>('GET', '/openapi.json', { key: null })).body;
+    const get = doc.paths['/search'].get;
+    const post = doc.paths['/search'].post;
+    expect([get.tags, post.tags]).toEqual([['searxng'], ['searxng']]);
+    expect([get.operationId, post.operationId]).toEqual(['searxngSearch', 'searxngSearchForm']);
+    expect(get.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/SearxngResponse',
+    });
+    expect(Object.keys(post.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+    expect(get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['q', 'format', 'pageno', 'time_range']),
+    );
+    expect(post.responses['415']).toBeDefined();
+    expect(doc.paths['/v1/search'].post.tags).toBeUndefined();
   });
 });
 

@@ -42,16 +42,26 @@ describe('tracing (SCOUT_TRACING_OTLP_URL)', () => {
   let page: FixtureServer;
   let t: TestScout | undefined;
   let requestId = '';
+  let pathKeyRequestId = '';
+  let key = '';
 
   beforeAll(async () => {
     receiver = await startReceiver();
     page = await startFixtureServer({
       '/puffins': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: ARTICLE },
     });
-    t = await startTestScout({ SCOUT_TRACING_OTLP_URL: receiver.url, SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32' });
+    t = await startTestScout({
+      SCOUT_TRACING_OTLP_URL: receiver.url,
+      SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
+      SCOUT_PATH_KEYS: 'true',
+    });
     const r = await t.request('POST', '/v1/fetch', { body: { url: page.url('/puffins') } });
     expect(r.status).toBe(200);
     requestId = r.headers.get('x-request-id')!;
+    key = t.key;
+    const keyed = await t.request('GET', `/k/${key}/search?q=fetch&format=json`, { key: null });
+    expect(keyed.status).toBe(200);
+    pathKeyRequestId = keyed.headers.get('x-request-id')!;
     // Closing sends what is still batched.
     await t.close();
     t = undefined;
@@ -69,6 +79,15 @@ describe('tracing (SCOUT_TRACING_OTLP_URL)', () => {
     expect(client.map((s) => attr(s, 'url.full'))).toContain(page.url('/puffins'));
     const fetchSpan = client.find((s) => attr(s, 'url.full') === page.url('/puffins'))!;
     expect(attr(fetchSpan, 'http.response.status_code')).toBe('200');
+  });
+
+  it('never sends a key carried in the path (SCOUT_PATH_KEYS): url.path has it redacted', () => {
+    const server = receiver.spans.find((s) => attr(s, 'scout.request_id') === pathKeyRequestId);
+    expect(server && attr(server, 'url.path')).toBe('/k/[redacted]/search?q=fetch&format=json');
+    expect(server && attr(server, 'http.route')).toBe('/k/:key/search');
+    // Client spans (kind 3) left out: the undici instrumentation runs in this test's process
+    // and traces the test's own request to Scout, which Scout never makes.
+    expect(JSON.stringify(receiver.spans.filter((s) => s.kind !== 3))).not.toContain(key);
   });
 
   it('is off without the setting: nothing is sent', async () => {

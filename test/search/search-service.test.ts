@@ -25,3 +25,33 @@ describe('search service budget', () => {
     await stores.close();
   });
 });
+
+describe('search service sponsored stage', () => {
+  it('puts the ads first with their advertisers, and asks for none when told not to', async () => {
+    const stores = createStores({ dataDir: mkdtempSync(join(tmpdir(), 'scout-svc-')), rateLimitRpm: 60 });
+    const budget = createSearchBudget(stores.budget, 10, () => new Date('2026-11-21T00:00:00Z'));
+    let asked = 0;
+    const ad = {
+      type: 'sponsored' as const,
+      position: 1,
+      title: 'Ad',
+      url: 'https://scout.test/v1/r/rec_1',
+      domain: 'ad.example',
+      content: 'Buy.',
+      disclosure: 'Sponsored · Acme',
+    };
+    const sponsored = { select: async () => (asked++, [{ result: ad, advertiser: 'Acme' }]) };
+    const service = createSearchService({ backend: createSearchBackend([provider]), budget, sponsored });
+    const withAds = await service.run({ query: 'alpha' }, ctx);
+    expect(withAds.body.results.map((r) => r.type)).toEqual(['sponsored', 'organic']);
+    expect(withAds.advertisers).toEqual(['Acme']);
+    expect(asked).toBe(1);
+    // A compat shape the operator turned ads off for: no auction, so no impression either.
+    const without = await service.run({ query: 'alpha' }, ctx, { sponsored: false });
+    expect(without.body.results.map((r) => r.type)).toEqual(['organic']);
+    expect(without.advertisers).toEqual([]);
+    expect(without.body.meta.sponsored_count).toBe(0);
+    expect(asked).toBe(1);
+    await stores.close();
+  });
+});

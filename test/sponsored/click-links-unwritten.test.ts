@@ -50,7 +50,7 @@ function replicaOf(h: SponsoredHarness, options: Partial<SponsoredOptions> = {})
 }
 
 async function shownRecId(h: SponsoredHarness): Promise<string> {
-  const [ad] = await h.sponsored.stage.select(searchQuery('running shoes'), ctx());
+  const [ad] = (await h.sponsored.stage.select(searchQuery('running shoes'), ctx())).map((p) => p.result);
   return ad?.rec_id as string;
 }
 

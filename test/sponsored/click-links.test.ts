@@ -11,7 +11,7 @@ const failure = domainFailure;
 
 /** One impression of the default campaign; its click URL. */
 async function adUrl(h: SponsoredHarness): Promise<URL> {
-  const [ad] = await h.sponsored.stage.select(searchQuery('running shoes'), ctx());
+  const [ad] = (await h.sponsored.stage.select(searchQuery('running shoes'), ctx())).map((p) => p.result);
   return new URL(ad?.url as string);
 }
 

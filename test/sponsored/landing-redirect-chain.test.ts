@@ -88,7 +88,7 @@ describe('a landing page that redirects to a loopback address (real server, real
       body: campaignFile({ url: landing.url('/moving') }),
     });
     expect(created.status).toBe(201);
-    const [ad] = await t.scout.sponsored.stage.select(searchQuery('running shoes'), ctx());
+    const [ad] = (await t.scout.sponsored.stage.select(searchQuery('running shoes'), ctx())).map((p) => p.result);
     const click = ad!.url as string;
     const path = new URL(click).pathname;
     const follow = () => fetch(`${t.baseUrl}${path}`, { redirect: 'manual' });

@@ -20,7 +20,7 @@ async function app(options: Partial<SponsoredOptions> = {}) {
 }
 
 async function clickPath(s: SponsoredApp): Promise<string> {
-  const [ad] = await s.h.sponsored.stage.select(searchQuery('running shoes'), ctx());
+  const [ad] = (await s.h.sponsored.stage.select(searchQuery('running shoes'), ctx())).map((p) => p.result);
   return new URL(ad?.url as string).pathname;
 }
 
@@ -93,7 +93,7 @@ describe('GET /v1/r/<rec_id>: the landing host is checked again at click time', 
       updatedAt: '2026-03-10T00:00:00.000Z',
     });
     await store.close();
-    const [ad] = await s.h.sponsored.stage.select(searchQuery('running shoes'), ctx());
+    const [ad] = (await s.h.sponsored.stage.select(searchQuery('running shoes'), ctx())).map((p) => p.result);
     expect(ad?.title).toBe('Old');
     dns.calls.length = 0;
     const res = await s.app.inject({ method: 'GET', url: new URL(ad?.url as string).pathname });

@@ -6,7 +6,8 @@ import { campaignFile, ctx, searchQuery, useSponsoredHarnesses, type SponsoredHa
 
 const harness = useSponsoredHarnesses();
 
-const select = (h: SponsoredHarness, q: string, over = {}) => h.sponsored.stage.select(searchQuery(q, over), ctx());
+const picks = (h: SponsoredHarness, q: string, over = {}) => h.sponsored.stage.select(searchQuery(q, over), ctx());
+const select = async (h: SponsoredHarness, q: string, over = {}) => (await picks(h, q, over)).map((p) => p.result);
 const titles = async (h: SponsoredHarness, q: string, over = {}) => (await select(h, q, over)).map((r) => r.title);
 
 describe('sponsored entries in a search', () => {
@@ -43,8 +44,10 @@ describe('sponsored entries in a search', () => {
     });
     expect(ads[1]).toMatchObject({ position: 2, title: 'Zed shoes', disclosure: 'Anzeige · Zed' });
     expect(ads[1]).not.toHaveProperty('incentive');
-    const again = await select(h, 'best running shoes');
-    expect(again[0]?.rec_id).not.toBe(ads[0]?.rec_id);
+    const again = await picks(h, 'best running shoes');
+    expect(again[0]?.result.rec_id).not.toBe(ads[0]?.rec_id);
+    // Who pays goes beside each entry, for shapes that name the advertiser in the text (src/compat).
+    expect(again.map((p) => p.advertiser)).toEqual(['Acme', 'Zed']);
   });
 
   it('a query that matches no keyword gets no ads', async () => {
