@@ -32,6 +32,8 @@ function names(): Map<string, string> {
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
+      // Withdrawn codes (DD, SU, …) are named after their successors: the current code keeps the name.
+      if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) continue;
       const name = display.of(code);
       if (name !== undefined && !map.has(name.toLowerCase())) map.set(name.toLowerCase(), code);
     }
