@@ -148,7 +148,13 @@ const tavilySearchResponse: TavilySearchResponse = {
 
 const tavilyExtractResponse: TavilyExtractResponse = {
   results: [{ url: fetchRequest.url, raw_content: fetchResponse.content, images: [] }],
-  failed_results: [{ url: 'http://10.0.0.7/admin', error: 'refused: the address 10.0.0.7 is private' }],
+  failed_results: [
+    {
+      url: 'http://10.0.0.7/admin',
+      error:
+        'refused: 10.0.0.7 is not a public address (private); private, loopback and reserved addresses cannot be fetched',
+    },
+  ],
   response_time: 0.83,
   request_id: fetchResponse.request_id,
 };

@@ -170,6 +170,8 @@ describe('@tavily/core extract', () => {
       'ftp://files.example/x',
     ]);
     expect(res.failedResults.every((r) => typeof r.error === 'string' && r.error.length > 0)).toBe(true);
+    // The reason /v1/fetch gives: the address policy applies as there.
+    expect(defined(res.failedResults[1], 'the loopback URL').error).toMatch(/^refused: /);
     expect(defined(res.failedResults[2], 'the ftp URL').error).toBe('not an absolute http(s) URL');
   });
 
