@@ -30,6 +30,7 @@ const SHOES = [1, 2, 3].map((n) => ({
 const ARTICLE =
   '<html><head><title>Fixture page</title></head><body><main><h1>Fixture page</h1><p>Scout fetched this paragraph from a loopback fixture server so the extract route can be tested end to end.</p></main></body></html>';
 
+const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 const offline = () => ({ resolver: stubResolver().resolver, landingProbe: stubProbe().probe });
 const organicUrls = (body: SearchResponse) => body.results.filter((r) => r.type === 'organic').map((r) => r.url);
 
@@ -65,6 +66,7 @@ beforeAll(async () => {
       SCOUT_PATH_KEYS: 'true',
       SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
       SCOUT_FETCH_TIMEOUT_MS: '30000',
+      SCOUT_ADMIN_TOKEN: ADMIN_TOKEN,
     },
     offline(),
   );
@@ -189,6 +191,26 @@ describe('@tavily/core extract', () => {
     const urls = Array.from({ length: 21 }, (_, i) => origin.url(`/article?${i}`));
     const err = await thrown(tavily({ apiKey: t.key, apiBaseURL: t.baseUrl }).extract(urls));
     expect(err.message).toBe('urls may list at most 20 URLs; send 21 in batches');
+  });
+});
+
+describe('metrics', () => {
+  it('count the Tavily routes under their templates, never the path that carries the key', async () => {
+    await t.request('POST', `/k/${t.key}/extract`, { key: null, body: { urls: [origin.url('/article')] } });
+    await t.request('POST', '/extract', { body: { urls: origin.url('/article') } });
+    await t.request('POST', '/search', { body: { query: 'quillwort' } });
+    const metrics = await t.request('GET', '/metrics', {
+      key: null,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    for (const route of ['/k/:key/extract', '/extract', '/search'])
+      expect(metrics.text).toMatch(
+        new RegExp(
+          `^scout_http_requests_total\\{route="${route}",method="POST",status_class="2xx",outcome="ok"\\} [1-9]`,
+          'm',
+        ),
+      );
+    expect(metrics.text).not.toContain(t.key);
   });
 });
 
