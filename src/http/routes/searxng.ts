@@ -1,12 +1,12 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SEARXNG_READ, searxngPlan, type SearxngParamValues } from '../../compat/searxng-request.ts';
 import { emptySearxngBody, searxngBody } from '../../compat/searxng-response.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { ErrorBody } from '../../schemas/error.ts';
 import { SearxngParams, SearxngResponse } from '../../schemas/searxng.ts';
-import type { RequestContext, SearchService } from '../../search/search-service.ts';
-import { Type } from '@sinclair/typebox';
 import { TavilySearchBody, TavilySearchResponse } from '../../schemas/tavily.ts';
+import type { RequestContext, SearchService } from '../../search/search-service.ts';
 import { isJsonRequest } from '../auth.ts';
 import { registerFormBody } from '../form-body.ts';
 import { registerJsonBody } from '../json-body.ts';
@@ -140,7 +140,7 @@ export function searxngRoutes(app: FastifyInstance, o: SearxngRouteOptions): voi
                 description: 'A body that is neither a form nor JSON.',
                 headers: RATE_HEADERS,
               },
-              432: tavilyErrorResponses([432])[432],
+              ...tavilyErrorResponses([432]),
             },
           },
           preValidation: async (request) => {
