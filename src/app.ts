@@ -31,6 +31,7 @@ import { healthRoutes } from './http/routes/health.ts';
 import { docsRoutes } from './http/routes/docs.ts';
 import { searchRoutes } from './http/routes/search.ts';
 import { searxngRoutes } from './http/routes/searxng.ts';
+import { tavilyExtractRoutes, tavilySearch } from './http/routes/tavily.ts';
 import { mcpRoutes, type McpRouteDeps } from './http/routes/mcp.ts';
 import { usageRoutes } from './http/routes/usage.ts';
 import { clickRoutes } from './http/routes/click.ts';
@@ -193,7 +194,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     search: deps.search,
     sponsored: deps.config.compatSponsored.includes('searxng'),
     pathKeys: deps.config.pathKeys,
+    tavily: tavilySearch({ search: deps.search, sponsored: deps.config.compatSponsored.includes('tavily') }),
   });
+  tavilyExtractRoutes(app, { fetch: deps.fetch, pathKeys: deps.config.pathKeys });
   fetchRoutes(app, deps.fetch);
   mcpRoutes(app, deps.mcp);
   usageRoutes(app, deps.usage);

@@ -25,7 +25,8 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 export function requestKind(route: string): RequestKind | undefined {
   // The compat shapes' searches (docs/compat.md) are searches too.
   if (route === '/v1/search' || route === '/search' || route === '/k/:key/search') return 'search';
-  if (route === '/v1/fetch') return 'fetch';
+  // Tavily's extract reads pages, as /v1/fetch does.
+  if (route === '/v1/fetch' || route === '/extract' || route === '/k/:key/extract') return 'fetch';
   if (route === '/mcp') return 'mcp';
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeys } from '../keys/api-keys.ts';
 import { DomainError } from '../domain/errors.ts';
 import { peekRequest, rateLimitHeaders, rateLimitRefusal, takeRequest } from '../keys/rate-limit.ts';
@@ -17,12 +17,33 @@ declare module 'fastify' {
     pathKey?: boolean;
     /** Added to the missing-key message: how else this route's clients can send a key. */
     missingKeyHint?: string;
+    /**
+     * A JSON body may carry the key as `api_key` (the Tavily shape: older clients send it
+     * there). Without a header or path key, authentication waits for the parsed body.
+     */
+    bodyKey?: boolean;
   }
   interface FastifyRequest {
     apiKeyId?: string;
     /** The bucket as read by a 'peek' route, so its body and RateLimit-* headers agree. */
     rateLimitState?: RateLimitState;
+    /** Authentication waits for the body's api_key (config.bodyKey, no header or path key). */
+    keyInBody?: boolean;
   }
+}
+
+const JSON_TYPE = /^\s*application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
+
+/** The request's body is JSON (a body key can only come from one). */
+export const isJsonRequest = (request: FastifyRequest): boolean =>
+  JSON_TYPE.test(request.headers['content-type'] ?? '');
+
+/** The api_key of a JSON body, when it holds a non-empty string. */
+function bodyKeyOf(request: FastifyRequest): string | undefined {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const key = (body as { api_key?: unknown }).api_key;
+  return typeof key === 'string' && key.trim() !== '' ? key.trim() : undefined;
 }
 
 const MISSING =
@@ -35,14 +56,18 @@ const MISSING =
  */
 export function presentedKey(request: FastifyRequest): string {
   const config = request.routeOptions.config;
+  const key = headerOrPathKey(request);
+  if (key === undefined || key === '') throw new DomainError('unauthorized', MISSING + (config?.missingKeyHint ?? ''));
+  return key;
+}
+
+function headerOrPathKey(request: FastifyRequest): string | undefined {
   const fromHeaders = headerKey(request);
-  const fromPath = config?.pathKey === true ? (request.params as { key?: string }).key : undefined;
+  const fromPath = request.routeOptions.config?.pathKey === true ? (request.params as { key?: string }).key : undefined;
   if (fromPath !== undefined && fromHeaders !== undefined && fromPath !== fromHeaders) {
     throw new DomainError('unauthorized', 'the key in the path and the key in the header differ; send one key');
   }
-  const key = fromPath ?? fromHeaders;
-  if (key === undefined || key === '') throw new DomainError('unauthorized', MISSING + (config?.missingKeyHint ?? ''));
-  return key;
+  return fromPath ?? fromHeaders;
 }
 
 /** The key of the Authorization or x-api-key header, when one is sent. */
@@ -80,9 +105,39 @@ function headerKey(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance, keys: ApiKeys, limiter: RateLimiter): void {
   app.decorateRequest('apiKeyId', undefined);
   app.decorateRequest('rateLimitState', undefined);
+  app.decorateRequest('keyInBody', undefined);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.auth !== true) return;
-    const record = await keys.authenticate(presentedKey(request));
+    if (request.routeOptions.config.bodyKey === true && isJsonRequest(request)) {
+      const key = headerOrPathKey(request);
+      // The key may be in the body: checked once it is parsed (preValidation), with the same limits.
+      if (key === undefined || key === '') {
+        request.keyInBody = true;
+        return;
+      }
+    }
+    await admit(request, reply, presentedKey(request));
+  });
+  // A key in the body and one in a header or path must agree, as two header keys must.
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.routeOptions.config?.auth !== true || request.routeOptions.config.bodyKey !== true) return;
+    const fromBody = bodyKeyOf(request);
+    if (request.keyInBody !== true) {
+      if (fromBody !== undefined && isJsonRequest(request) && fromBody !== presentedKey(request))
+        throw new DomainError('unauthorized', 'the api_key in the body and the key in the header differ; send one key');
+      return;
+    }
+    if (fromBody === undefined) {
+      throw new DomainError(
+        'unauthorized',
+        'missing API key: send "Authorization: Bearer <key>" or "api_key" in the JSON body',
+      );
+    }
+    await admit(request, reply, fromBody);
+  });
+
+  async function admit(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> {
+    const record = await keys.authenticate(key);
     request.apiKeyId = record.id;
     // The fetch capacity shares its slots fairly between callers: the key is the caller.
     request.ctx.caller = record.id;
@@ -97,5 +152,5 @@ export function registerAuth(app: FastifyInstance, keys: ApiKeys, limiter: RateL
     reply.headers(rateLimitHeaders(d));
     const refused = rateLimitRefusal(d);
     if (refused) throw refused;
-  });
+  }
 }

@@ -4,6 +4,7 @@ import { isDomainError } from '../domain/errors.ts';
 import { PATH_SEGMENT_MAX } from './path-limits.ts';
 import { EARLY_ANSWER_BOUNDS } from './discard-body.ts';
 import { noteFailure } from './failed-with.ts';
+import { tavilyError, tavilyShaped } from './tavily-errors.ts';
 import { sendBodyRefusal } from './refuse-body.ts';
 import { STATUS_OF } from '../domain/status-table.ts';
 import { validationMessage, type ValidationIssue } from '../schemas/validation-message.ts';
@@ -59,12 +60,17 @@ export function renderError(error: unknown, request: FastifyRequest, bodyLimit: 
   return { status: 500, message: 'internal error; the x-request-id header identifies it in the server logs' };
 }
 
-export function sendError(reply: FastifyReply, r: ErrorRendering): FastifyReply {
+/**
+ * `shaped`: the body already serialized in a compat shape's error form (src/http/tavily-errors.ts);
+ * a string is sent as it is, past the route's response schema.
+ */
+export function sendError(reply: FastifyReply, r: ErrorRendering, shaped?: string): FastifyReply {
   if (r.retryAfterS !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(r.retryAfterS))));
   reply.code(r.status).type('application/json; charset=utf-8');
-  const body = { error: { status: r.status, message: r.message } };
+  const body = shaped ?? { error: { status: r.status, message: r.message } };
   // The client may still be sending the body it is refused for: answer without resetting it.
-  if (r.status === 413) return sendBodyRefusal(reply, JSON.stringify(body));
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  if (r.status === 413) return sendBodyRefusal(reply, text);
   const req = reply.request.raw;
   const framesBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
   if (framesBody && !req.complete) {
@@ -74,7 +80,7 @@ export function sendError(reply: FastifyReply, r: ErrorRendering): FastifyReply 
     // is kept. A body still arriving then gets a short discard and the connection closes.
     setImmediate(() => {
       if (req.complete) reply.send(body);
-      else sendBodyRefusal(reply, JSON.stringify(body), EARLY_ANSWER_BOUNDS);
+      else sendBodyRefusal(reply, text, EARLY_ANSWER_BOUNDS);
     });
     return reply;
   }
@@ -83,11 +89,13 @@ export function sendError(reply: FastifyReply, r: ErrorRendering): FastifyReply 
 
 export function makeErrorHandler(bodyLimit: number) {
   return function errorHandler(this: unknown, error: unknown, request: FastifyRequest, reply: FastifyReply) {
-    const r = renderError(error, request, bodyLimit);
+    const rendered = renderError(error, request, bodyLimit);
+    const tavily = tavilyShaped(request) ? tavilyError(error, rendered) : undefined;
+    const r = tavily?.rendering ?? rendered;
     if (isDomainError(error)) noteFailure(request, error);
     if (r.status >= 500 && !isDomainError(error)) request.log.error({ err: error }, 'unhandled error');
     else request.log.info({ status: r.status, reason: r.message }, 'request refused');
     if (r.status === 401) reply.header('www-authenticate', 'Bearer realm="scout"');
-    return sendError(reply, r);
+    return sendError(reply, r, tavily?.body);
   };
 }

@@ -2,6 +2,7 @@ import type { ErrorBody } from './error.ts';
 import type { FetchRequest, FetchResponse } from './fetch.ts';
 import type { Incentive, Result, SearchRequest, SearchResponse } from './search.ts';
 import type { SearxngResponse, SearxngResult } from './searxng.ts';
+import type { TavilyError, TavilyExtractResponse, TavilyResult, TavilySearchResponse } from './tavily.ts';
 import type { Usage } from './usage.ts';
 
 /**
@@ -117,6 +118,49 @@ const searxngResponse: SearxngResponse = {
   unresponsive_engines: [],
 };
 
+// The same search in the Tavily shape (src/compat/tavily-response.ts).
+const tavilySponsored: TavilyResult = {
+  title: searxngSponsored.title,
+  url: sponsored.url,
+  content: searxngSponsored.content,
+  score: 0.91,
+  raw_content: null,
+};
+
+const tavilyOrganic: TavilyResult = {
+  title: organic.title,
+  url: organic.url,
+  content: organic.content,
+  score: 0.9,
+  raw_content: null,
+  published_date: '2025-03-14',
+};
+
+const tavilySearchResponse: TavilySearchResponse = {
+  query: 'postgres connection pooling',
+  follow_up_questions: null,
+  answer: null,
+  images: [],
+  results: [tavilySponsored, tavilyOrganic],
+  response_time: 0.41,
+  request_id: searchResponse.request_id,
+};
+
+const tavilyExtractResponse: TavilyExtractResponse = {
+  results: [{ url: fetchRequest.url, raw_content: fetchResponse.content, images: [] }],
+  failed_results: [
+    {
+      url: 'http://10.0.0.7/admin',
+      error:
+        'refused: 10.0.0.7 is not a public address (private); private, loopback and reserved addresses cannot be fetched',
+    },
+  ],
+  response_time: 0.83,
+  request_id: fetchResponse.request_id,
+};
+
+const tavilyError: TavilyError = { detail: { error: 'query is required: a string of 1 to 400 characters' } };
+
 /** By component name (the schema's title): the `examples` of each component. */
 export const EXAMPLES: Record<string, unknown[]> = {
   SearchRequest: [searchRequest],
@@ -129,4 +173,8 @@ export const EXAMPLES: Record<string, unknown[]> = {
   Usage: [usage],
   SearxngResponse: [searxngResponse],
   SearxngResult: [searxngSponsored, searxngOrganic],
+  TavilySearchResponse: [tavilySearchResponse],
+  TavilyResult: [tavilySponsored, tavilyOrganic],
+  TavilyExtractResponse: [tavilyExtractResponse],
+  TavilyError: [tavilyError],
 };

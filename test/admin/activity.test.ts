@@ -42,12 +42,25 @@ describe('activity', () => {
   // Issue 23: the dashboard drew one latency line of searches, fetches and MCP calls together.
   it('keeps the latency of searches, fetches and MCP requests apart', () => {
     expect(
-      ['/v1/search', '/search', '/k/:key/search', '/v1/fetch', '/mcp', '/v1/usage', 'unmatched'].map(requestKind),
+      [
+        '/v1/search',
+        '/search',
+        '/k/:key/search',
+        '/v1/fetch',
+        '/extract',
+        '/k/:key/extract',
+        '/mcp',
+        '/v1/usage',
+        'unmatched',
+      ].map(requestKind),
     ).toEqual([
       'search',
-      // The SearXNG shape's searches, with and without a path key (docs/compat.md).
+      // The SearXNG and Tavily shapes' searches, with and without a path key (docs/compat.md).
       'search',
       'search',
+      'fetch',
+      // Tavily's extract reads pages.
+      'fetch',
       'fetch',
       'mcp',
       undefined,

@@ -5,6 +5,7 @@ import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchResponse } from '../../src/schemas/fetch.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse } from '../../src/schemas/searxng.ts';
+import { TavilyError, TavilyExtractResponse, TavilySearchResponse } from '../../src/schemas/tavily.ts';
 import { Usage } from '../../src/schemas/usage.ts';
 import { AdminKey, AdminKeyList, AdminOverview } from '../../src/schemas/admin.ts';
 
@@ -23,7 +24,20 @@ export function expectShape<T extends TSchema>(schema: T, value: unknown): asser
   expect(ok, `${JSON.stringify(value).slice(0, 500)}\n${ajv.errorsText(check.errors)}`).toBe(true);
 }
 
-export const schemaFor = (path: string, status: number): TSchema | undefined => {
+/** The Tavily shape answers POST /extract, and POST /search when its body is JSON (docs/compat.md). */
+export const isTavilyCall = (method: string, path: string, jsonBody: boolean): boolean =>
+  method === 'POST' &&
+  (/^(\/k\/[^/]+)?\/extract(\?|$)/.test(path) || (jsonBody && /^(\/k\/[^/]+)?\/search(\?|$)/.test(path)));
+
+export const schemaFor = (path: string, status: number, tavily = false): TSchema | undefined => {
+  if (tavily)
+    return status >= 400
+      ? TavilyError
+      : status === 200
+        ? path.includes('/extract')
+          ? TavilyExtractResponse
+          : TavilySearchResponse
+        : undefined;
   if (status >= 400) return ErrorBody;
   if (status !== 200) return undefined;
   if (path.startsWith('/v1/search')) return SearchResponse;

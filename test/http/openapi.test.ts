@@ -6,6 +6,7 @@ import { EXAMPLES } from '../../src/schemas/examples.ts';
 import { FetchRequest, FetchResponse } from '../../src/schemas/fetch.ts';
 import { Incentive, Result, SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse, SearxngResult } from '../../src/schemas/searxng.ts';
+import { TavilyError, TavilyExtractResponse, TavilyResult, TavilySearchResponse } from '../../src/schemas/tavily.ts';
 import { Usage } from '../../src/schemas/usage.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
@@ -22,6 +23,10 @@ const COMPONENTS: Record<string, TSchema> = {
   Usage,
   SearxngResponse,
   SearxngResult,
+  TavilySearchResponse,
+  TavilyResult,
+  TavilyExtractResponse,
+  TavilyError,
 };
 
 /** Follows a `#/components/schemas/X` reference of the document. */
@@ -159,16 +164,24 @@ describe('OpenAPI components', () => {
 });
 
 describe('the compat shapes in OpenAPI', () => {
-  it('lists the SearXNG routes under their own tag and leaves /v1 untagged', async () => {
+  it('lists the SearXNG and Tavily routes under their own tags and leaves /v1 untagged', async () => {
     const doc = (await t.request<Json>('GET', '/openapi.json', { key: null })).body;
     const get = doc.paths['/search'].get;
     const post = doc.paths['/search'].post;
-    expect([get.tags, post.tags]).toEqual([['searxng'], ['searxng']]);
+    // POST /search is both: a form is SearXNG, a JSON body Tavily.
+    expect([get.tags, post.tags]).toEqual([['searxng'], ['searxng', 'tavily']]);
     expect([get.operationId, post.operationId]).toEqual(['searxngSearch', 'searxngSearchForm']);
     expect(get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/SearxngResponse',
     });
-    expect(Object.keys(post.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+    expect(Object.keys(post.requestBody.content)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+    expect(post.responses['432']).toBeDefined();
+    const extract = doc.paths['/extract'].post;
+    expect([extract.tags, extract.operationId]).toEqual([['tavily'], 'tavilyExtract']);
+    expect(extract.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/TavilyExtractResponse',
+    });
+    expect(doc.paths['/k/{key}/extract']).toBeUndefined();
     expect(get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['q', 'format', 'pageno', 'time_range']),
     );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/schemas/error.ts';
 import type { SearchResponse } from '../../src/schemas/search.ts';
 import type { SearxngResponse } from '../../src/schemas/searxng.ts';
+import type { TavilySearchResponse } from '../../src/schemas/tavily.ts';
 import { defined } from '../helpers/defined.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { campaignFile, stubProbe, stubResolver } from '../sponsored/sponsored-fixture.ts';
@@ -195,17 +196,17 @@ describe('POST /search', () => {
     expect(ignored.status).toBe(200);
   });
 
-  it('refuses a JSON body (the Tavily shape, not served yet) and any other type with 415', async () => {
-    const json = await t.request<ErrorBody>('POST', '/search', { body: { query: 'quillwort', api_key: 'x' } });
-    expect(json.status).toBe(415);
-    expect(json.body.error.message).toMatch(/^a JSON body on POST \/search is the Tavily shape/);
+  it('takes a JSON body as the Tavily shape and refuses any other type but a form with 415', async () => {
+    const json = await t.request<TavilySearchResponse>('POST', '/search', { body: { query: 'quillwort' } });
+    expect(json.status).toBe(200);
+    expect(json.body.answer).toBeNull();
     const text = await t.request<ErrorBody>('POST', '/search', {
       rawBody: 'quillwort',
       headers: { 'content-type': 'text/plain' },
     });
     expect(text.status).toBe(415);
     expect(text.body.error.message).toBe(
-      'POST /search takes a SearXNG form: send Content-Type: application/x-www-form-urlencoded',
+      'POST /search takes a SearXNG form (Content-Type: application/x-www-form-urlencoded) or a Tavily JSON body (Content-Type: application/json)',
     );
     // The /v1 routes keep their own rule: JSON only, 400 otherwise.
     const v1 = await t.request<ErrorBody>('POST', '/v1/search', {

@@ -1,14 +1,19 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SEARXNG_READ, searxngPlan, type SearxngParamValues } from '../../compat/searxng-request.ts';
 import { emptySearxngBody, searxngBody } from '../../compat/searxng-response.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { ErrorBody } from '../../schemas/error.ts';
 import { SearxngParams, SearxngResponse } from '../../schemas/searxng.ts';
+import { TavilySearchBody, TavilySearchResponse } from '../../schemas/tavily.ts';
 import type { RequestContext, SearchService } from '../../search/search-service.ts';
+import { isJsonRequest } from '../auth.ts';
 import { registerFormBody } from '../form-body.ts';
+import { registerJsonBody } from '../json-body.ts';
 import { underPathKey } from '../path-key.ts';
 import { assertDecodableParams } from '../query-encoding.ts';
 import { errorResponses, okResponse, RATE_HEADERS } from './error-responses.ts';
+import { TAVILY_KEY_HINT, tavilyErrorResponses, type tavilySearch } from './tavily.ts';
 
 export interface SearxngRouteOptions {
   search: SearchService;
@@ -16,6 +21,8 @@ export interface SearxngRouteOptions {
   sponsored: boolean;
   /** SCOUT_PATH_KEYS: also under /k/:key/search. */
   pathKeys: boolean;
+  /** A JSON body on POST /search: the Tavily search (src/http/routes/tavily.ts). */
+  tavily: ReturnType<typeof tavilySearch>;
 }
 
 const ok = okResponse(
@@ -26,10 +33,17 @@ const ok = okResponse(
     'x-scout-provider': { type: 'string', description: 'Provider(s) that answered, comma-separated.' },
   },
 );
+/** POST /search answers either shape, by the body's type. */
+const postOk = okResponse(
+  Type.Union([SearxngResponse, TavilySearchResponse]),
+  'SearXNG JSON for a form, the Tavily answer for a JSON body: sponsored entries first, labelled in title and content, then organic results in /v1 order.',
+  {
+    ...RATE_HEADERS,
+    'x-scout-provider': { type: 'string', description: 'Provider(s) that answered, comma-separated.' },
+  },
+);
 const errors = (statuses: number[]) => errorResponses(ErrorBody, statuses);
 const FORM = 'application/x-www-form-urlencoded';
-
-const JSON_BODY = /^\s*application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
 
 /** Only the parameters read must decode; an ignored one may be anything. */
 const checkQuery = async (request: FastifyRequest): Promise<void> => {
@@ -37,16 +51,12 @@ const checkQuery = async (request: FastifyRequest): Promise<void> => {
   if (start >= 0) assertDecodableParams(request.url.slice(start + 1), SEARXNG_READ);
 };
 
-/** Every body type but a form is refused here; a JSON body is the Tavily shape's (not served yet). */
-function refuseBodyType(contentType: string | undefined): DomainError {
-  if (contentType !== undefined && JSON_BODY.test(contentType)) {
-    return new DomainError(
-      'unsupported_media',
-      `a JSON body on POST /search is the Tavily shape, which this Scout does not serve yet; send SearXNG's form (Content-Type: ${FORM}), GET /search?q=…&format=json, or use POST /v1/search`,
-    );
-  }
-  return new DomainError('unsupported_media', `POST /search takes a SearXNG form: send Content-Type: ${FORM}`);
-}
+/** Every body type but a form (SearXNG) or JSON (Tavily) is refused here. */
+const refuseBodyType = (): DomainError =>
+  new DomainError(
+    'unsupported_media',
+    `POST /search takes a SearXNG form (Content-Type: ${FORM}) or a Tavily JSON body (Content-Type: application/json)`,
+  );
 
 /**
  * The SearXNG shape (docs/compat.md): GET /search and its form POST, translated onto the same
@@ -77,12 +87,20 @@ export function searxngRoutes(app: FastifyInstance, o: SearxngRouteOptions): voi
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     registerFormBody(scope, SEARXNG_READ);
-    scope.addContentTypeParser('*', (request, _payload, done) => done(refuseBodyType(request.headers['content-type'])));
+    registerJsonBody(scope);
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(refuseBodyType()));
 
     const routes = [{ url: '/search', pathKey: false }];
     if (o.pathKeys) routes.push({ url: underPathKey('/search'), pathKey: true });
     for (const { url, pathKey } of routes) {
       const config = { auth: true, pathKey, missingKeyHint: hint };
+      // POST: a JSON body is the Tavily shape, its key possibly in the body, its errors in Tavily's form.
+      const postConfig = {
+        ...config,
+        bodyKey: true,
+        tavilyErrors: 'json-body' as const,
+        missingKeyHint: hint + TAVILY_KEY_HINT,
+      };
       // The path-key copies are left out of /openapi.json: a key is not a path parameter to advertise.
       const common = { tags: ['searxng'], ...(pathKey ? { hide: true } : {}) };
       scope.get<{ Querystring: SearxngParamValues }>(
@@ -105,21 +123,24 @@ export function searxngRoutes(app: FastifyInstance, o: SearxngRouteOptions): voi
       scope.post<{ Querystring: SearxngParamValues; Body: SearxngParamValues }>(
         url,
         {
-          config,
+          config: postConfig,
           schema: {
             ...common,
+            tags: ['searxng', 'tavily'],
             operationId: pathKey ? 'searxngSearchFormPathKey' : 'searxngSearchForm',
-            summary: 'search from a SearXNG form, answered in the SearXNG JSON shape',
-            consumes: [FORM],
-            body: SearxngParams,
+            summary:
+              'search from a SearXNG form (answered in the SearXNG JSON shape) or a Tavily JSON body (answered in the Tavily shape, errors as {"detail":{"error":…}} with 432 for the exhausted budget)',
+            consumes: [FORM, 'application/json'],
+            body: Type.Union([SearxngParams, TavilySearchBody]),
             response: {
-              200: ok,
+              200: postOk,
               ...errors([400, 401, 413, 429, 502, 503]),
               415: {
                 ...ErrorBody,
-                description: 'A body that is not a form (a JSON body is the Tavily shape).',
+                description: 'A body that is neither a form nor JSON.',
                 headers: RATE_HEADERS,
               },
+              ...tavilyErrorResponses([432]),
             },
           },
           preValidation: async (request) => {
@@ -129,7 +150,10 @@ export function searxngRoutes(app: FastifyInstance, o: SearxngRouteOptions): voi
           },
         },
         // SearXNG reads the query string too on a POST; a form field wins over it.
-        async (request, reply) => send({ ...request.query, ...request.body }, request, reply),
+        async (request, reply) =>
+          isJsonRequest(request)
+            ? o.tavily(request, reply)
+            : send({ ...request.query, ...request.body }, request, reply),
       );
     }
   });

@@ -1,0 +1,114 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * The Tavily shape (docs/compat.md), as @tavily/core, tavily-python and LangChain's Tavily
+ * tools read it. Requests are read leniently by src/compat/tavily-*.ts (unknown fields
+ * ignored), so the request schemas here only document them.
+ */
+export const TavilyResult = Type.Object(
+  {
+    title: Type.String({ description: 'Sponsored entries start with "Sponsored: ".' }),
+    url: Type.String(),
+    content: Type.String({
+      description: 'Sponsored entries start with "Sponsored by <advertiser> (an ad, not a search result)."',
+    }),
+    score: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: 'Strictly descending: organic 0.90 at rank 1, 0.01 less a rank; sponsored entries just above 0.90.',
+    }),
+    raw_content: Type.Union([Type.String(), Type.Null()], {
+      description: 'The page as markdown when include_raw_content asked for it, else null.',
+    }),
+    favicon: Type.Optional(Type.String()),
+    published_date: Type.Optional(Type.String({ description: 'ISO 8601, when the result has a date.' })),
+  },
+  { title: 'TavilyResult', additionalProperties: false },
+);
+export type TavilyResult = Static<typeof TavilyResult>;
+
+export const TavilySearchResponse = Type.Object(
+  {
+    query: Type.String(),
+    follow_up_questions: Type.Null({ description: 'Always null: Scout writes no follow-up questions.' }),
+    answer: Type.Null({ description: 'Always null: Scout writes no answer, it finds pages.' }),
+    images: Type.Array(Type.Unknown(), { maxItems: 0, description: 'Always empty: Scout has no image search.' }),
+    results: Type.Array(TavilyResult),
+    response_time: Type.Number({ description: 'Seconds.' }),
+    request_id: Type.String(),
+  },
+  { title: 'TavilySearchResponse', additionalProperties: false },
+);
+export type TavilySearchResponse = Static<typeof TavilySearchResponse>;
+
+export const TavilyExtractResponse = Type.Object(
+  {
+    results: Type.Array(
+      Type.Object(
+        {
+          url: Type.String(),
+          raw_content: Type.String({ description: "The page's main content as markdown." }),
+          images: Type.Array(Type.Unknown(), { maxItems: 0, description: 'Always empty.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    failed_results: Type.Array(
+      Type.Object({ url: Type.String(), error: Type.String() }, { additionalProperties: false }),
+    ),
+    response_time: Type.Number({ description: 'Seconds.' }),
+    request_id: Type.String(),
+  },
+  { title: 'TavilyExtractResponse', additionalProperties: false },
+);
+export type TavilyExtractResponse = Static<typeof TavilyExtractResponse>;
+
+/** Tavily's error shape: the SDKs read detail.error. */
+export const TavilyError = Type.Object(
+  { detail: Type.Object({ error: Type.String() }, { additionalProperties: false }) },
+  { title: 'TavilyError', additionalProperties: false },
+);
+export type TavilyError = Static<typeof TavilyError>;
+
+/** POST /search with a JSON body, for OpenAPI; src/compat/tavily-request.ts reads it. */
+export const TavilySearchBody = Type.Object(
+  {
+    query: Type.String({ description: 'The search query, 1..400 characters.' }),
+    api_key: Type.Optional(
+      Type.Unknown({ description: 'The key, for clients that send it in the body rather than as a Bearer header.' }),
+    ),
+    max_results: Type.Optional(Type.Unknown({ description: '0..20, default 5; clamped into 1..20.' })),
+    search_depth: Type.Optional(
+      Type.Unknown({ description: 'basic, advanced, fast or ultra-fast (fast and ultra-fast as basic).' }),
+    ),
+    time_range: Type.Optional(Type.Unknown({ description: 'day, week, month, year or d, w, m, y.' })),
+    days: Type.Optional(Type.Unknown({ description: 'With topic "news": only pages from the last n days.' })),
+    start_date: Type.Optional(Type.Unknown({ description: 'YYYY-MM-DD.' })),
+    end_date: Type.Optional(Type.Unknown({ description: 'YYYY-MM-DD.' })),
+    include_domains: Type.Optional(Type.Unknown({ description: 'Domains, at most 50.' })),
+    exclude_domains: Type.Optional(Type.Unknown({ description: 'Domains, at most 50.' })),
+    country: Type.Optional(
+      Type.Unknown({
+        description: 'A lowercase English country name ("united states") or an ISO 3166-1 alpha-2 code.',
+      }),
+    ),
+    include_raw_content: Type.Optional(
+      Type.Unknown({ description: 'true, "markdown" or "text": each result carries raw_content.' }),
+    ),
+  },
+  { additionalProperties: true, description: 'Any other field is ignored.' },
+);
+
+/** POST /extract, for OpenAPI; src/compat/tavily-extract.ts reads it. */
+export const TavilyExtractBody = Type.Object(
+  {
+    urls: Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 20 })], {
+      description: 'A URL or a list of at most 20.',
+    }),
+    api_key: Type.Optional(Type.Unknown({ description: 'The key, for clients that send it in the body.' })),
+    extract_depth: Type.Optional(Type.Unknown({ description: 'Ignored: Scout has one way to read a page.' })),
+    format: Type.Optional(Type.Unknown({ description: 'markdown or text; raw_content is markdown either way.' })),
+    include_images: Type.Optional(Type.Unknown({ description: 'Ignored: images is always empty.' })),
+  },
+  { additionalProperties: true, description: 'Any other field is ignored.' },
+);
