@@ -5,27 +5,15 @@ import type { SearxngResponse } from '../../src/schemas/searxng.ts';
 import type { TavilySearchResponse } from '../../src/schemas/tavily.ts';
 import { defined } from '../helpers/defined.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
-import { campaignFile, stubProbe, stubResolver } from '../sponsored/sponsored-fixture.ts';
+import { campaignFile } from '../sponsored/sponsored-fixture.ts';
+import { offline, organicUrls, quillwortPages, SHOES, TODAY, untilSponsored } from './compat-kit.ts';
 
 /**
  * The SearXNG shape (docs/compat.md) on a real Scout over loopback, driven the way the apps
  * that take a SearXNG URL call it, on a local index of documents imported here.
  */
 
-const TODAY = new Date().toISOString().slice(0, 10);
-// Fourteen quillwort pages (two SearXNG pages' worth): the odd ones published today, the even
-// ones years ago; each says "quillwort" a different number of times, so they rank apart.
-const QUILLWORT = Array.from({ length: 14 }, (_, i) => ({
-  url: `https://plants${i + 1}.example/quillwort`,
-  title: `Quillwort notes ${i + 1}`,
-  content: `${'Quillwort '.repeat(15 - i)}grows at the edge of cold lakes, page ${i + 1}.`,
-  published_date: i % 2 === 0 ? TODAY : '2019-05-01',
-}));
-const SHOES = [1, 2, 3].map((n) => ({
-  url: `https://runners${n}.example/shoes`,
-  title: `Running shoes review ${n}`,
-  content: `${'Running shoes '.repeat(4 - n)}for trails and roads, review ${n}.`,
-}));
+const QUILLWORT = quillwortPages(14);
 
 // OpenWebUI's request, as its searxng.py sends it (its Connection header aside: fetch owns that).
 const OPENWEBUI_HEADERS = {
@@ -42,20 +30,9 @@ const perplexicaQuery = (q: string) =>
 const libreChatQuery = (q: string) =>
   `q=${encodeURIComponent(q)}&format=json&pageno=1&categories=general&language=all&safesearch=0&engines=google%2Cbing%2Cduckduckgo&max_results=8`;
 
-const organicUrls = (body: SearchResponse) => body.results.filter((r) => r.type === 'organic').map((r) => r.url);
 const searxUrls = (body: SearxngResponse) => body.results.filter((r) => r.engine !== 'sponsored').map((r) => r.url);
 
 /** Campaigns show a moment after they are stored: asked again until one does (as mcp-http.test). */
-async function untilSponsored(t: TestScout, query: string): Promise<void> {
-  for (const end = performance.now() + 30_000; performance.now() < end; ) {
-    const r = await t.request<SearchResponse>('POST', '/v1/search', { body: { query } });
-    if (r.body.meta.sponsored_count > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the campaign never showed on /v1/search');
-}
-
-const offline = () => ({ resolver: stubResolver().resolver, landingProbe: stubProbe().probe });
 
 let t: TestScout;
 beforeAll(async () => {

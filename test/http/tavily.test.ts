@@ -6,42 +6,19 @@ import type { TavilyError, TavilyExtractResponse, TavilySearchResponse } from '.
 import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
-import { campaignFile, stubProbe, stubResolver } from '../sponsored/sponsored-fixture.ts';
+import { campaignFile } from '../sponsored/sponsored-fixture.ts';
+import { offline, organicUrls, quillwortPages, SHOES, TODAY, untilSponsored } from './compat-kit.ts';
 
 /**
  * The Tavily shape (docs/compat.md) on a real Scout over loopback, driven by the real client
  * packages (@tavily/core, @langchain/tavily) and by raw JSON as older clients send it.
  */
 
-const TODAY = new Date().toISOString().slice(0, 10);
-// Twelve quillwort pages: the odd ones published today, the even ones years ago; each says
-// "quillwort" a different number of times, so they rank apart.
-const QUILLWORT = Array.from({ length: 12 }, (_, i) => ({
-  url: `https://plants${i + 1}.example/quillwort`,
-  title: `Quillwort notes ${i + 1}`,
-  content: `${'Quillwort '.repeat(15 - i)}grows at the edge of cold lakes, page ${i + 1}.`,
-  published_date: i % 2 === 0 ? TODAY : '2019-05-01',
-}));
-const SHOES = [1, 2, 3].map((n) => ({
-  url: `https://runners${n}.example/shoes`,
-  title: `Running shoes review ${n}`,
-  content: `${'Running shoes '.repeat(4 - n)}for trails and roads, review ${n}.`,
-}));
+const QUILLWORT = quillwortPages(12);
 const ARTICLE =
   '<html><head><title>Fixture page</title></head><body><main><h1>Fixture page</h1><p>Scout fetched this paragraph from a loopback fixture server so the extract route can be tested end to end.</p></main></body></html>';
 
 const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
-const offline = () => ({ resolver: stubResolver().resolver, landingProbe: stubProbe().probe });
-const organicUrls = (body: SearchResponse) => body.results.filter((r) => r.type === 'organic').map((r) => r.url);
-
-async function untilSponsored(s: TestScout, query: string): Promise<void> {
-  for (const end = performance.now() + 30_000; performance.now() < end; ) {
-    const r = await s.request<SearchResponse>('POST', '/v1/search', { body: { query } });
-    if (r.body.meta.sponsored_count > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the campaign never showed on /v1/search');
-}
 
 /** What the SDK throws, for assertions on its message and type. */
 async function thrown(p: Promise<unknown>): Promise<Error> {

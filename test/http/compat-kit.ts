@@ -1,0 +1,42 @@
+import type { SearchResponse } from '../../src/schemas/search.ts';
+import type { TestScout } from '../helpers/test-scout.ts';
+import { stubProbe, stubResolver } from '../sponsored/sponsored-fixture.ts';
+
+/** What the compat shapes' tests (searxng, tavily) share: their corpus and a few helpers. */
+
+export const TODAY = new Date().toISOString().slice(0, 10);
+
+/**
+ * `n` quillwort pages: the odd ones published today, the even ones years ago; each says
+ * "quillwort" a different number of times, so they rank apart.
+ */
+export const quillwortPages = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    url: `https://plants${i + 1}.example/quillwort`,
+    title: `Quillwort notes ${i + 1}`,
+    content: `${'Quillwort '.repeat(15 - i)}grows at the edge of cold lakes, page ${i + 1}.`,
+    published_date: i % 2 === 0 ? TODAY : '2019-05-01',
+  }));
+
+/** Three running-shoe reviews, the words a test campaign bids on. */
+export const SHOES = [1, 2, 3].map((n) => ({
+  url: `https://runners${n}.example/shoes`,
+  title: `Running shoes review ${n}`,
+  content: `${'Running shoes '.repeat(4 - n)}for trails and roads, review ${n}.`,
+}));
+
+/** A resolver and landing probe that never leave the machine (campaigns' landing checks). */
+export const offline = () => ({ resolver: stubResolver().resolver, landingProbe: stubProbe().probe });
+
+export const organicUrls = (body: SearchResponse): string[] =>
+  body.results.filter((r) => r.type === 'organic').map((r) => r.url);
+
+/** Waits (bounded: a hang, not a speed check) until a new campaign shows on /v1/search. */
+export async function untilSponsored(s: TestScout, query: string): Promise<void> {
+  for (const end = performance.now() + 30_000; performance.now() < end; ) {
+    const r = await s.request<SearchResponse>('POST', '/v1/search', { body: { query } });
+    if (r.body.meta.sponsored_count > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the campaign never showed on /v1/search');
+}
