@@ -38,6 +38,10 @@ const RFC2822_RE =
   /^(?:[a-z]{3},\s*)?(\d{1,2})\s+([a-z]{3,9})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s*(GMT|UTC|UT|Z|[+-]\d{4})?$/i;
 
 const format = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** A positive whole number of Unix seconds (Stack Exchange's, Algolia's dates) as ISO 8601 UTC; else undefined. */
+export const dateFromUnixSeconds = (v: unknown): string | undefined =>
+  typeof v === 'number' && Number.isInteger(v) && v > 0 ? format(v * 1000) : undefined;
 const formatDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** Date.UTC that refuses overflow (2025-02-30 is not 2025-03-02). */

@@ -2,7 +2,7 @@ import { url, type Parser } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
 import { normalizeDate } from '../domain/date-normalize.ts';
 import type { Freshness, ProviderResult, SearchQuery } from '../search/search-types.ts';
-import { clamp, honoursOf, type KeylessProviderOptions } from './adapter-kit.ts';
+import { clamp, honoursOf, type KeylessProviderOptions, withOptionalFields } from './adapter-kit.ts';
 import { absoluteUrl, readEnginePage, textOf, type EnginePage, type HtmlElement } from './html-engine.ts';
 import { requestPage } from './http-json.ts';
 import { pacingOf, pacingSettings } from './pacing-settings.ts';
@@ -142,11 +142,10 @@ function toResult(block: HtmlElement, now: Date): ProviderResult | undefined {
     url: target,
     content: textOf(block.querySelector('a.result__snippet') ?? block.querySelector('.result__snippet')),
   };
-  const date = resultDate(block, now);
-  if (date) out.publishedDate = date;
-  const favicon = absoluteUrl(block.querySelector('img.result__icon__img')?.getAttribute('src'), PAGE_BASE);
-  if (favicon) out.favicon = favicon;
-  return out;
+  return withOptionalFields(out, {
+    publishedDate: resultDate(block, now),
+    favicon: absoluteUrl(block.querySelector('img.result__icon__img')?.getAttribute('src'), PAGE_BASE),
+  });
 }
 
 const page = (now: Date): EnginePage => ({

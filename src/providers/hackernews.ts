@@ -1,6 +1,6 @@
 import { url } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
-import { normalizeDate } from '../domain/date-normalize.ts';
+import { dateFromUnixSeconds, normalizeDate } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { freshnessStartDate } from '../search/search-request.ts';
 import {
@@ -64,11 +64,6 @@ function snippet(t: string): string {
 }
 
 /** created_at_i (unix seconds) as ISO 8601, for a hit without created_at. */
-const fromUnix = (v: unknown): string | undefined =>
-  typeof v === 'number' && Number.isInteger(v) && v > 0
-    ? new Date(v * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
-    : undefined;
-
 const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.trunc(v) : 0);
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -88,7 +83,7 @@ function toResult(item: unknown, now: Date): ProviderResult | undefined {
     url: link ?? discussion,
     content: story ? snippet(story) : link ? `${stats} (discussion: ${discussion})` : stats,
   };
-  const date = normalizeDate(r.created_at, now) ?? fromUnix(r.created_at_i);
+  const date = normalizeDate(r.created_at, now) ?? dateFromUnixSeconds(r.created_at_i);
   if (date) out.publishedDate = date;
   return out;
 }

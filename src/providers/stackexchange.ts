@@ -1,5 +1,6 @@
 import { str, url, type Parser } from '../config/parsers.ts';
 import { s } from '../config/setting.ts';
+import { dateFromUnixSeconds } from '../domain/date-normalize.ts';
 import type { ProviderResult, SearchQuery } from '../search/search-types.ts';
 import { freshnessStartDate } from '../search/search-request.ts';
 import {
@@ -12,6 +13,7 @@ import {
   withParams,
   resultList,
   type KeylessProviderOptions,
+  withOptionalFields,
 } from './adapter-kit.ts';
 import { requestJson } from './http-json.ts';
 import { pacingOf, pacingSettings } from './pacing-settings.ts';
@@ -101,8 +103,6 @@ export function stackExchangeParams(
   };
 }
 
-const isoFromUnix = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
 const positiveInt = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
 
@@ -116,9 +116,7 @@ function toResult(item: unknown, host: string): ProviderResult | undefined {
   if (path === undefined || !title) return undefined;
   // An answer's title is its question's, as the site shows it.
   const out: ProviderResult = { title, url: `https://${host}/${path}`, content: plainText(r.excerpt) };
-  const created = positiveInt(r.creation_date);
-  if (created !== undefined) out.publishedDate = isoFromUnix(created);
-  return out;
+  return withOptionalFields(out, { publishedDate: dateFromUnixSeconds(r.creation_date) });
 }
 
 /** What a successful answer says about calling again: its `backoff` and used-up quota. */
