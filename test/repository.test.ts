@@ -19,7 +19,14 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
   packages: Record<
     string,
-    { version?: string; engines?: { node?: string } | string[]; optional?: boolean; os?: string[]; cpu?: string[] }
+    {
+      version?: string;
+      engines?: { node?: string } | string[];
+      optional?: boolean;
+      dev?: boolean;
+      os?: string[];
+      cpu?: string[];
+    }
   >;
 };
 
@@ -42,13 +49,27 @@ const imports = (source: string, name: string): boolean =>
     `(?:from|import|resolve)\\s*\\(?\\s*['"]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?:/[^'"]*)?['"]`,
   ).test(source);
 
+/**
+ * Third-party clients the compatibility tests drive unmodified (docs/compat.md), and what
+ * they pull in, declare Node 22 though the code the tests run works on Node 20: the tests
+ * prove it on every run. They are dev-only, so `npm ci --omit=dev` (a deployment) installs
+ * none of them; `npm ci` prints an EBADENGINE warning for each, and nothing else may.
+ */
+const CLIENTS_UNDER_TEST = new Set([
+  'node_modules/@mendable/firecrawl-js',
+  'node_modules/firecrawl',
+  'node_modules/@langchain/openai',
+  'node_modules/@langchain/openai/node_modules/openai',
+]);
+
 describe('package.json tells the truth', () => {
-  it('every installed package supports the oldest Node that `engines` allows (npm ci prints no EBADENGINE)', () => {
+  it('every installed package supports the oldest Node that `engines` allows (bar the dev-only clients under test)', () => {
     const oldest = semver.minVersion(pkg.engines.node)!.version;
     const refusing: string[] = [];
     for (const [path, entry] of Object.entries(lock.packages)) {
       const range = entry.engines && !Array.isArray(entry.engines) ? entry.engines.node : undefined;
       if (path === '' || range === undefined) continue;
+      if (entry.dev === true && CLIENTS_UNDER_TEST.has(path)) continue;
       // Platform packages for other systems are never installed here.
       if (entry.os && !entry.os.includes(process.platform)) continue;
       if (entry.cpu && !entry.cpu.includes(process.arch)) continue;
@@ -65,8 +86,11 @@ describe('package.json tells the truth', () => {
     expect(unused, 'runtime dependencies not imported by src/ or bin/').toEqual([]);
     // Tools run by scripts rather than imported; @types/* are checked against their package.
     const tools = new Set(['typescript', 'vitest', '@biomejs/biome']);
+    // Peers named so npm can resolve them: @langchain/community's optional peers would
+    // otherwise pull @langchain/core 0.3 beside the 1.x it needs (npm ERESOLVE).
+    const peers = new Set(['@langchain/core']);
     const unusedDev = Object.keys(pkg.devDependencies).filter((name) => {
-      if (tools.has(name)) return false;
+      if (tools.has(name) || peers.has(name)) return false;
       const typed = name.startsWith('@types/')
         ? name.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2')
         : undefined;

@@ -34,9 +34,18 @@ declare module 'fastify' {
 
 const JSON_TYPE = /^\s*application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
 
-/** The request's body is JSON (a body key can only come from one). */
+/** The request says a body follows: a non-zero Content-Length or a Transfer-Encoding. */
+const hasBody = (request: FastifyRequest): boolean =>
+  request.headers['transfer-encoding'] !== undefined ||
+  (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
+
+/**
+ * The request carries a JSON body (a body key can only come from one). A JSON Content-Type
+ * on no body is no JSON body: LangChain's SearxngSearch sends exactly that, a POST with
+ * `content-type: application/json`, its parameters in the query string and nothing after.
+ */
 export const isJsonRequest = (request: FastifyRequest): boolean =>
-  JSON_TYPE.test(request.headers['content-type'] ?? '');
+  JSON_TYPE.test(request.headers['content-type'] ?? '') && hasBody(request);
 
 /** The api_key of a JSON body, when it holds a non-empty string. */
 function bodyKeyOf(request: FastifyRequest): string | undefined {

@@ -18,7 +18,7 @@ const parses = (text: string): boolean => {
  * parser would accept a JSON text under the wrong type. Both are replaced; prototype
  * poisoning keys are still refused by Fastify's parser, with our own message.
  */
-export function registerJsonBody(app: FastifyInstance): void {
+export function registerJsonBody(app: FastifyInstance, options: { emptyIsNone?: boolean } = {}): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -27,6 +27,12 @@ export function registerJsonBody(app: FastifyInstance): void {
         new DomainError('invalid', 'Content-Encoding is not supported on requests; send the JSON body uncompressed'),
         undefined,
       );
+      return;
+    }
+    // Where a JSON Content-Type on an empty body means "no body" (POST /search: the SearXNG
+    // parameters are in the query string), the route sees no body instead of a parse error.
+    if (options.emptyIsNone === true && (body as Buffer).length === 0) {
+      done(null, undefined);
       return;
     }
     let text: string;

@@ -87,7 +87,7 @@ export function searxngRoutes(app: FastifyInstance, o: SearxngRouteOptions): voi
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     registerFormBody(scope, SEARXNG_READ);
-    registerJsonBody(scope);
+    registerJsonBody(scope, { emptyIsNone: true });
     scope.addContentTypeParser('*', (_request, _payload, done) => done(refuseBodyType()));
 
     const routes = [{ url: '/search', pathKey: false }];
