@@ -81,24 +81,26 @@ export function queries(n: number, words = titleWords()): string[] {
 }
 
 /**
- * POSTs of `qs` to `path`, one global sequence: autocannon walks a `requests` array
+ * One request per query of `qs`, one global sequence: autocannon walks a `requests` array
  * separately on each connection, so 10 connections would send every query 10 times in a row
  * and any cache would answer 9 of them; setupRequest hands each request the next query instead.
  */
-export function querySequence(path: string, qs: readonly string[], key?: string): autocannon.Request[] {
+export function requestSequence(
+  qs: readonly string[],
+  make: (query: string) => Pick<autocannon.Request, 'path' | 'body'>,
+  base: autocannon.Request,
+): autocannon.Request[] {
   let next = 0;
-  return [
-    {
-      method: 'POST',
-      path,
-      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': 'application/json' },
-      setupRequest: (req: autocannon.Request) => ({
-        ...req,
-        body: JSON.stringify({ query: qs[next++ % qs.length], max_results: 10 }),
-      }),
-    },
-  ];
+  return [{ ...base, setupRequest: (req: autocannon.Request) => ({ ...req, ...make(qs[next++ % qs.length] ?? '') }) }];
 }
+
+/** JSON POSTs of `{query: q, max_results: 10}` for each of `qs` to `path` (requestSequence). */
+export const querySequence = (path: string, qs: readonly string[], key?: string): autocannon.Request[] =>
+  requestSequence(qs, (query) => ({ body: JSON.stringify({ query, max_results: 10 }) }), {
+    method: 'POST',
+    path,
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': 'application/json' },
+  });
 
 /**
  * A real Scout (every stage, auth, rate limit at 1M/min, budget) on a fresh data folder with
