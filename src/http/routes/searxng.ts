@@ -149,11 +149,18 @@ export function searxngRoutes(app: FastifyInstance, o: SearxngRouteOptions): voi
             request.body ??= {};
           },
         },
-        // SearXNG reads the query string too on a POST; a form field wins over it.
-        async (request, reply) =>
-          isJsonRequest(request)
-            ? o.tavily(request, reply)
-            : send({ ...request.query, ...request.body }, request, reply),
+        // SearXNG reads the query string too on a POST; a form field wins over it. Each answer
+        // is serialized with its own shape's schema, set once it is ready (an error keeps the
+        // error handler's): the route's union, there for OpenAPI, would make
+        // fast-json-stringify try each member on every answer.
+        async (request, reply) => {
+          const tavily = isJsonRequest(request);
+          const body = tavily
+            ? await o.tavily(request, reply)
+            : await send({ ...request.query, ...request.body }, request, reply);
+          reply.type('application/json; charset=utf-8');
+          return reply.serializeInput(body, tavily ? TavilySearchResponse : SearxngResponse, '200');
+        },
       );
     }
   });
