@@ -20,6 +20,7 @@ import { makeErrorHandler } from './http/error-handler.ts';
 import { frameworkErrorOptions } from './http/framework-errors.ts';
 import { registerNotFound } from './http/method-not-allowed.ts';
 import { redactPathKey } from './http/path-key.ts';
+import { compatShapeOf } from './http/compat-shape.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestDeadline } from './http/request-deadline.ts';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.statusCode,
       seconds,
       answerOutcome(reply.statusCode, failureOf(request)),
+      compatShapeOf(request),
     );
     onAnswered?.({ route, status: reply.statusCode, seconds, apiKeyId: request.apiKeyId });
     request.log.info(

@@ -19,6 +19,8 @@ export interface MetricSources {
 
 export type ProviderOutcome = 'ok' | 'timeout' | 'error';
 export type AdEventKind = 'impression' | 'read' | 'click';
+/** Another API's shape a request was answered in (docs/compat.md). */
+export type CompatShape = 'searxng' | 'tavily' | 'firecrawl';
 
 /**
  * Scout's Prometheus metrics (docs/operations.md, "Metrics"), in a registry of its own per
@@ -32,7 +34,14 @@ export interface ScoutMetrics {
    * One answered HTTP request: `route` is the route's template ('unmatched' for 404s);
    * `outcome` what Scout did (an origin's failure is not Scout's: src/metrics/answer-outcome.ts).
    */
-  request(route: string, method: string, status: number, seconds: number, outcome: AnswerOutcome): void;
+  request(
+    route: string,
+    method: string,
+    status: number,
+    seconds: number,
+    outcome: AnswerOutcome,
+    shape?: CompatShape,
+  ): void;
   provider(name: string, outcome: ProviderOutcome, seconds: number): void;
   fetch(outcome: FetchOutcome, bytes: number): void;
   extract(seconds: number): void;
@@ -60,6 +69,12 @@ export function createScoutMetrics(sources: MetricSources): ScoutMetrics {
     help: "Time from a request's arrival to its answer, by route template and method.",
     labelNames: ['route', 'method'],
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+  const compatRequests = new Counter({
+    name: 'scout_compat_requests_total',
+    help: "HTTP requests answered in another API's shape (searxng, tavily, firecrawl), by shape and status class; POST /search counts as searxng for a form and tavily for a JSON body.",
+    labelNames: ['shape', 'status_class'],
     registers,
   });
   const rateLimited = new Counter({
@@ -188,7 +203,8 @@ export function createScoutMetrics(sources: MetricSources): ScoutMetrics {
   return {
     registry,
     contentType: registry.contentType,
-    request(route, method, status, seconds, outcome) {
+    request(route, method, status, seconds, outcome, shape) {
+      if (shape !== undefined) compatRequests.inc({ shape, status_class: statusClass(status) });
       requests.inc({ route, method, status_class: statusClass(status), outcome });
       duration.observe({ route, method }, seconds);
       if (status === 429) rateLimited.inc({ route });

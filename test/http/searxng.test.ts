@@ -266,3 +266,30 @@ describe('the same rate limit and budget as /v1', () => {
     }
   });
 });
+
+describe('metrics', () => {
+  /** A sample's value in the exposition text, 0 when the series is absent. */
+  const count = (text: string, series: string): number => {
+    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? 0 : Number(line.slice(series.length + 1));
+  };
+  const searxng = 'scout_compat_requests_total{shape="searxng",status_class="2xx"}';
+  const tavily = 'scout_compat_requests_total{shape="tavily",status_class="2xx"}';
+  const v1Only = 'scout_compat_requests_total{shape="searxng",status_class="4xx"}';
+
+  it('label each answer with the shape it was given in: POST /search by its body, /v1 by none', async () => {
+    const before = await t.scout.metrics.render();
+    await t.request('GET', '/search?q=quillwort&format=json');
+    await t.request('POST', '/search', {
+      rawBody: 'q=quillwort&format=json',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    await t.request('POST', '/search', { body: { query: 'quillwort' } });
+    await t.request('POST', '/v1/search', { body: { query: 'quillwort', max_results: 99 } });
+    const after = await t.scout.metrics.render();
+    expect(count(after, searxng) - count(before, searxng)).toBe(2);
+    expect(count(after, tavily) - count(before, tavily)).toBe(1);
+    // The /v1 request refused with 400 is no shape's.
+    expect(count(after, v1Only)).toBe(count(before, v1Only));
+  });
+});

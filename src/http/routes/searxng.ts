@@ -93,7 +93,7 @@ export function searxngRoutes(app: FastifyInstance, o: SearxngRouteOptions): voi
     const routes = [{ url: '/search', pathKey: false }];
     if (o.pathKeys) routes.push({ url: underPathKey('/search'), pathKey: true });
     for (const { url, pathKey } of routes) {
-      const config = { auth: true, pathKey, missingKeyHint: hint };
+      const config = { auth: true, pathKey, missingKeyHint: hint, compatShape: 'searxng' as const };
       // POST: a JSON body is the Tavily shape, its key possibly in the body, its errors in Tavily's form.
       const postConfig = {
         ...config,
