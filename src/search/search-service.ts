@@ -85,19 +85,22 @@ const organic = (r: ProviderResult, i: number): Result => {
 export function createSearchService(deps: SearchServiceDeps) {
   const now = deps.now ?? (() => new Date());
   /**
-   * Charges a search to the budget, and an anonymous caller's to the anonymous share first:
-   * a search the share refuses takes nothing from the budget, and one the budget refuses
-   * gives its share back. `refund` gives back both (a search that was not served).
+   * Charges a search to the budget, and an anonymous caller's to the anonymous share too:
+   * the budget first, so the share's refusal (which tells the caller a key is still served)
+   * comes only while the budget has units; a search the share refuses gives its units back
+   * to the budget. `refund` gives back both (a search that was not served).
    */
   async function chargeFor(depth: SearchQuery['depth'], caller: string | undefined) {
     const share = isAnonymousCaller(caller) ? deps.anonymousBudget : undefined;
-    const shared: BudgetCharge | undefined = share ? await share.charge(depth) : undefined;
-    let charge: BudgetCharge;
-    try {
-      charge = await deps.budget.charge(depth);
-    } catch (e) {
-      if (share && shared) await share.refund(shared).catch(() => undefined);
-      throw e;
+    const charge = await deps.budget.charge(depth);
+    let shared: BudgetCharge | undefined;
+    if (share) {
+      try {
+        shared = await share.charge(depth);
+      } catch (e) {
+        await deps.budget.refund(charge).catch(() => undefined);
+        throw e;
+      }
     }
     return {
       async refund(): Promise<void> {
@@ -106,6 +109,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       },
     };
   }
+
   return {
     async run(req: SearchRequest, ctx: RequestContext, options: RunOptions = {}): Promise<SearchOutcome> {
       const query = toSearchQuery(req, now());

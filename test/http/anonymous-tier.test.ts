@@ -148,6 +148,12 @@ describe('a request without a key, with the anonymous tier on', () => {
     expect((await search('127.0.0.1', 'quillwort', { 'x-forwarded-for': '10.1.2.3' })).headers).toMatchObject({
       'ratelimit-remaining': String(RPM - 2),
     });
+    // The client counted is the rightmost address the trusted proxy did not add itself: what
+    // a client writes into the header before the proxy appends its address is not believed.
+    const forged = await search('127.0.0.1', 'quillwort', { 'x-forwarded-for': '192.0.2.1, 10.1.2.5' });
+    expect(forged.status, forged.text).toBe(200);
+    expect(forged.headers['ratelimit-remaining']).toBe(String(RPM - 1));
+    expectUnauthorized(await search('127.0.0.1', 'quillwort', { 'x-forwarded-for': '10.1.2.3, 192.0.2.1' }));
     // The same header from a client that is not a trusted proxy is ignored: it is 127.0.0.3.
     expectUnauthorized(await search('127.0.0.3', 'quillwort', { 'x-forwarded-for': '10.1.2.3' }));
   });

@@ -85,7 +85,7 @@ describe('an anonymous search', () => {
     return { stores, budget, anonymousBudget, search };
   }
 
-  it('is charged to the share and the budget; a refusal by either takes nothing from the other', async () => {
+  it('is charged to the budget and the share; a refusal by either takes nothing from the other', async () => {
     const s = setup(3, 2);
     await s.search.run({ query: 'q' }, ctx('anon:127.0.0.2'));
     await s.search.run({ query: 'q' }, ctx('anon:127.0.0.3'));
