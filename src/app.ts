@@ -10,6 +10,7 @@ import type { RateLimiter } from './store/ports.ts';
 import { AJV_OPTIONS } from './schemas/ajv-options.ts';
 import { DomainError } from './domain/errors.ts';
 import { registerAuth } from './http/auth.ts';
+import type { AnonymousTier } from './http/anonymous-tier.ts';
 import { makeClientErrorHandler } from './http/client-error.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { answerConnect } from './http/connect-method.ts';
@@ -66,10 +67,14 @@ export interface AppDeps {
     | 'httpShutdownDrainMs'
     | 'pathKeys'
     | 'compatSponsored'
+    | 'trustedProxies'
   > &
     ServerTimeouts & { publicUrl?: string | undefined };
   keys: ApiKeys;
+  /** Draws each caller's requests from its bucket: keys' and anonymous callers' (src/keys/caller-limiter.ts). */
   rateLimiter: RateLimiter;
+  /** The anonymous tier (SCOUT_ANONYMOUS_RPM), while it is on: who may send no key, as which caller. */
+  anonymous?: AnonymousTier;
   search: SearchService;
   fetch: FetchPage;
   /** GET /v1/usage: the caller's rate limit and the month's budget. */
@@ -99,6 +104,8 @@ export interface AnsweredRequest {
   seconds: number;
   /** The API key that authenticated it, when one did. */
   apiKeyId: string | undefined;
+  /** The anonymous tier admitted it (no key was sent). */
+  anonymous: boolean;
 }
 
 /** Builds the HTTP app from ready dependencies; no I/O, no env reads. */
@@ -113,6 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimitBytes,
     ajv: { customOptions: { ...AJV_OPTIONS, keywords: [...AJV_OPTIONS.keywords] } },
     return503OnClosing: true,
+    // request.ip is the client a trusted reverse proxy names in X-Forwarded-For, and the
+    // socket's address otherwise (the header is the client's word unless a proxy set it).
+    // Only the anonymous tier reads request.ip; the connection caps count sockets.
+    trustProxy: deps.config.trustedProxies.length > 0 ? [...deps.config.trustedProxies] : false,
     clientErrorHandler: makeClientErrorHandler({
       headersTimeoutMs: deps.config.httpHeadersTimeoutMs,
       requestTimeoutMs: deps.config.httpRequestTimeoutMs,
@@ -171,7 +182,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       answerOutcome(reply.statusCode, failureOf(request)),
       compatShapeOf(request),
     );
-    onAnswered?.({ route, status: reply.statusCode, seconds, apiKeyId: request.apiKeyId });
+    if (request.anonymous) metrics?.anonymousRequest(route, reply.statusCode);
+    onAnswered?.({
+      route,
+      status: reply.statusCode,
+      seconds,
+      apiKeyId: request.apiKeyId,
+      anonymous: request.anonymous,
+    });
     request.log.info(
       {
         method: request.method,
@@ -185,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(makeErrorHandler(deps.config.bodyLimitBytes));
   registerJsonBody(app);
   registerNotFound(app);
-  registerAuth(app, deps.keys, deps.rateLimiter);
+  registerAuth(app, deps.keys, deps.rateLimiter, deps.anonymous);
   await registerOpenApi(app, deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
 
   healthRoutes(app, deps.health);

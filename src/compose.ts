@@ -98,7 +98,7 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
     { extract: extraction.extract, sponsored, metrics, activity },
     closers,
   );
-  const { budget, search } = assembleSearch(
+  const { budget, anonymousBudget, search } = assembleSearch(
     config,
     { logger, storage, backend, sponsored, fetch: fetching.fetch },
     closers,
@@ -130,6 +130,7 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
       keyUsage,
       sponsored,
       budget,
+      anonymousBudget,
       search,
       fetch: fetching.page,
       mcp,

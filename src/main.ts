@@ -6,6 +6,7 @@ import { createScout, type Scout } from './compose.ts';
 import { ensureDataDir, listenError } from './startup-errors.ts';
 import { showFirstKey } from './keys/first-key.ts';
 import { searchLine } from './config/provider-settings.ts';
+import { anonymousLine } from './config/anonymous-settings.ts';
 
 /** Scout's own docs/ folder: the starter corpus. */
 export const DOCS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs');
@@ -85,4 +86,6 @@ async function announce(
   }
   out.write(`Scout listening on ${base} (OpenAPI: ${base}/openapi.json)\n`);
   out.write(`${searchLine(config.searchProviders, config.searchMode)}\n`);
+  const anonymous = anonymousLine(config);
+  if (anonymous !== undefined) out.write(`${anonymous}\n`);
 }

@@ -62,9 +62,14 @@ describe('first start', () => {
     let second = '';
     const out2 = new PassThrough();
     out2.on('data', (c) => (second += c));
-    const again = await startServer(env, out2);
+    // The second start also turns the anonymous tier on: its start-up line says so (off, none).
+    const again = await startServer({ ...env, SCOUT_ANONYMOUS_RPM: '30', SCOUT_ANONYMOUS_CIDRS: '127.0.0.0/8' }, out2);
     await again.close();
     expect(second).not.toMatch(/scout_[0-9A-Za-z]{38}/);
+    expect(logged).not.toMatch(/^anonymous:/m);
+    expect(second).toMatch(
+      /^search: local\nanonymous: requests without a key allowed, 30 requests\/min per address \(IPv6 \/56\), from 127\.0\.0\.0\/8; 1000 of 10000 search units a month$/m,
+    );
   });
 });
 

@@ -46,9 +46,10 @@ const series = (s: { bucketSeconds: number; points: TrafficPoint[] }) => ({
 export async function readOverview(s: OverviewSources): Promise<AdminOverview> {
   const now = (s.now ?? (() => new Date()))();
   const at = now.getTime();
-  const [budget, keys, stats, campaigns] = await Promise.all([
+  const [budget, keys, anonymous, stats, campaigns] = await Promise.all([
     s.budget().catch(() => undefined),
     s.keys.list(),
+    s.keys.anonymous(),
     s.index.stats(),
     s.campaigns(),
   ]);
@@ -90,6 +91,7 @@ export async function readOverview(s: OverviewSources): Promise<AdminOverview> {
         : null,
     traffic: { hour: series(s.activity.traffic('hour', at)), day: series(s.activity.traffic('day', at)) },
     keys,
+    anonymous,
     providers,
     fetch: {
       outcomes: s.activity.fetchOutcomes(at),

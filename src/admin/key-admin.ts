@@ -1,9 +1,12 @@
+import { ANONYMOUS_USAGE_ID } from '../domain/anonymous-caller.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { KeyStore, KeyUsage } from '../store/ports.ts';
-import type { AdminKey } from '../schemas/admin.ts';
+import type { AdminAnonymousUsage, AdminKey } from '../schemas/admin.ts';
 
 export interface KeyAdmin {
   list(): Promise<AdminKey[]>;
+  /** Every keyless request of the anonymous tier, all addresses as one entry; null when there has been none. */
+  anonymous(): Promise<AdminAnonymousUsage | null>;
   /** Revokes a key (again is no error); the key as it stands. DomainError not_found when there is none. */
   revoke(id: string): Promise<AdminKey>;
 }
@@ -39,6 +42,11 @@ export function createKeyAdmin(store: KeyStore, o: { flush: () => Promise<void>;
   };
   return {
     list,
+    async anonymous() {
+      await o.flush();
+      const u = (await store.usage()).find((x) => x.id === ANONYMOUS_USAGE_ID);
+      return u ? { requests: u.requests, refusals: u.refusals, last_used_at: u.lastUsedAt } : null;
+    },
     async revoke(id) {
       await store.revoke(id, now().toISOString());
       const key = (await list()).find((k) => k.id === id);

@@ -5,6 +5,9 @@ import { buildApp, type AppDeps } from '../app.ts';
 import type { ApiKeys } from '../keys/api-keys.ts';
 import type { Closers } from '../domain/closers.ts';
 import type { KeyUsageRecorder } from '../keys/key-usage-recorder.ts';
+import { callerRateLimiter } from '../keys/caller-limiter.ts';
+import { ANONYMOUS_USAGE_ID } from '../domain/anonymous-caller.ts';
+import { createAnonymousTier } from '../http/anonymous-tier.ts';
 import type { FetchPage } from '../fetch/fetch-page.ts';
 import type { ScoutMetrics } from '../metrics/scout-metrics.ts';
 import type { SearchBudget } from '../search/search-budget.ts';
@@ -30,6 +33,7 @@ export async function assembleApp(
     keyUsage: KeyUsageRecorder;
     sponsored: Sponsored;
     budget: SearchBudget;
+    anonymousBudget: SearchBudget | undefined;
     search: SearchService;
     fetch: FetchPage;
     mcp: AppDeps['mcp'];
@@ -42,20 +46,27 @@ export async function assembleApp(
     config: { ...config, publicUrl: deps.publicUrl },
     docsDir: deps.docsDir,
     keys: deps.keys,
-    rateLimiter: storage.stores.rateLimiter,
+    rateLimiter: callerRateLimiter(storage.stores.rateLimiter, storage.stores.anonymousRateLimiter),
+    ...(config.anonymousRpm > 0
+      ? {
+          anonymous: createAnonymousTier({ cidrs: config.anonymousCidrs, ipv6Prefix: config.anonymousIpv6Prefix }),
+        }
+      : {}),
     search: deps.search,
     fetch: deps.fetch,
     mcp: deps.mcp,
-    usage: createUsageReport(deps.budget),
+    usage: createUsageReport(deps.budget, deps.anonymousBudget),
     health: () => storage.stores.ping(),
     sponsored: { clicks: sponsored.clicks, admin: sponsored.admin, adminToken: config.adminToken },
     logger: deps.logger,
     metrics: deps.metrics,
     tracing: config.tracingOtlpUrl !== undefined,
     admin: deps.admin,
-    onAnswered: ({ route, status, seconds, apiKeyId }) => {
+    onAnswered: ({ route, status, seconds, apiKeyId, anonymous }) => {
       if (isAgentTraffic(route)) activity.request(status, seconds, requestKind(route));
       if (apiKeyId !== undefined) keyUsage.record(apiKeyId, status === 429);
+      // Every address's keyless requests as one entry: the dashboard shows the tier, not the addresses.
+      else if (anonymous) keyUsage.record(ANONYMOUS_USAGE_ID, status === 429);
     },
   });
   // Closed first: in-flight requests finish before the stores behind them go.

@@ -4,6 +4,7 @@ import type { AppDeps } from '../app.ts';
 import type { FetchPage } from '../fetch/fetch-page.ts';
 import { createMcpHttpHandler } from '../mcp/http-handler.ts';
 import { createOriginPolicy } from '../mcp/origin-policy.ts';
+import { callerRateLimiter } from '../keys/caller-limiter.ts';
 import type { SearchService } from '../search/search-service.ts';
 import type { Stores } from '../store/ports.ts';
 
@@ -11,13 +12,14 @@ import type { Stores } from '../store/ports.ts';
 export function assembleMcp(
   config: Pick<ScoutConfig, 'mcpMaxResultTokens' | 'mcpAllowedOrigins' | 'searchProviders'>,
   publicUrl: string,
-  deps: { search: SearchService; fetch: FetchPage; stores: Pick<Stores, 'rateLimiter'> },
+  deps: { search: SearchService; fetch: FetchPage; stores: Pick<Stores, 'rateLimiter' | 'anonymousRateLimiter'> },
 ): AppDeps['mcp'] {
   return {
     handler: createMcpHttpHandler({
       search: deps.search,
       fetch: deps.fetch,
-      rateLimiter: deps.stores.rateLimiter,
+      // A tools/call of an anonymous caller (the anonymous tier) draws on its address group's bucket.
+      rateLimiter: callerRateLimiter(deps.stores.rateLimiter, deps.stores.anonymousRateLimiter),
       maxResultTokens: config.mcpMaxResultTokens,
       searchScope: searchesWeb(config.searchProviders) ? 'web' : 'local',
     }),

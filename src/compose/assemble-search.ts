@@ -5,6 +5,8 @@ import type { Closers } from '../domain/closers.ts';
 import type { PageFetcher } from '../fetch/fetch-page.ts';
 import type { ManagedSearchBackend } from '../providers/registry.ts';
 import { FETCH_LIMITS } from '../schemas/fetch.ts';
+import { anonymousBudgetUnits } from '../config/anonymous-settings.ts';
+import { createAnonymousBudget } from '../search/anonymous-budget.ts';
 import { createSearchBudget, type SearchBudget } from '../search/search-budget.ts';
 import { createSearchService, type SearchService } from '../search/search-service.ts';
 import type { Sponsored } from '../sponsored/create-sponsored.ts';
@@ -12,12 +14,14 @@ import type { Storage } from './assemble-storage.ts';
 
 export interface Searching {
   budget: SearchBudget;
+  /** The anonymous tier's share of the budget, while the tier is on (SCOUT_ANONYMOUS_RPM). */
+  anonymousBudget: SearchBudget | undefined;
   search: SearchService;
 }
 
 /** The search service: the providers' backend, the month's budget, the content stage (advanced depth) and the sponsored stage. */
 export function assembleSearch(
-  config: Pick<ScoutConfig, 'monthlySearchBudget'>,
+  config: Pick<ScoutConfig, 'monthlySearchBudget' | 'anonymousRpm' | 'anonymousBudgetShare'>,
   deps: {
     logger: Logger;
     storage: Storage;
@@ -38,6 +42,19 @@ export function assembleSearch(
   });
   // After the app (closed first) and before the store: the unspent lease goes back.
   closers.add(() => budget.close());
-  const search = createSearchService({ backend, budget, content, sponsored: sponsored.stage });
-  return { budget, search };
+  const anonymousBudget =
+    config.anonymousRpm > 0
+      ? createAnonymousBudget(storage.stores.budget, anonymousBudgetUnits(config), () => new Date(), {
+          shared: storage.sharedBudget,
+        })
+      : undefined;
+  if (anonymousBudget) closers.add(() => anonymousBudget.close());
+  const search = createSearchService({
+    backend,
+    budget,
+    ...(anonymousBudget ? { anonymousBudget } : {}),
+    content,
+    sponsored: sponsored.stage,
+  });
+  return { budget, anonymousBudget, search };
 }

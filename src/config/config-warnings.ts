@@ -1,3 +1,4 @@
+import { anonymousWarning } from './anonymous-settings.ts';
 import { fetchAllowWarning } from './fetch-allow-cidrs.ts';
 import { searchesWeb } from './provider-settings.ts';
 import type { Config } from './settings.ts';
@@ -13,5 +14,7 @@ function noWebWarning(config: Pick<Config, 'searchProviders'>): string | undefin
  * prints them (src/cli/serve-command.ts), since config never writes output itself.
  */
 export function configWarnings(config: Config): string[] {
-  return [fetchAllowWarning(config), noWebWarning(config)].filter((w): w is string => w !== undefined);
+  return [fetchAllowWarning(config), noWebWarning(config), anonymousWarning(config)].filter(
+    (w): w is string => w !== undefined,
+  );
 }

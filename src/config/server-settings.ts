@@ -1,4 +1,4 @@
-import { int, optionalUrl, type Parser } from './parsers.ts';
+import { cidrList, int, optionalUrl, type Parser } from './parsers.ts';
 import { s } from './setting.ts';
 
 /**
@@ -45,6 +45,12 @@ export const serverSettings = {
     int(0, 1_000_000),
     '64',
     "Open connections at once from one client address (IPv6: one /56); past it 503 and closed before any of it is read. Behind a reverse proxy every client has the proxy's address: raise it or set 0 (no per-address cap).",
+  ),
+  trustedProxies: s(
+    'SCOUT_TRUSTED_PROXIES',
+    cidrList,
+    '',
+    "Comma-separated CIDRs of reverse proxies whose X-Forwarded-For Scout believes: a request from one of them is counted as the client the header names (the anonymous tier's per-address limit). Empty: no proxy is trusted and the header is ignored. Connection caps always count the socket's address.",
   ),
   httpUnauthenticatedConnectionMs: s(
     'SCOUT_HTTP_UNAUTHENTICATED_CONNECTION_MS',

@@ -1,5 +1,6 @@
 import { bool, cidrList, int, list, oneOf, optionalUrl, str } from './parsers.ts';
 import { s, type ValuesOf } from './setting.ts';
+import { anonymousSettings } from './anonymous-settings.ts';
 import { compatSettings } from './compat-settings.ts';
 import { fetchCapacitySettings } from './fetch-capacity-settings.ts';
 import { fetchSettings } from './fetch-settings.ts';
@@ -62,6 +63,7 @@ export const settingsBeforeProviders = {
     '10000',
     'Search units per calendar month (UTC) for the whole service: basic = 1, advanced = 2. 0 disables search.',
   ),
+  ...anonymousSettings,
   bodyLimitBytes: s(
     'SCOUT_BODY_LIMIT_BYTES',
     int(1024, 10_485_760),

@@ -3,6 +3,7 @@ import type { ApiKeys } from '../keys/api-keys.ts';
 import { DomainError } from '../domain/errors.ts';
 import { peekRequest, rateLimitHeaders, rateLimitRefusal, takeRequest } from '../keys/rate-limit.ts';
 import type { RateLimiter, RateLimitState } from '../store/ports.ts';
+import type { AnonymousTier } from './anonymous-tier.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,6 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     apiKeyId?: string;
+    /** Admitted by the anonymous tier: the request carried no key (its caller is `anon:<address group>`). */
+    anonymous: boolean;
     /** The bucket as read by a 'peek' route, so its body and RateLimit-* headers agree. */
     rateLimitState?: RateLimitState;
     /** Authentication waits for the body's api_key (config.bodyKey, no header or path key). */
@@ -109,23 +112,35 @@ function headerKey(request: FastifyRequest): string | undefined {
 /**
  * Authenticates, then rate limits, every route marked `config.auth`. Runs in onRequest, so
  * a refused caller costs no body parsing; RateLimit-* headers go on every authenticated
- * response, errors included.
+ * response, errors included. With the anonymous tier on (`anonymous`), a request that carries
+ * no key at all is admitted as its address group's anonymous caller, from that caller's own
+ * bucket (`limiter` tells the callers apart: src/keys/caller-limiter.ts); a key that is
+ * wrong, revoked or malformed is 401 as ever, never a silent downgrade.
  */
-export function registerAuth(app: FastifyInstance, keys: ApiKeys, limiter: RateLimiter): void {
+export function registerAuth(
+  app: FastifyInstance,
+  keys: ApiKeys,
+  limiter: RateLimiter,
+  anonymous?: AnonymousTier,
+): void {
   app.decorateRequest('apiKeyId', undefined);
+  app.decorateRequest('anonymous', false);
   app.decorateRequest('rateLimitState', undefined);
   app.decorateRequest('keyInBody', undefined);
+  /** The anonymous caller of a request without a key, when the tier admits its client. */
+  const anonymousCallerOf = (request: FastifyRequest): string | undefined => anonymous?.callerOf(request.ip);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config?.auth !== true) return;
-    if (request.routeOptions.config.bodyKey === true && isJsonRequest(request)) {
-      const key = headerOrPathKey(request);
-      // The key may be in the body: checked once it is parsed (preValidation), with the same limits.
-      if (key === undefined || key === '') {
-        request.keyInBody = true;
-        return;
-      }
+    const config = request.routeOptions.config;
+    if (config?.auth !== true) return;
+    const key = headerOrPathKey(request);
+    // The key may be in the body: checked once it is parsed (preValidation), with the same limits.
+    if ((key === undefined || key === '') && config.bodyKey === true && isJsonRequest(request)) {
+      request.keyInBody = true;
+      return;
     }
-    await admit(request, reply, presentedKey(request));
+    const caller = key === undefined ? anonymousCallerOf(request) : undefined;
+    if (caller !== undefined) await admitAnonymous(request, reply, caller);
+    else await admit(request, reply, presentedKey(request));
   });
   // A key in the body and one in a header or path must agree, as two header keys must.
   app.addHook('preValidation', async (request, reply) => {
@@ -137,6 +152,9 @@ export function registerAuth(app: FastifyInstance, keys: ApiKeys, limiter: RateL
       return;
     }
     if (fromBody === undefined) {
+      // No key anywhere (an empty path key is a key, and a wrong one).
+      const caller = headerOrPathKey(request) === undefined ? anonymousCallerOf(request) : undefined;
+      if (caller !== undefined) return admitAnonymous(request, reply, caller);
       throw new DomainError(
         'unauthorized',
         'missing API key: send "Authorization: Bearer <key>" or "api_key" in the JSON body',
@@ -148,16 +166,26 @@ export function registerAuth(app: FastifyInstance, keys: ApiKeys, limiter: RateL
   async function admit(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> {
     const record = await keys.authenticate(key);
     request.apiKeyId = record.id;
-    // The fetch capacity shares its slots fairly between callers: the key is the caller.
-    request.ctx.caller = record.id;
+    await take(request, reply, record.id);
+  }
+
+  async function admitAnonymous(request: FastifyRequest, reply: FastifyReply, caller: string): Promise<void> {
+    request.anonymous = true;
+    await take(request, reply, caller);
+  }
+
+  /** Takes the request from the caller's bucket (the key's id, or `anon:<address group>`). */
+  async function take(request: FastifyRequest, reply: FastifyReply, caller: string): Promise<void> {
+    // The fetch capacity shares its slots fairly between callers, and MCP charges each tool call to it.
+    request.ctx.caller = caller;
     // /mcp takes from the bucket per tools/call instead (src/mcp), so a refusal is a tool result.
     if (request.routeOptions.config?.rateLimit === 'per-tool-call') return;
     if (request.routeOptions.config?.rateLimit === 'peek') {
-      request.rateLimitState = await peekRequest(limiter, record.id);
+      request.rateLimitState = await peekRequest(limiter, caller);
       reply.headers(rateLimitHeaders({ ...request.rateLimitState, allowed: true }));
       return;
     }
-    const d = await takeRequest(limiter, record.id);
+    const d = await takeRequest(limiter, caller);
     reply.headers(rateLimitHeaders(d));
     const refused = rateLimitRefusal(d);
     if (refused) throw refused;

@@ -42,6 +42,8 @@ export interface ScoutMetrics {
     outcome: AnswerOutcome,
     shape?: CompatShape,
   ): void;
+  /** One answered request the anonymous tier admitted (no key): by route template and status class, never the address. */
+  anonymousRequest(route: string, status: number): void;
   provider(name: string, outcome: ProviderOutcome, seconds: number): void;
   fetch(outcome: FetchOutcome, bytes: number): void;
   extract(seconds: number): void;
@@ -79,8 +81,14 @@ export function createScoutMetrics(sources: MetricSources): ScoutMetrics {
   });
   const rateLimited = new Counter({
     name: 'scout_rate_limit_refusals_total',
-    help: 'Requests refused with 429 by the per-key rate limit, by route template.',
+    help: 'Requests refused with 429 by the rate limit (per key, or per address for the anonymous tier), by route template.',
     labelNames: ['route'],
+    registers,
+  });
+  const anonymous = new Counter({
+    name: 'scout_anonymous_requests_total',
+    help: 'Requests without a key admitted by the anonymous tier (SCOUT_ANONYMOUS_RPM), by route template and status class; they are in scout_http_requests_total too.',
+    labelNames: ['route', 'status_class'],
     registers,
   });
   const providerCalls = new Counter({
@@ -208,6 +216,9 @@ export function createScoutMetrics(sources: MetricSources): ScoutMetrics {
       requests.inc({ route, method, status_class: statusClass(status), outcome });
       duration.observe({ route, method }, seconds);
       if (status === 429) rateLimited.inc({ route });
+    },
+    anonymousRequest(route, status) {
+      anonymous.inc({ route, status_class: statusClass(status) });
     },
     provider(name, outcome, seconds) {
       providerCalls.inc({ provider: name, outcome });

@@ -67,6 +67,13 @@ export const AdminKey = Type.Object(
 );
 export type AdminKey = Static<typeof AdminKey>;
 
+/** The anonymous tier's requests, every client address together (never one entry per address). */
+export const AdminAnonymousUsage = Type.Object(
+  { requests: Count, refusals: Count, last_used_at: Nullable(Type.String()) },
+  { title: 'AdminAnonymousUsage', additionalProperties: false },
+);
+export type AdminAnonymousUsage = Static<typeof AdminAnonymousUsage>;
+
 export const AdminKeyList = Type.Object({ keys: Type.Array(AdminKey) }, { additionalProperties: false });
 
 export const ProviderHealth = Type.Object(
@@ -116,6 +123,8 @@ export const AdminOverview = Type.Object(
     budget: Nullable(AdminBudget),
     traffic: Type.Object({ hour: TrafficSeries, day: TrafficSeries }, { additionalProperties: false }),
     keys: Type.Array(AdminKey),
+    /** Requests without a key (the anonymous tier, SCOUT_ANONYMOUS_RPM); null when there has been none. */
+    anonymous: Nullable(AdminAnonymousUsage),
     providers: Type.Array(ProviderHealth),
     fetch: Type.Object(
       {

@@ -59,8 +59,17 @@ export function createSearchBudget(
   store: BudgetStore,
   monthlyUnits: number,
   now: () => Date = () => new Date(),
-  options: { shared?: boolean; idleReturnMs?: number } = {},
+  options: {
+    shared?: boolean;
+    idleReturnMs?: number;
+    /** The 503's message once the month's units are spent (default: the service's budget). */
+    exhaustedMessage?: (monthlyUnits: number, reset: Date) => string;
+  } = {},
 ) {
+  const exhausted =
+    options.exhaustedMessage ??
+    ((units: number, reset: Date) =>
+      `the monthly free search budget (${units} units) is exhausted; it resets at ${reset.toISOString()}`);
   const leases = new Map<string, number>();
   let block = 1;
   /** The next block, once `used` units of the month are taken: within MAX_LEASE and 1/16 of what is left. */
@@ -187,11 +196,10 @@ export function createSearchBudget(
       }
       if (!allowed) {
         const reset = periodReset(at);
-        throw new DomainError(
-          'unavailable',
-          `the monthly free search budget (${monthlyUnits} units) is exhausted; it resets at ${reset.toISOString()}`,
-          { retryAfterS: Math.max(1, Math.ceil((reset.getTime() - at.getTime()) / 1000)), reason: 'budget_exhausted' },
-        );
+        throw new DomainError('unavailable', exhausted(monthlyUnits, reset), {
+          retryAfterS: Math.max(1, Math.ceil((reset.getTime() - at.getTime()) / 1000)),
+          reason: 'budget_exhausted',
+        });
       }
       return { period, units };
     },

@@ -1,7 +1,8 @@
 import type { SearchRequest, SearchResponse, Result } from '../schemas/search.ts';
 import type { SearchBackend } from './search-backend.ts';
+import { isAnonymousCaller } from '../domain/anonymous-caller.ts';
 import { displayDomain } from '../domain/domains.ts';
-import type { SearchBudget } from './search-budget.ts';
+import type { BudgetCharge, SearchBudget } from './search-budget.ts';
 import { toSearchQuery } from './search-request.ts';
 import type { ProviderResult, SearchQuery } from './search-types.ts';
 
@@ -12,8 +13,9 @@ export interface RequestContext {
   /** performance.now() when the request arrived: response_time_ms is measured from it. */
   startedAt: number;
   /**
-   * Who the request is for (the API key's id; an anonymous caller's address once they
-   * exist): the fetch capacity shares its slots fairly between callers.
+   * Who the request is for (the API key's id, or `anon:<address group>` for the anonymous
+   * tier): the fetch capacity shares its slots fairly between callers, and an anonymous
+   * caller's searches are charged to the anonymous share too.
    */
   caller?: string | undefined;
   /** Aborts when nobody waits for the answer any more (the client closed its connection, an MCP call was cancelled). */
@@ -56,6 +58,8 @@ export interface SponsoredStage {
 export interface SearchServiceDeps {
   backend: SearchBackend;
   budget: SearchBudget;
+  /** The anonymous tier's share of the budget (src/search/anonymous-budget.ts), while the tier is on. */
+  anonymousBudget?: SearchBudget;
   content?: ContentStage;
   sponsored?: SponsoredStage;
   now?: () => Date;
@@ -80,10 +84,36 @@ const organic = (r: ProviderResult, i: number): Result => {
 /** POST/GET /v1/search: normalise, charge the budget, ask the backend, shape the answer. */
 export function createSearchService(deps: SearchServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  /**
+   * Charges a search to the budget, and an anonymous caller's to the anonymous share too:
+   * the budget first, so the share's refusal (which tells the caller a key is still served)
+   * comes only while the budget has units; a search the share refuses gives its units back
+   * to the budget. `refund` gives back both (a search that was not served).
+   */
+  async function chargeFor(depth: SearchQuery['depth'], caller: string | undefined) {
+    const share = isAnonymousCaller(caller) ? deps.anonymousBudget : undefined;
+    const charge = await deps.budget.charge(depth);
+    let shared: BudgetCharge | undefined;
+    if (share) {
+      try {
+        shared = await share.charge(depth);
+      } catch (e) {
+        await deps.budget.refund(charge).catch(() => undefined);
+        throw e;
+      }
+    }
+    return {
+      async refund(): Promise<void> {
+        await deps.budget.refund(charge).catch(() => undefined);
+        if (share && shared) await share.refund(shared).catch(() => undefined);
+      },
+    };
+  }
+
   return {
     async run(req: SearchRequest, ctx: RequestContext, options: RunOptions = {}): Promise<SearchOutcome> {
       const query = toSearchQuery(req, now());
-      const charge = await deps.budget.charge(query.depth);
+      const charges = await chargeFor(query.depth, ctx.caller);
       let answer: Awaited<ReturnType<SearchBackend['search']>>;
       let found: ProviderResult[];
       let ads: SponsoredPick[];
@@ -96,7 +126,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         ads = deps.sponsored && options.sponsored !== false ? await deps.sponsored.select(query, ctx) : [];
       } catch (e) {
         // A search that is not served is not charged, whichever stage failed.
-        await deps.budget.refund(charge).catch(() => undefined);
+        await charges.refund();
         throw e;
       }
       const results = [...ads.map((a) => a.result), ...found.map(organic)];

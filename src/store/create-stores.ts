@@ -30,15 +30,24 @@ export const storeFile = (dataDir: string): string => join(dataDir, 'scout.db');
 /** Path of the embedded local index inside the data folder. */
 export const indexFile = (dataDir: string): string => join(dataDir, 'index.db');
 
-/** The embedded keys, budget and rate limiter (SQLite in SCOUT_DATA_DIR; the limiter in memory). */
-export function createStores(config: Pick<Config, 'dataDir' | 'rateLimitRpm'>, now: () => number = Date.now): Stores {
+/** The rate-limit settings: the keys' and, when the anonymous tier is on, the anonymous callers'. */
+type RateSettings = Pick<Config, 'rateLimitRpm'> & Partial<Pick<Config, 'anonymousRpm'>>;
+
+/** The anonymous tier is on (SCOUT_ANONYMOUS_RPM above 0): its limiter is made beside the keys' one. */
+const anonymousRpmOf = (config: RateSettings): number | undefined =>
+  config.anonymousRpm !== undefined && config.anonymousRpm > 0 ? config.anonymousRpm : undefined;
+
+/** The embedded keys, budget and rate limiters (SQLite in SCOUT_DATA_DIR; the limiters in memory). */
+export function createStores(config: Pick<Config, 'dataDir'> & RateSettings, now: () => number = Date.now): Stores {
   const db = openDatabase(storeFile(config.dataDir));
   migrate(db, migrations);
   const ping = db.prepare('SELECT 1');
+  const anonymousRpm = anonymousRpmOf(config);
   return {
     keys: createSqliteKeyStore(db),
     budget: createSqliteBudgetStore(db),
     rateLimiter: createMemoryRateLimiter(config.rateLimitRpm, now),
+    ...(anonymousRpm === undefined ? {} : { anonymousRateLimiter: createMemoryRateLimiter(anonymousRpm, now) }),
     async ping() {
       ping.get();
     },
@@ -131,7 +140,9 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
   });
   closers.add(() => pg.close());
 
+  const anonymousRpm = anonymousRpmOf(config);
   let rateLimiter: Stores['rateLimiter'];
+  let anonymousRateLimiter: Stores['rateLimiter'] | undefined;
   let resultCache: ResultCache | undefined;
   if (config.redisUrl !== undefined) {
     const { openRedis } = await import('./redis/open-redis.ts');
@@ -139,6 +150,9 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
     const redis = await openRedis({ url: config.redisUrl, prefix: config.redisPrefix, logger });
     closers.add(() => redis.close());
     rateLimiter = createRedisRateLimiter(redis, { perMinute: config.rateLimitRpm, logger });
+    // Its buckets are named anon:…, never a key id: one keyspace holds both. No logger: the
+    // keys' limiter on the same connection already says when Redis is lost and back.
+    if (anonymousRpm !== undefined) anonymousRateLimiter = createRedisRateLimiter(redis, { perMinute: anonymousRpm });
     // The local index is ranked in every replica's memory, faster than a Redis round trip:
     // only answers that cost an upstream call are shared.
     if (o.remoteProviders) {
@@ -152,6 +166,7 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
   } else {
     const { createPostgresRateLimiter } = await import('./postgres/pg-rate-limiter.ts');
     rateLimiter = createPostgresRateLimiter(pool, config.rateLimitRpm);
+    if (anonymousRpm !== undefined) anonymousRateLimiter = createPostgresRateLimiter(pool, anonymousRpm);
   }
 
   // On the shared pool: closing the index's store leaves the pool to this storage's close().
@@ -162,6 +177,7 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
     keys: pg.keys,
     budget: pg.budget,
     rateLimiter,
+    ...(anonymousRateLimiter === undefined ? {} : { anonymousRateLimiter }),
     // Ready means PostgreSQL answers: without it keys cannot be verified. Redis is not
     // asked: without it requests are still served (per-replica limits).
     ping: () => pg.ping(),

@@ -43,7 +43,9 @@ export interface KeyStore {
    * Atomically, in one transaction, adds each delta's requests and refusals to its key's
    * stored totals (increments where they are stored: replicas sharing the store add up) and
    * keeps the later lastUsedAt (null keeps the stored one). A delta naming no key is ignored:
-   * no row, no error. A key named by any delta has usage from then on, revoked or not.
+   * no row, no error; but ANONYMOUS_USAGE_ID (src/domain/anonymous-caller.ts), the anonymous
+   * tier's aggregate, is kept like a key's. A key named by any delta has usage from then on,
+   * revoked or not.
    */
   addUsage(deltas: readonly KeyUsage[]): Promise<void>;
   /** The totals of every key that has usage, in id (byte) order, as copies. */
@@ -90,6 +92,11 @@ export interface BudgetStore {
 export interface Stores {
   keys: KeyStore;
   rateLimiter: RateLimiter;
+  /**
+   * The anonymous tier's buckets (SCOUT_ANONYMOUS_RPM, one per client address group), in the
+   * same place as the keys' buckets; absent while the tier is off.
+   */
+  anonymousRateLimiter?: RateLimiter;
   budget: BudgetStore;
   /** Throws when the backing store cannot serve (used by /healthz). */
   ping(): Promise<void>;

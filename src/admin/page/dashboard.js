@@ -294,7 +294,7 @@
     setField('storage', d.storage);
     renderBudget(d.budget);
     renderTraffic(d.traffic);
-    renderKeys(d.keys);
+    renderKeys(d.keys, d.anonymous);
     renderProviders(d.providers);
     renderFetch(d.fetch);
     renderIndex(d.index);
@@ -521,7 +521,21 @@
     return td;
   }
 
-  function renderKeys(keys) {
+  /** The anonymous tier's requests: one row for every keyless client together, nothing to revoke. */
+  function anonymousRow(a) {
+    return el('tr', { dataset: { row: 'anonymous' } }, [
+      el('th', { attrs: { scope: 'row' }, dataset: { field: 'name' }, text: 'Keyless clients (anonymous tier)' }),
+      el('td', { className: 'mono', dataset: { field: 'id' }, text: 'anonymous' }),
+      el('td', { dataset: { field: 'created' } }, [timeEl(null)]),
+      numCell('requests', a.requests),
+      numCell('refusals', a.refusals),
+      el('td', { dataset: { field: 'last-used' } }, [timeEl(a.last_used_at)]),
+      el('td', { dataset: { field: 'status', value: 'anonymous' }, text: 'all addresses' }),
+      el('td'),
+    ]);
+  }
+
+  function renderKeys(keys, anonymous) {
     const tbody = $('[data-table="keys"] tbody');
     for (const id of state.confirming)
       if (!keys.some((k) => k.id === id && k.revoked_at === null)) state.confirming.delete(id);
@@ -537,6 +551,7 @@
         keyActions(k),
       ]),
     );
+    if (anonymous) rows.push(anonymousRow(anonymous));
     replaceRows(tbody, rows, 8, 'No API keys.');
   }
 

@@ -32,7 +32,8 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
     },
     async (request, reply) => {
       const call = deps.handler.handle(request.headers, request.body, {
-        keyId: request.apiKeyId as string,
+        // The key's id, or the anonymous caller's `anon:<address group>` (auth.ts sets both as ctx.caller).
+        keyId: request.ctx.caller as string,
         ctx: request.ctx,
         setHeaders(headers) {
           reply.headers(headers);

@@ -1,3 +1,4 @@
+import { ANONYMOUS_USAGE_ID } from '../../domain/anonymous-caller.ts';
 import type { ApiKeyRecord, KeyStore, KeyUsage } from '../ports.ts';
 import { withIsoTimes } from '../usage-times.ts';
 import { byText } from './by-text.ts';
@@ -5,7 +6,8 @@ import { byText } from './by-text.ts';
 /**
  * Keys in process memory: the reference KeyStore. Like the SQLite table, a repeated id or
  * hash is refused, and records are handed out as copies. Usage deltas of ids that are not
- * keys are dropped, as the SQL stores' WHERE EXISTS drops them.
+ * keys are dropped, as the SQL stores' WHERE EXISTS drops them (but the anonymous tier's
+ * aggregate, ANONYMOUS_USAGE_ID).
  */
 export function createMemoryKeyStore(): KeyStore {
   const byId = new Map<string, ApiKeyRecord>();
@@ -40,7 +42,7 @@ export function createMemoryKeyStore(): KeyStore {
     async addUsage(deltas) {
       // A bad time fails the call whole, as the rolled-back transaction of the SQL stores does.
       for (const d of withIsoTimes(deltas)) {
-        if (!byId.has(d.id)) continue;
+        if (!byId.has(d.id) && d.id !== ANONYMOUS_USAGE_ID) continue;
         const u = usageById.get(d.id) ?? { id: d.id, requests: 0, refusals: 0, lastUsedAt: null };
         u.requests += d.requests;
         u.refusals += d.refusals;

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ANONYMOUS_USAGE_ID } from '../../domain/anonymous-caller.ts';
 import type { ApiKeyRecord, KeyStore } from '../ports.ts';
 import {
   INSERT_KEY_PARAMS,
@@ -25,7 +26,7 @@ import { clientConfigOf } from './open-postgres.ts';
 const ADD_USAGE = `INSERT INTO api_key_usage AS u (key_id, requests, refusals, last_used_at)
   SELECT d.id, sum(d.requests)::bigint, sum(d.refusals)::bigint, max(d.last_used_at)
   FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::timestamptz[]) AS d(id, requests, refusals, last_used_at)
-  WHERE EXISTS (SELECT 1 FROM api_keys k WHERE k.id = d.id)
+  WHERE d.id = '${ANONYMOUS_USAGE_ID}' OR EXISTS (SELECT 1 FROM api_keys k WHERE k.id = d.id)
   GROUP BY d.id
   ORDER BY d.id
   ON CONFLICT (key_id) DO UPDATE SET

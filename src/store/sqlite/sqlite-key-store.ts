@@ -1,3 +1,4 @@
+import { ANONYMOUS_USAGE_ID } from '../../domain/anonymous-caller.ts';
 import type { ApiKeyRecord, KeyStore, KeyUsage } from '../ports.ts';
 import {
   KEY_COLUMNS,
@@ -34,19 +35,19 @@ export function createSqliteKeyStore(db: SqliteDatabase): KeyStore {
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM api_keys');
   // An upsert adds to the stored totals where they are, so connections (and their processes)
-  // add up. WHERE EXISTS skips ids that are not keys; it is also the WHERE that SQLite needs
-  // to parse ON CONFLICT after INSERT … SELECT. max() of two texts keeps the later time
+  // add up. WHERE EXISTS skips ids that are not keys (but the anonymous tier's aggregate); it
+  // is also the WHERE that SQLite needs to parse ON CONFLICT after INSERT … SELECT. max() of two texts keeps the later time
   // (every one is in toISOString form); it is NULL when either is, hence the COALESCE.
-  const addUsage = db.prepare<[string, number, number, string | null, string]>(
+  const addUsage = db.prepare<[string, number, number, string | null, string, string]>(
     `INSERT INTO api_key_usage (key_id, requests, refusals, last_used_at)
-     SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = ?)
+     SELECT ?, ?, ?, ? WHERE ? = '${ANONYMOUS_USAGE_ID}' OR EXISTS (SELECT 1 FROM api_keys WHERE id = ?)
      ON CONFLICT (key_id) DO UPDATE SET
        requests = requests + excluded.requests,
        refusals = refusals + excluded.refusals,
        last_used_at = COALESCE(max(last_used_at, excluded.last_used_at), last_used_at, excluded.last_used_at)`,
   );
   const addAll = db.transaction((deltas: readonly KeyUsage[]) => {
-    for (const d of deltas) addUsage.run(d.id, d.requests, d.refusals, d.lastUsedAt, d.id);
+    for (const d of deltas) addUsage.run(d.id, d.requests, d.refusals, d.lastUsedAt, d.id, d.id);
   });
   const usage = db.prepare<[], UsageRow>(usageSql(sqliteCodec));
   return {

@@ -48,6 +48,20 @@ export function budgetStoreContract(
       expect(await s.consume(`never_${t}`, 1, 1)).toEqual({ allowed: true, used: 1 });
     });
 
+    it('counts each period name apart, any text: the anonymous share as `anonymous:<month>` beside `<month>`', async () => {
+      // src/search/anonymous-budget.ts keeps the anonymous tier's share in this store under
+      // its own period names, so every replica on the store draws on one share.
+      const s = await make();
+      const t = newTag();
+      expect(await s.consume(`anonymous:2026-11_${t}`, 3, 3)).toEqual({ allowed: true, used: 3 });
+      expect(await s.consume(`anonymous:2026-11_${t}`, 1, 3)).toEqual({ allowed: false, used: 3 });
+      expect(await s.used(`2026-11_${t}`)).toBe(0);
+      expect(await s.consume(`2026-11_${t}`, 5, 5)).toEqual({ allowed: true, used: 5 });
+      await s.refund(`anonymous:2026-11_${t}`, 1);
+      expect(await s.used(`anonymous:2026-11_${t}`)).toBe(2);
+      expect(await s.used(`2026-11_${t}`)).toBe(5);
+    });
+
     it('never overshoots under concurrent consumers', async () => {
       const s = await make();
       const t = newTag();

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KeyStore, KeyUsage } from '../../../src/store/ports.ts';
+import { ANONYMOUS_USAGE_ID } from '../../../src/domain/anonymous-caller.ts';
 import { newTag } from './contract-fixtures.ts';
 
 /** Inserts a key per name, with id `key_<name>_<t>`. */
@@ -131,6 +132,22 @@ export function keyStoreContract(backend: string, make: () => Promise<KeyStore>,
       // Nor is a row made when the key appears later: the ignored delta is gone.
       await insertKeys(s, t, 'zzz');
       expect((await usageOf(s, t)).map((u) => u.id)).toEqual([`key_a_${t}`]);
+    });
+
+    it('keeps the anonymous tier’s aggregate usage although no key has its id', async () => {
+      const s = await make();
+      // One row for the whole store (a shared store's other tests may add to it): compared by difference.
+      const of = async () =>
+        (await s.usage()).find((u) => u.id === ANONYMOUS_USAGE_ID) ?? { requests: 0, refusals: 0, lastUsedAt: null };
+      const before = await of();
+      await s.addUsage([{ id: ANONYMOUS_USAGE_ID, requests: 3, refusals: 1, lastUsedAt: '2999-01-01T00:00:00.000Z' }]);
+      await s.addUsage([{ id: ANONYMOUS_USAGE_ID, requests: 2, refusals: 0, lastUsedAt: null }]);
+      const after = await of();
+      expect(after.requests - before.requests).toBe(5);
+      expect(after.refusals - before.refusals).toBe(1);
+      expect(after.lastUsedAt).toBe('2999-01-01T00:00:00.000Z');
+      // It is usage, never a key: nothing authenticates as it and the key list does not hold it.
+      expect((await s.list()).some((k) => k.id === ANONYMOUS_USAGE_ID)).toBe(false);
     });
 
     it('adds up concurrent calls on the same ids: the totals are the sums', async () => {
