@@ -38,7 +38,7 @@ export const fetchPagesTool = defineTool<FetchPagesArguments>({
     title: 'Fetch pages',
     description: [
       `Read ${U.min} to ${U.max} web pages at once (HTML, PDF, feed or text), each as its main content in markdown, without navigation and ads.`,
-      'Use it to read several search results in one call instead of one fetch_page call each.',
+      `Use it to read several search results in one call${setting.offered.has(FETCH_PAGE) ? ' instead of one fetch_page call each' : ''}.`,
       'Returns one section per URL in the order given: the page, or why it could not be read (a failed page does not fail the others).',
       `The pages share one fixed result size, so the more URLs, the shorter each page; a shortened page says so${setting.offered.has(FETCH_PAGE) ? ' and gives the start_index to read on with fetch_page' : ''}.`,
       `Each URL counts as one request against the rate limit (${U.max} URLs: ${U.max} requests).`,
