@@ -143,9 +143,11 @@ export const COMMAND_USAGE: Record<string, Usage | UsageGroup> = {
     },
   },
   mcp: {
-    synopsis: 'scout mcp',
+    synopsis: 'scout mcp [--tools <names>]',
     about: 'MCP server on stdin/stdout (web_search, fetch_page) for desktop agent clients',
     more: [
+      '--tools: the tools offered, comma-separated names or all (docs/mcp.md lists them); default',
+      'SCOUT_MCP_TOOLS (web_search,fetch_page). An unknown name stops it at once (exit 1).',
       'SCOUT_API_KEY (required): the key every tool call is charged to (rate limit, monthly budget).',
       "SCOUT_URL set: the tools call that running Scout's HTTP API. Unset: Scout runs in this process",
       'on SCOUT_DATA_DIR (the key must be in its store). stdout carries protocol messages only; logs go',

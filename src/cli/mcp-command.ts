@@ -3,14 +3,17 @@ import { ConfigError } from '../config/load-config.ts';
 import { searchesWeb } from '../config/provider-settings.ts';
 import { loadScoutConfig, type ScoutConfig } from '../scout-settings.ts';
 import { createScout, type Scout } from '../compose.ts';
+import { defaultTools } from '../compose/assemble-mcp.ts';
 import { DOCS_DIR } from '../main.ts';
 import { httpBackend } from '../mcp/http-backend.ts';
 import { serveStdio } from '../mcp/stdio-server.ts';
 import { localCaller, serviceBackend, type ToolBackend } from '../mcp/tool-backend.ts';
 import { createToolCalls } from '../mcp/tool-calls.ts';
+import { selectTools } from '../mcp/tool-selection.ts';
+import { createToolset } from '../mcp/toolset.ts';
 import { ensureDataDir } from '../startup-errors.ts';
-import type { CliCommand, CliIO } from './cli-io.ts';
-import { parseNoArguments } from './parse-flags.ts';
+import { UsageError, type CliCommand, type CliIO } from './cli-io.ts';
+import { parseFlags } from './parse-flags.ts';
 import { reserveStdout } from './protocol-stdout.ts';
 import { listenForStop } from './stop-signals.ts';
 
@@ -45,11 +48,14 @@ async function localBackend(
  * SCOUT_DATA_DIR. Either way every call is charged to SCOUT_API_KEY. Only protocol messages
  * go to stdout; logs and warnings go to stderr. Serves until stdin closes (the client quits)
  * or SIGINT/SIGTERM (exit 0), or until it cannot read stdin any more, such as a line over
- * 10 MiB (exit 1, the reason on stderr).
+ * 10 MiB (exit 1, the reason on stderr). `--tools <list>` (or `all`) selects the tools offered,
+ * SCOUT_MCP_TOOLS's by default; an unknown name stops it at once (exit 1, the names there are).
  */
 export const mcpCommand: CliCommand = async (argv, io) => {
-  parseNoArguments(argv);
+  const { flags, positional } = parseFlags(argv, { tools: 'string' });
+  if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
   const config = loadScoutConfig(io.env);
+  const tools = typeof flags.tools === 'string' ? selectTools(flags.tools, '--tools') : defaultTools(config.mcpTools);
   const apiKey = config.scoutApiKey;
   if (apiKey === undefined) throw new ConfigError(NO_KEY);
   io.stderr.on('error', () => undefined);
@@ -61,16 +67,17 @@ export const mcpCommand: CliCommand = async (argv, io) => {
     let backend: ToolBackend;
     if (config.scoutUrl !== undefined) backend = httpBackend({ baseUrl: config.scoutUrl, apiKey });
     else ({ backend, scout } = await localBackend(config, apiKey, io));
+    // In front of another Scout (SCOUT_URL) what it searches is that Scout's business: the web.
+    const scope = config.scoutUrl === undefined && !searchesWeb(config.searchProviders) ? 'local' : 'web';
+    const toolset = createToolset(tools, scope, config.mcpMaxResultTokens);
     const callTool = createToolCalls(backend, {
-      maxResultTokens: config.mcpMaxResultTokens,
+      toolset,
       onUnexpected: (err) =>
         io.stderr.write(
           `scout mcp: tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
         ),
     });
-    // In front of another Scout (SCOUT_URL) what it searches is that Scout's business: the web.
-    const scope = config.scoutUrl === undefined && !searchesWeb(config.searchProviders) ? 'local' : 'web';
-    const session = await serveStdio(callTool, io.stdin, stdout.protocol, scope);
+    const session = await serveStdio(callTool, io.stdin, stdout.protocol, toolset);
     const stopped = await Promise.race([session.ended, stop.received.then(() => undefined)]);
     await session.close();
     if (stopped === undefined) return 0;

@@ -26,6 +26,23 @@ const origins: Parser<string[]> = (raw) =>
     return u.origin;
   });
 
+/**
+ * SCOUT_MCP_TOOLS: tool names, comma-separated, or `all`. Only their form is checked here (this
+ * room knows no tools): which names exist is src/mcp's business, which refuses an unknown one
+ * when the server or `scout mcp` starts (src/mcp/tool-selection.ts).
+ */
+const toolNames: Parser<string[]> = (raw) => {
+  const names = list(raw).map((n) => n.toLowerCase());
+  for (const n of names) {
+    if (!/^[a-z][a-z0-9_]{0,63}$/.test(n))
+      throw new Error(
+        `must be a comma-separated list of MCP tool names such as web_search,fetch_page, or all; got "${n}"`,
+      );
+  }
+  if (names.length === 0) throw new Error('must name at least one MCP tool, or be all');
+  return names;
+};
+
 /** A key pasted into a client's config often carries a stray space or newline. */
 const optionalKey: Parser<string | undefined> = (raw) => (raw.trim() === '' ? undefined : raw.trim());
 
@@ -36,6 +53,12 @@ export const mcpSettings = {
     int(2000, 20000),
     '8000',
     'Largest MCP tool result, in o200k_base tokens (its markdown text and its structured content together); longer results are shortened and say how to get the rest. 2000 to 20000.',
+  ),
+  mcpTools: s(
+    'SCOUT_MCP_TOOLS',
+    toolNames,
+    'web_search,fetch_page',
+    'MCP tools offered when a client selects none (POST /mcp without ?tools=, `scout mcp` without --tools): comma-separated tool names (docs/mcp.md, "Choosing the tools", lists them), or all. Each tool offered takes room in a model\'s context; an unknown name stops the start.',
   ),
   mcpAllowedOrigins: s(
     'SCOUT_MCP_ALLOWED_ORIGINS',

@@ -1,7 +1,7 @@
 import { cutToTokens } from '../content/token-budget.ts';
 import type { Result, SearchRequest, SearchResponse } from '../schemas/search.ts';
 import { jsonResultTokens, textTokens } from './result-tokens.ts';
-import { searchText } from './search-text.ts';
+import { searchText, type SearchTextNotes } from './search-text.ts';
 import { at } from '../domain/must.ts';
 
 /**
@@ -62,8 +62,10 @@ export interface BoundedSearch {
   tokens: number;
 }
 
-export function boundSearch(body: SearchResponse, limit: number): BoundedSearch {
-  const whole = searchText(body);
+/** `reader`: the tool the text says reads a result (search-text.ts). */
+export function boundSearch(body: SearchResponse, limit: number, reader?: SearchTextNotes['reader']): BoundedSearch {
+  const notes: SearchTextNotes = reader === undefined ? {} : { reader };
+  const whole = searchText(body, notes);
   const json = JSON.stringify(body);
   const tokens = jsonResultTokens(whole, json, limit);
   if (tokens <= limit) return { body, text: whole, json, tokens };
@@ -72,7 +74,7 @@ export function boundSearch(body: SearchResponse, limit: number): BoundedSearch 
   const measure = (): BoundedSearch => {
     const sponsoredCount = out.results.filter((r) => r.type === 'sponsored').length;
     out.meta = { sponsored_count: sponsoredCount, result_count: out.results.length };
-    const text = searchText(out, { shortenedTo: limit });
+    const text = searchText(out, { ...notes, shortenedTo: limit });
     const json = JSON.stringify(out);
     return { body: out, text, json, tokens: jsonResultTokens(text, json, limit) };
   };

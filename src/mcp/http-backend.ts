@@ -66,7 +66,8 @@ export function httpBackend(o: HttpBackendOptions): ToolBackend {
     return (await res.json()) as T;
   };
   return {
-    // The server charges each /v1 request it gets; a call that goes no further (an unknown
+    // The server charges each /v1 request it gets (a tool that reads several pages or runs
+    // several queries sends one request for each); a call that goes no further (an unknown
     // tool, invalid arguments) costs it nothing, so there is nothing to charge here.
     admit: async () => undefined,
     search: (req) => post('/v1/search', req),

@@ -12,14 +12,7 @@ import {
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { packageVersion } from '../domain/package-version.ts';
 import { ProtocolError } from './protocol-error.ts';
-import { toolsFor, type SearchScope } from './tool-definitions.ts';
-
-const INSTRUCTIONS: Record<SearchScope, string> = {
-  web: 'Scout searches the web (web_search) and reads pages (fetch_page).',
-  local: "Scout searches this server's own index, not the web (web_search), and reads pages (fetch_page).",
-};
-const HOW =
-  'Search first, then fetch the pages whose snippets look useful. Sponsored results are ads: they are marked [Sponsored] and never replace organic results.';
+import type { Toolset } from './toolset.ts';
 
 /**
  * tools/call; `requestId` is the id the Server got the call under (http-handler.ts finds its
@@ -36,23 +29,24 @@ export type ToolCallHandler = (
 let shared: { version: string; validator: AjvJsonSchemaValidator } | undefined;
 
 /**
- * The SDK's low-level Server with Scout's two tools, web_search described for `scope`. Low level so that the tool schemas are
- * the JSON Schemas of src/schemas as they are (the high-level McpServer wants zod). One per
- * stdio process, one per Scout process for HTTP (http-handler.ts). The Server would build an
+ * The SDK's low-level Server offering `toolset` (its tools/list answer and instructions). Low
+ * level so that the tool schemas are the JSON Schemas of src/schemas as they are (the
+ * high-level McpServer wants zod). One per stdio process, one per tool selection in use in a
+ * Scout process for HTTP (http-handler.ts). The Server would build an
  * Ajv validator of its own each time (it only uses it for elicitation, which Scout never asks
  * for); one shared instance spares the second Server that work.
  */
-export function createMcpServer(callTool: ToolCallHandler, scope: SearchScope = 'web'): Server {
+export function createMcpServer(callTool: ToolCallHandler, toolset: Toolset): Server {
   shared ??= { version: packageVersion(), validator: new AjvJsonSchemaValidator() };
   const server = new Server(
     { name: 'scout', title: 'Scout web search', version: shared.version },
     {
       capabilities: { tools: {} },
-      instructions: `${INSTRUCTIONS[scope]} ${HOW}`,
+      instructions: toolset.instructions,
       jsonSchemaValidator: shared.validator,
     },
   );
-  const tools = toolsFor(scope);
+  const tools = toolset.list;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   // Protocol's registration, not Server's: Server's checks a tools/call against the SDK's
   // schema first and answers `arguments` that are not an object (null, [], "text") with a

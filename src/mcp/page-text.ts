@@ -11,6 +11,12 @@ export interface PagePartInfo {
   cutAtRead: boolean;
   /** The result bound, when it (not max_chars) ended this part. */
   boundTokens?: number;
+  /** Pages sharing the bound (fetch_pages), when more than one. */
+  sharedBy?: number;
+  /** The heading's mark: `#` (one page) unless given, such as `### 2.` for a page among several. */
+  heading?: string;
+  /** Whether fetch_page is offered, to read on with; true unless given. */
+  canReadOn?: boolean;
 }
 
 const n = (x: number): string => x.toLocaleString('en-US');
@@ -27,17 +33,26 @@ export function pageText(body: FetchResponse, part: PagePartInfo): string {
       ? `${n(body.chars)} characters`
       : `characters ${n(part.start)} to ${n(end)} of ${n(part.total)}${part.cutAtRead ? '+' : ''}`;
   const head = [
-    `# ${(body.title || body.final_url).replace(/\s*[\r\n]+\s*/g, ' ')}`,
+    `${part.heading ?? '#'} ${(body.title || body.final_url).replace(/\s*[\r\n]+\s*/g, ' ')}`,
     where,
     `Content: ${body.meta.content_type ?? 'unknown type'}, ${range}`,
   ];
   if (body.meta.click_path === 'agent_read') head.push('This is the landing page of a sponsored result (an ad).');
-  const blocks = [head.join('\n'), body.content === '' ? '(no readable text on this page)' : body.content];
+  // In fetch_pages (its pages have headings of their own) a page may get no room at all
+  // (bound-pages.ts); fetch_page's part is empty only at the end of a page.
+  const empty =
+    part.next !== undefined && part.heading !== undefined
+      ? '(no room for this page in this result)'
+      : '(no readable text on this page)';
+  const blocks = [head.join('\n'), body.content === '' ? empty : body.content];
   const tail: string[] = [];
   if (part.next !== undefined) {
-    const why = part.boundTokens === undefined ? '' : ` (parts are kept within ${part.boundTokens} tokens)`;
+    const shared = part.sharedBy === undefined ? '' : `, shared by ${part.sharedBy} pages`;
+    const why = part.boundTokens === undefined ? '' : ` (parts are kept within ${part.boundTokens} tokens${shared})`;
     tail.push(
-      `More content follows${why}: call fetch_page with url "${body.url}" and start_index=${part.next} to read the next part.`,
+      part.canReadOn === false
+        ? `More content follows${why}, from character ${part.next}.`
+        : `More content follows${why}: call fetch_page with url "${body.url}" and start_index=${part.next} to read the next part.`,
     );
   } else if (part.cutAtRead) {
     tail.push(

@@ -42,6 +42,18 @@ function organic(r: Result, i: number): string[] {
 export interface SearchTextNotes {
   /** The results were cut to the result bound (SCOUT_MCP_MAX_RESULT_TOKENS). */
   shortenedTo?: number;
+  /**
+   * The tool that reads a result, named in the closing line: fetch_page when left out; 'none'
+   * leaves the line out (no reading tool offered, or the caller closes several searches itself).
+   */
+  reader?: 'fetch_page' | 'fetch_pages' | 'none';
+}
+
+/** The closing line that says how to read the results, for `reader` (SearchTextNotes). */
+export function readLine(reader: SearchTextNotes['reader'] = 'fetch_page'): string | undefined {
+  if (reader === 'fetch_page') return 'To read a result in full, call fetch_page with its URL.';
+  if (reader === 'fetch_pages') return 'To read results in full, call fetch_pages with their URLs.';
+  return undefined;
 }
 
 export function searchText(body: SearchResponse, notes: SearchTextNotes = {}): string {
@@ -58,7 +70,8 @@ export function searchText(body: SearchResponse, notes: SearchTextNotes = {}): s
       `Results were shortened to stay within ${notes.shortenedTo} tokens (page text first, then passages, snippets and the last results).`,
     );
   }
-  if (found.length > 0 || ads.length > 0) tail.push('To read a result in full, call fetch_page with its URL.');
+  const read = readLine(notes.reader);
+  if ((found.length > 0 || ads.length > 0) && read !== undefined) tail.push(read);
   if (tail.length) blocks.push(tail.join(' '));
   return blocks.join('\n\n');
 }

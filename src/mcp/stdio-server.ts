@@ -3,7 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createMcpServer } from './mcp-server.ts';
 import { MAX_STDIN_LINE_BYTES, watchLineLength } from './stdin-line-limit.ts';
 import type { ToolCalls } from './tool-calls.ts';
-import type { SearchScope } from './tool-definitions.ts';
+import type { Toolset } from './toolset.ts';
 
 export interface StdioSession {
   /**
@@ -18,15 +18,15 @@ export interface StdioSession {
 /**
  * MCP over stdio for desktop clients: newline-delimited JSON-RPC on `stdin` and `stdout`.
  * `stdout` must carry protocol messages only (the caller reserves it, see
- * src/cli/protocol-stdout.ts).
+ * src/cli/protocol-stdout.ts). `toolset`: the tools offered, those `callTool` calls.
  */
 export async function serveStdio(
   callTool: ToolCalls,
   stdin: Readable,
   stdout: Writable,
-  scope: SearchScope = 'web',
+  toolset: Toolset,
 ): Promise<StdioSession> {
-  const server = createMcpServer((name, args, _id, signal) => callTool(name, args, undefined, signal), scope);
+  const server = createMcpServer((name, args, _id, signal) => callTool(name, args, undefined, signal), toolset);
   // Twice the line limit: the watch below stops Scout at the limit, with its reason; the
   // transport's own bound (the unfinished line plus one chunk read) is then a last resort.
   const transport = new StdioServerTransport(stdin, stdout, { maxBufferSize: 2 * MAX_STDIN_LINE_BYTES });

@@ -14,10 +14,11 @@ import type { RateLimitDecision, RateLimiter } from '../store/ports.ts';
  */
 export interface ToolBackend<C = void> {
   /**
-   * Charges one tools/call to `caller` before its name or arguments are looked at, as the
-   * HTTP API charges a request before reading its body; a refusal (429) is thrown.
+   * Charges one tools/call to `caller` before it does any work, as the HTTP API charges a
+   * request before reading its body: `cost` requests at once (1, or one per page or query of
+   * a tool that does several), all or none; a refusal (429) is thrown.
    */
-  admit(caller: C): Promise<void>;
+  admit(caller: C, cost: number): Promise<void>;
   /** `caller`: who the call is for, when one backend serves many callers (POST /mcp); admitted already. */
   search(req: SearchRequest, caller: C): Promise<SearchResponse>;
   /** `signal` aborts when the tool call is cancelled: the fetch stops and frees its slot. */
@@ -52,10 +53,10 @@ export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
     caller: await caller.keyId(),
   });
   return {
-    async admit(caller) {
-      const d = await takeRequest(deps.rateLimiter, await caller.keyId());
+    async admit(caller, cost) {
+      const d = await takeRequest(deps.rateLimiter, await caller.keyId(), cost);
       caller.onRateLimit?.(d);
-      const refused = rateLimitRefusal(d);
+      const refused = rateLimitRefusal(d, cost);
       if (refused) throw refused;
     },
     async search(req, caller) {
@@ -71,7 +72,7 @@ export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
 export function serviceBackend(deps: ServiceDeps, caller: ServiceCaller): ToolBackend {
   const services = servicesBackend(deps);
   return {
-    admit: () => services.admit(caller),
+    admit: (_caller, cost) => services.admit(caller, cost),
     search: (req) => services.search(req, caller),
     fetch: (req, _caller, signal) => services.fetch(req, caller, signal),
   };

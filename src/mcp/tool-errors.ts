@@ -25,19 +25,23 @@ const ADVICE: Partial<Record<ErrorKind, (retryAfterS?: number) => string>> = {
   timeout: () => 'The page took too long; retry once or use another source.',
 };
 
-export function errorResult(e: unknown, requestId?: string): CallToolResult {
+/** A failure as the model reads it: `Error <status>: <message>. <advice>`. */
+export function errorText(e: unknown, requestId?: string): string {
   if (isDomainError(e)) {
     const advice = ADVICE[e.kind]?.(e.retryAfterS);
-    return {
-      isError: true,
-      content: [
-        {
-          type: 'text',
-          text: `Error ${STATUS_OF[e.kind]}: ${e.message.replace(/\.$/, '')}.${advice ? ` ${advice}` : ''}`,
-        },
-      ],
-    };
+    return `Error ${STATUS_OF[e.kind]}: ${e.message.replace(/\.$/, '')}.${advice ? ` ${advice}` : ''}`;
   }
   const id = requestId === undefined ? '' : ` (request id ${requestId})`;
-  return { isError: true, content: [{ type: 'text', text: `Error 500: internal error in Scout${id}; retry later.` }] };
+  return `Error 500: internal error in Scout${id}; retry later.`;
+}
+
+/** A failure's status and Scout's own message, for structured content (a bug is a bare 500). */
+export function errorFields(e: unknown): { status: number; message: string } {
+  return isDomainError(e)
+    ? { status: STATUS_OF[e.kind], message: e.message }
+    : { status: 500, message: 'internal error in Scout' };
+}
+
+export function errorResult(e: unknown, requestId?: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: errorText(e, requestId) }] };
 }

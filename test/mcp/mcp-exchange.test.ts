@@ -38,6 +38,7 @@ function stubHandler() {
       peek: async () => ({ limit: 60, remaining: 60, resetMs: 0, retryAfterMs: 0 }),
     },
     maxResultTokens: 2000,
+    defaultTools: ['web_search', 'fetch_page'],
   });
   return { handler, held };
 }

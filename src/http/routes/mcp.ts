@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../domain/errors.ts';
 import type { McpHttpHandler } from '../../mcp/http-handler.ts';
 import type { OriginPolicy } from '../../mcp/origin-policy.ts';
+import { selectTools } from '../../mcp/tool-selection.ts';
 
 export interface McpRouteDeps {
   handler: McpHttpHandler;
@@ -13,6 +14,8 @@ export interface McpRouteDeps {
  * limited per tools/call inside (auth.ts, 'per-tool-call'). GET and DELETE are 405 with
  * Allow: POST (the 404/405 handler), as on every stateless MCP server: no SSE stream to
  * open, no session to end. Not in /openapi.json: JSON-RPC, not a REST operation.
+ * `?tools=web_search,fetch_pages` (or `all`) selects the tools of this request; without it,
+ * SCOUT_MCP_TOOLS's. An unknown name is 400 in the Error shape, naming the tools there are.
  */
 export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
   app.post(
@@ -31,17 +34,25 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const call = deps.handler.handle(request.headers, request.body, {
-        // The key's id, or the anonymous caller's `anon:<address group>` (auth.ts sets both as ctx.caller).
-        keyId: request.ctx.caller as string,
-        ctx: request.ctx,
-        setHeaders(headers) {
-          reply.headers(headers);
+      // Repeated (?tools=a&tools=b), its names are joined; other parameters are ignored, as before.
+      const asked = (request.query as Record<string, string | string[] | undefined>).tools;
+      const tools = asked === undefined ? undefined : selectTools(asked, '?tools=');
+      const call = deps.handler.handle(
+        request.headers,
+        request.body,
+        {
+          // The key's id, or the anonymous caller's `anon:<address group>` (auth.ts sets both as ctx.caller).
+          keyId: request.ctx.caller as string,
+          ctx: request.ctx,
+          setHeaders(headers) {
+            reply.headers(headers);
+          },
+          onUnexpected(err) {
+            request.log.error({ err }, 'MCP tool call failed');
+          },
         },
-        onUnexpected(err) {
-          request.log.error({ err }, 'MCP tool call failed');
-        },
-      });
+        tools,
+      );
       // Also emitted after the answer, when abandoning is a no-op; before it, the client left.
       reply.raw.once('close', call.abandon);
       const answer = await call.answer;
