@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { firecrawlSearchBody } from '../../src/compat/firecrawl-results.ts';
-import { scrapeFormats, scrapePlan, scrapeRequest } from '../../src/compat/firecrawl-scrape.ts';
+import { scrapeDocument, scrapeFormats, scrapePlan, scrapeRequest } from '../../src/compat/firecrawl-scrape.ts';
+import type { FetchOutcome } from '../../src/fetch/fetch-service.ts';
+import { rawText } from '../../src/extract/raw-text.ts';
 import { firecrawlSearchPlan } from '../../src/compat/firecrawl-search.ts';
 import { extractiveSummary, SUMMARY_MAX } from '../../src/compat/firecrawl-summary.ts';
 import type { SearchResponse } from '../../src/schemas/search.ts';
@@ -169,5 +171,42 @@ describe('firecrawlSearchBody', () => {
         ],
       },
     });
+  });
+});
+
+describe('scrapeDocument', () => {
+  const page: FetchOutcome = {
+    url: 'https://a.example/doc.pdf',
+    finalUrl: 'https://a.example/doc.pdf',
+    title: 'Doc',
+    content: 'Text of the PDF.',
+    chars: 16,
+    truncated: true,
+    meta: { unwrapped: false, click_path: null, content_type: 'application/pdf' },
+    status: 200,
+  };
+
+  it('says in warning what it could not give: no rawHtml for a PDF, a page cut', () => {
+    const doc = scrapeDocument({ formats: new Set(['rawHtml', 'links', 'summary']) }, page);
+    expect(doc).toEqual({
+      links: [],
+      summary: 'Text of the PDF.',
+      warning:
+        "rawHtml is absent: the page is a PDF, which has no text as fetched; the page was cut: its markdown at 200000 characters, or its body at Scout's size limits",
+      metadata: {
+        title: 'Doc',
+        sourceURL: page.url,
+        url: page.finalUrl,
+        statusCode: 200,
+        contentType: 'application/pdf',
+        cacheState: 'miss',
+      },
+    });
+  });
+
+  it('reads a PDF as having no raw text, and any other body as text in its charset', () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7 …');
+    expect(rawText(pdf, 'application/octet-stream', 'application/octet-stream')).toBeUndefined();
+    expect(rawText(new Uint8Array([0x63, 0x61, 0x66, 0xe9]), 'text/plain; charset=latin1', 'text/plain')).toBe('café');
   });
 });

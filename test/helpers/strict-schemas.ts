@@ -30,9 +30,8 @@ export const isTavilyCall = (method: string, path: string, jsonBody: boolean): b
   method === 'POST' &&
   (/^(\/k\/[^/]+)?\/extract(\?|$)/.test(path) || (jsonBody && /^(\/k\/[^/]+)?\/search(\?|$)/.test(path)));
 
-/** The Firecrawl shape answers POST /v2/scrape and /v2/search (docs/compat.md). */
-export const isFirecrawlCall = (method: string, path: string): boolean =>
-  method === 'POST' && /^(\/k\/[^/]+)?\/v2\/(scrape|search)(\?|$)/.test(path);
+/** The Firecrawl shape answers POST /v2/scrape and /v2/search, and every error under /v2 (docs/compat.md). */
+export const isFirecrawlCall = (_method: string, path: string): boolean => /^(\/k\/[^/]+)?\/v2(\/|\?|$)/.test(path);
 
 /** The wire schema of a call's answer: `shape` names the compat shape that answers it, when one does. */
 export const schemaFor = (

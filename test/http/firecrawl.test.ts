@@ -371,6 +371,22 @@ describe('raw JSON', () => {
   });
 });
 
+describe('what the shape does not serve', () => {
+  it("answers Firecrawl's job APIs 404 and another method 405, in Firecrawl's error shape", async () => {
+    const crawl = await thrown(client.startCrawl(origin.url('/article')));
+    expect(crawl.status).toBe(404);
+    expect(crawl.message).toBe(
+      "no route POST /v2/crawl: of Firecrawl's v2 API Scout serves POST /v2/scrape and POST /v2/search only (no crawl, map, extract or batch jobs; docs/compat.md)",
+    );
+    const get = await t.request<FirecrawlError>('GET', `/k/${t.key}/v2/scrape`, { key: null });
+    expect(get.status).toBe(405);
+    expect(get.body).toEqual({
+      success: false,
+      error: 'method GET is not allowed on /k/[redacted]/v2/scrape; use POST',
+    });
+  });
+});
+
 describe('metrics', () => {
   it('count the Firecrawl routes under their templates, never the path that carries the key', async () => {
     await t.request('POST', `/k/${t.key}/v2/search`, { key: null, body: { query: 'quillwort' } });
