@@ -13,6 +13,8 @@ export interface ScrapePlan {
   formats: Set<ServedFormat>;
   /** Firecrawl's `timeout`, ms, when sent: the page must be read within it. */
   timeoutMs?: number;
+  /** rawHtml kept at most, in characters (a search's pages: up to 20 of them in one answer). */
+  rawMaxChars?: number;
 }
 
 /** Markdown kept per page: Scout's ceiling, so a page comes whole up to it (a cut page says so). */
@@ -125,8 +127,12 @@ export function scrapeDocument(plan: ScrapePlan, page: FetchOutcome): FirecrawlD
   if (plan.formats.has('markdown')) doc.markdown = page.content;
   if (plan.formats.has('summary')) doc.summary = extractiveSummary(page.facts?.description, page.content);
   if (plan.formats.has('rawHtml')) {
-    if (page.raw !== undefined) doc.rawHtml = page.raw;
-    else warnings.push('rawHtml is absent: the page is a PDF, which has no text as fetched');
+    const max = plan.rawMaxChars;
+    if (page.raw === undefined) warnings.push('rawHtml is absent: the page is a PDF, which has no text as fetched');
+    else if (max !== undefined && page.raw.length > max) {
+      doc.rawHtml = page.raw.slice(0, max);
+      warnings.push(`rawHtml was cut at ${max} characters`);
+    } else doc.rawHtml = page.raw;
   }
   if (plan.formats.has('links')) doc.links = page.facts?.links ?? [];
   if (page.truncated)

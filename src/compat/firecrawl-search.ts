@@ -14,6 +14,12 @@ export interface FirecrawlSearchPlan {
   warning?: string;
 }
 
+/**
+ * rawHtml kept per page of a search: its up to 20 pages are all held until the answer is
+ * sent, so each is bounded well below the 20 MB a single scrape may hold.
+ */
+export const SEARCH_RAW_MAX_CHARS = 1_000_000;
+
 /** Firecrawl's own default when limit is absent. */
 export const FIRECRAWL_DEFAULT_LIMIT = 5;
 
@@ -164,7 +170,7 @@ export function firecrawlSearchPlan(body: unknown): FirecrawlSearchPlan {
     if (typeof so !== 'object' || Array.isArray(so)) throw invalid('scrapeOptions must be an object');
     // Without formats, Firecrawl's search reads no page: so neither does Scout.
     const scrape = scrapePlan(so as Record<string, unknown>, [], 'scrapeOptions.');
-    if (scrape.formats.size > 0) plan.scrape = scrape;
+    if (scrape.formats.size > 0) plan.scrape = { ...scrape, rawMaxChars: SEARCH_RAW_MAX_CHARS };
   }
   return plan;
 }

@@ -92,7 +92,7 @@ describe('firecrawlSearchPlan', () => {
     expect(() => firecrawlSearchPlan({ query: 'q', categories: ['github'] })).toThrow('categories are not served');
     expect(firecrawlSearchPlan({ query: 'q', scrapeOptions: { onlyMainContent: true } }).scrape).toBeUndefined();
     expect(firecrawlSearchPlan({ query: 'q', scrapeOptions: { formats: ['markdown'] }, timeout: 9000 })).toMatchObject({
-      scrape: { formats: new Set(['markdown']) },
+      scrape: { formats: new Set(['markdown']), rawMaxChars: 1_000_000 },
       timeoutMs: 9000,
     });
     expect(() => firecrawlSearchPlan({ query: 'q', scrapeOptions: { formats: ['screenshot'] } })).toThrow(
@@ -202,6 +202,14 @@ describe('scrapeDocument', () => {
         cacheState: 'miss',
       },
     });
+  });
+
+  it('cuts rawHtml at the plan bound, saying so', () => {
+    const doc = scrapeDocument(
+      { formats: new Set(['rawHtml']), rawMaxChars: 5 },
+      { ...page, truncated: false, raw: '<html>…</html>' },
+    );
+    expect(doc).toMatchObject({ rawHtml: '<html', warning: 'rawHtml was cut at 5 characters' });
   });
 
   it('reads a PDF as having no raw text, and any other body as text in its charset', () => {
