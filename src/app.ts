@@ -34,6 +34,7 @@ import { docsRoutes } from './http/routes/docs.ts';
 import { searchRoutes } from './http/routes/search.ts';
 import { searxngRoutes } from './http/routes/searxng.ts';
 import { tavilyExtractRoutes, tavilySearch } from './http/routes/tavily.ts';
+import { firecrawlRoutes } from './http/routes/firecrawl.ts';
 import { mcpRoutes, type McpRouteDeps } from './http/routes/mcp.ts';
 import { usageRoutes } from './http/routes/usage.ts';
 import { clickRoutes } from './http/routes/click.ts';
@@ -217,6 +218,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tavily: tavilySearch({ search: deps.search, sponsored: deps.config.compatSponsored.includes('tavily') }),
   });
   tavilyExtractRoutes(app, { fetch: deps.fetch, pathKeys: deps.config.pathKeys });
+  firecrawlRoutes(app, {
+    search: deps.search,
+    fetch: deps.fetch,
+    sponsored: deps.config.compatSponsored.includes('firecrawl'),
+    pathKeys: deps.config.pathKeys,
+  });
   fetchRoutes(app, deps.fetch);
   mcpRoutes(app, deps.mcp);
   usageRoutes(app, deps.usage);

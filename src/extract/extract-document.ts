@@ -4,6 +4,7 @@ import { feedToMarkdown } from './feed-to-markdown.ts';
 import { ALL_RULES, type ExtractRules } from './html/extract-rules.ts';
 import { htmlToDocument } from './html/html-document.ts';
 import { type Kind, kindOf, parseContentType } from './media-type.ts';
+import type { PageFacts } from './page-facts.ts';
 import { pdfToMarkdown } from './pdf-to-markdown.ts';
 import { looksLikeText, sniffMediaType, xmlRootType } from './sniff.ts';
 import { fenced, jsonToMarkdown, markdownTitle, normalizeNewlines } from './text-to-markdown.ts';
@@ -15,6 +16,12 @@ export interface ExtractInput {
   contentType: string | null;
   /** Final URL after redirects: base for absolute links. */
   url: string;
+  /**
+   * Also read the page's facts (links, description, language: page-facts.ts) into
+   * `facts`. Read by the extraction task (src/fetch/extract-task.ts), in the worker, so the
+   * page is parsed there and never on the main thread; extractDocument ignores it.
+   */
+  facts?: boolean;
 }
 
 export interface ExtractedDocument {
@@ -28,6 +35,8 @@ export interface ExtractedDocument {
    * that keep extraction of any page well inside the fetch deadline. Absent otherwise.
    */
   truncated?: boolean;
+  /** The page's facts, when the input asked for them. */
+  facts?: PageFacts;
 }
 
 const SUPPORTED = 'HTML, XHTML, plain text, markdown, JSON, RSS/Atom feeds and PDF';

@@ -4,6 +4,7 @@ import { extractDocument, type ExtractedDocument, type ExtractInput } from '../e
 import { boundMarkup } from '../extract/markup-bounds.ts';
 import { limitNesting } from '../extract/markup-nesting.ts';
 import { parseContentType } from '../extract/media-type.ts';
+import { htmlFacts, markdownFacts } from '../extract/page-facts.ts';
 import { htmlLinks, type PageLinks } from '../extract/page-links.ts';
 
 /**
@@ -30,13 +31,27 @@ export type ExtractRun = (task: ExtractTask, signal?: AbortSignal) => Promise<Ex
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 export const extractInProcess: ExtractRun = async (task) => {
-  const { links, ...input } = task;
-  const doc = await extractDocument(input);
-  if (links !== true || doc.contentType === null || !HTML_TYPES.has(doc.contentType)) return { doc };
-  const charset = parseContentType(input.contentType)?.charset ?? null;
+  const { links, facts, ...input } = task;
+  const extracted = await extractDocument(input);
+  const isHtml = extracted.contentType !== null && HTML_TYPES.has(extracted.contentType);
+  let markup: string | undefined;
   // The same bounds as extraction (markup-bounds.ts, markup-nesting.ts): the raw page can be 20 MB of tags.
-  const html = limitNesting(boundMarkup(decodeBody(input.body, charset, true)).markup, { xml: false });
-  return { doc, links: htmlLinks(html, input.url) };
+  const html = (): string => {
+    markup ??= limitNesting(
+      boundMarkup(decodeBody(input.body, parseContentType(input.contentType)?.charset ?? null, true)).markup,
+      { xml: false },
+    );
+    return markup;
+  };
+  const doc =
+    facts === true
+      ? {
+          ...extracted,
+          facts: isHtml ? htmlFacts(html(), input.url) : markdownFacts(extracted.markdown, input.url),
+        }
+      : extracted;
+  if (links !== true || !isHtml) return { doc };
+  return { doc, links: htmlLinks(html(), input.url) };
 };
 
 /**

@@ -5,6 +5,8 @@ import type { OwnDocsReader } from './own-docs.ts';
 import { refusedAtHeaders } from './refused-at-headers.ts';
 import { createAddressPolicy } from './address-policy.ts';
 import { inSeconds } from '../domain/durations.ts';
+import { markdownFacts, type PageFacts } from '../extract/page-facts.ts';
+import { rawText } from '../extract/raw-text.ts';
 import { truncateMarkdown } from './truncate.ts';
 import { unwrapUrl } from './unwrap.ts';
 import { createUrlGuard, parseFetchUrl, type Resolver } from './url-guard.ts';
@@ -40,6 +42,20 @@ export interface FetchOutcome {
   chars: number;
   truncated: boolean;
   meta: { unwrapped: boolean; click_path: 'agent_read' | null; content_type: string | null };
+  /** The origin's status (2xx: others are errors), when `want` was given; absent for Scout's own docs. */
+  status?: number;
+  /** The body as text, when `want.raw` asked for it and the page has text (not a PDF). */
+  raw?: string;
+  /** The page's links, description and language, when `want.facts` asked for them. */
+  facts?: PageFacts;
+}
+
+/** More than the markdown, for callers that report it (the Firecrawl shape's scrape). */
+export interface FetchWants {
+  /** The fetched body as text: it is held until the answer is sent, so ask only when it is sent. */
+  raw?: boolean;
+  /** The page's facts (src/extract/page-facts.ts), read in the extraction worker. */
+  facts?: boolean;
 }
 
 export interface FetchService {
@@ -53,6 +69,7 @@ export interface FetchService {
     maxChars: number;
     signal?: AbortSignal | undefined;
     caller?: string | undefined;
+    want?: FetchWants | undefined;
   }): Promise<FetchOutcome>;
   close(): Promise<void>;
 }
@@ -83,7 +100,7 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
   }
 
   return {
-    async fetch({ url, maxChars, signal }) {
+    async fetch({ url, maxChars, signal, want }) {
       const deadline = startDeadline(
         deps.timeoutMs,
         `fetching the page took longer than ${inSeconds(deps.timeoutMs)}; the origin is too slow or the page too large`,
@@ -95,18 +112,30 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
         if (own) {
           const { content, truncated } = truncateMarkdown(own.markdown, maxChars);
           const meta = { unwrapped, click_path: clickPath, content_type: 'text/markdown' };
-          return { url, finalUrl: start.href, title: own.title, content, chars: content.length, truncated, meta };
+          const out: FetchOutcome = {
+            url,
+            finalUrl: start.href,
+            title: own.title,
+            content,
+            chars: content.length,
+            truncated,
+            meta,
+          };
+          if (want?.raw === true) out.raw = own.markdown;
+          if (want?.facts === true) out.facts = markdownFacts(own.markdown, start.href);
+          return out;
         }
         const res = await http.fetch(start, deadline.signal);
         // No extraction starts past the deadline (a body that arrived just in time still
         // answers 504), and one running at the deadline is stopped by its signal.
         deadline.check();
+        const input = { body: res.body, contentType: res.contentType, url: res.url };
         const doc = await deadline.race(
-          deps.extract({ body: res.body, contentType: res.contentType, url: res.url }, deadline.signal),
+          deps.extract(want?.facts === true ? { ...input, facts: true } : input, deadline.signal),
         );
         deadline.check();
         const { content, truncated } = truncateMarkdown(doc.markdown, maxChars);
-        return {
+        const out: FetchOutcome = {
           url,
           finalUrl: res.url,
           title: doc.title,
@@ -116,6 +145,13 @@ export function createFetchService(deps: FetchServiceDeps): FetchService {
           truncated: truncated || res.truncated || doc.truncated === true,
           meta: { unwrapped, click_path: clickPath, content_type: doc.contentType },
         };
+        if (want !== undefined) out.status = res.status;
+        if (want?.raw === true) {
+          const raw = rawText(res.body, res.contentType, doc.contentType);
+          if (raw !== undefined) out.raw = raw;
+        }
+        if (doc.facts !== undefined) out.facts = doc.facts;
+        return out;
       } finally {
         deadline.clear();
       }

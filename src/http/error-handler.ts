@@ -4,6 +4,7 @@ import { isDomainError } from '../domain/errors.ts';
 import { PATH_SEGMENT_MAX } from './path-limits.ts';
 import { EARLY_ANSWER_BOUNDS } from './discard-body.ts';
 import { noteFailure } from './failed-with.ts';
+import { firecrawlError, firecrawlShaped } from './firecrawl-errors.ts';
 import { tavilyError, tavilyShaped } from './tavily-errors.ts';
 import { sendBodyRefusal } from './refuse-body.ts';
 import { STATUS_OF } from '../domain/status-table.ts';
@@ -61,7 +62,7 @@ export function renderError(error: unknown, request: FastifyRequest, bodyLimit: 
 }
 
 /**
- * `shaped`: the body already serialized in a compat shape's error form (src/http/tavily-errors.ts);
+ * `shaped`: the body already serialized in a compat shape's error form (tavily-errors.ts, firecrawl-errors.ts);
  * a string is sent as it is, past the route's response schema.
  */
 export function sendError(reply: FastifyReply, r: ErrorRendering, shaped?: string): FastifyReply {
@@ -90,12 +91,17 @@ export function sendError(reply: FastifyReply, r: ErrorRendering, shaped?: strin
 export function makeErrorHandler(bodyLimit: number) {
   return function errorHandler(this: unknown, error: unknown, request: FastifyRequest, reply: FastifyReply) {
     const rendered = renderError(error, request, bodyLimit);
-    const tavily = tavilyShaped(request) ? tavilyError(error, rendered) : undefined;
-    const r = tavily?.rendering ?? rendered;
+    // The compat shapes answer errors in their own form (tavily-errors.ts, firecrawl-errors.ts).
+    const shaped = tavilyShaped(request)
+      ? tavilyError(error, rendered)
+      : firecrawlShaped(request)
+        ? firecrawlError(error, rendered)
+        : undefined;
+    const r = shaped?.rendering ?? rendered;
     if (isDomainError(error)) noteFailure(request, error);
     if (r.status >= 500 && !isDomainError(error)) request.log.error({ err: error }, 'unhandled error');
     else request.log.info({ status: r.status, reason: r.message }, 'request refused');
     if (r.status === 401) reply.header('www-authenticate', 'Bearer realm="scout"');
-    return sendError(reply, r, tavily?.body);
+    return sendError(reply, r, shaped?.body);
   };
 }

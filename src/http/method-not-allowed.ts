@@ -11,6 +11,9 @@ const pathPattern = (url: string): RegExp =>
       .join('/')}$`,
   );
 
+/** Firecrawl's v2 paths, with or without a path key (redacted). */
+const FIRECRAWL_PATH = /^(?:\/k\/\[redacted\])?\/v2(?:\/|$)/;
+
 /**
  * Fastify answers an unknown method on a known path with 404; the caller is better served
  * by 405 and an Allow header. onRoute records each route's methods for the not-found handler.
@@ -26,23 +29,29 @@ export function registerNotFound(app: FastifyInstance): void {
     const path = request.url.split('?', 1)[0] ?? '';
     // The path is quoted back without a key it may carry (path-key.ts).
     const shown = redactPathKey(path).slice(0, 200);
+    // Firecrawl's clients read `error` as a string: under /v2 the answer is in their shape.
+    const firecrawl = FIRECRAWL_PATH.test(shown);
+    const send = (r: { status: number; message: string }) =>
+      sendError(reply, r, firecrawl ? JSON.stringify({ success: false, error: r.message }) : undefined);
     const allowed = new Set<string>();
     for (const { pattern, methods } of routes.values()) if (pattern.test(path)) for (const m of methods) allowed.add(m);
     if (allowed.size > 0) {
       const list = [...allowed].sort().join(', ');
       reply.header('allow', list);
-      return sendError(reply, {
+      return send({
         status: 405,
         message: `method ${request.method} is not allowed on ${shown}; use ${list}`,
       });
     }
     const pathKeysOff =
       shown.startsWith(PATH_KEY_PREFIX) && ![...routes.keys()].some((url) => url.startsWith(PATH_KEY_PREFIX));
-    return sendError(reply, {
+    return send({
       status: 404,
       message: pathKeysOff
         ? `no route ${request.method} ${shown}: keys in the path are off on this server (the operator turns them on with SCOUT_PATH_KEYS=true); send the key in an Authorization or x-api-key header`
-        : `no route ${request.method} ${shown}; the API is POST /v1/search, GET /v1/search and POST /v1/fetch (see /openapi.json)`,
+        : firecrawl
+          ? `no route ${request.method} ${shown}: of Firecrawl's v2 API Scout serves POST /v2/scrape and POST /v2/search only (no crawl, map, extract or batch jobs; docs/compat.md)`
+          : `no route ${request.method} ${shown}; the API is POST /v1/search, GET /v1/search and POST /v1/fetch (see /openapi.json)`,
     });
   });
 }

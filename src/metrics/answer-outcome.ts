@@ -20,10 +20,12 @@ export const ANSWER_OUTCOMES: readonly AnswerOutcome[] = [
 /** `error`: the domain error the request failed with, if it failed with one. */
 export function answerOutcome(status: number, error?: { kind: string; reason?: string }): AnswerOutcome {
   if (status < 400) return 'ok';
-  if (status < 500) return 'client_error';
-  // DomainError kinds `upstream` (502) and `timeout` (504) are an origin or provider failing.
-  if (error?.kind === 'upstream' || error?.kind === 'timeout') return 'upstream_error';
-  // The DomainError reason src/search/search-budget.ts gives an exhausted month.
+  // The DomainError reason src/search/search-budget.ts gives an exhausted month: 503 on /v1,
+  // answered 432 in the Tavily shape and 402 in the Firecrawl one, the same outcome each.
   if (error?.reason === 'budget_exhausted') return 'budget_exhausted';
+  // DomainError kinds `upstream` (502) and `timeout` (504; 408 in the Firecrawl shape) are an
+  // origin or provider failing.
+  if (error?.kind === 'upstream' || error?.kind === 'timeout') return 'upstream_error';
+  if (status < 500) return 'client_error';
   return 'server_error';
 }

@@ -2,6 +2,14 @@ import type { ErrorBody } from './error.ts';
 import type { FetchRequest, FetchResponse } from './fetch.ts';
 import type { Incentive, Result, SearchRequest, SearchResponse } from './search.ts';
 import type { SearxngResponse, SearxngResult } from './searxng.ts';
+import type {
+  FirecrawlDocument,
+  FirecrawlError,
+  FirecrawlMetadata,
+  FirecrawlScrapeResponse,
+  FirecrawlSearchResponse,
+  FirecrawlWebResult,
+} from './firecrawl.ts';
 import type { TavilyError, TavilyExtractResponse, TavilyResult, TavilySearchResponse } from './tavily.ts';
 import type { Usage } from './usage.ts';
 
@@ -161,6 +169,45 @@ const tavilyExtractResponse: TavilyExtractResponse = {
 
 const tavilyError: TavilyError = { detail: { error: 'query is required: a string of 1 to 400 characters' } };
 
+// The page above in the Firecrawl shape (src/compat/firecrawl-scrape.ts), and the search.
+const firecrawlMetadata: FirecrawlMetadata = {
+  title: fetchResponse.title,
+  description: 'How to use PgBouncer: connecting, the admin console and its commands.',
+  language: 'en',
+  sourceURL: fetchRequest.url,
+  url: fetchResponse.final_url,
+  statusCode: 200,
+  contentType: 'text/html',
+  cacheState: 'miss',
+};
+const firecrawlDocument: FirecrawlDocument = {
+  markdown: fetchResponse.content,
+  links: ['https://www.pgbouncer.org/config.html', 'https://www.pgbouncer.org/faq.html'],
+  metadata: firecrawlMetadata,
+};
+const firecrawlScrapeResponse: FirecrawlScrapeResponse = { success: true, data: firecrawlDocument };
+const firecrawlSponsored: FirecrawlWebResult = {
+  url: sponsored.url,
+  title: searxngSponsored.title,
+  description: searxngSponsored.content,
+  category: 'sponsored',
+};
+const firecrawlOrganic: FirecrawlWebResult = {
+  url: organic.url,
+  title: organic.title,
+  description: organic.content,
+  position: 1,
+};
+const firecrawlSearchResponse: FirecrawlSearchResponse = {
+  success: true,
+  data: { web: [firecrawlSponsored, firecrawlOrganic] },
+};
+const firecrawlError: FirecrawlError = {
+  success: false,
+  error:
+    'format "screenshot" is not served: Scout reads pages without a browser and takes no screenshots. Scout serves markdown, rawHtml, links and summary',
+};
+
 /** By component name (the schema's title): the `examples` of each component. */
 export const EXAMPLES: Record<string, unknown[]> = {
   SearchRequest: [searchRequest],
@@ -177,4 +224,10 @@ export const EXAMPLES: Record<string, unknown[]> = {
   TavilyResult: [tavilySponsored, tavilyOrganic],
   TavilyExtractResponse: [tavilyExtractResponse],
   TavilyError: [tavilyError],
+  FirecrawlScrapeResponse: [firecrawlScrapeResponse],
+  FirecrawlDocument: [firecrawlDocument],
+  FirecrawlMetadata: [firecrawlMetadata],
+  FirecrawlSearchResponse: [firecrawlSearchResponse],
+  FirecrawlWebResult: [firecrawlSponsored, firecrawlOrganic],
+  FirecrawlError: [firecrawlError],
 };

@@ -3,6 +3,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { expect } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchResponse } from '../../src/schemas/fetch.ts';
+import { FirecrawlError, FirecrawlScrapeResponse, FirecrawlSearchResponse } from '../../src/schemas/firecrawl.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse } from '../../src/schemas/searxng.ts';
 import { TavilyError, TavilyExtractResponse, TavilySearchResponse } from '../../src/schemas/tavily.ts';
@@ -29,8 +30,24 @@ export const isTavilyCall = (method: string, path: string, jsonBody: boolean): b
   method === 'POST' &&
   (/^(\/k\/[^/]+)?\/extract(\?|$)/.test(path) || (jsonBody && /^(\/k\/[^/]+)?\/search(\?|$)/.test(path)));
 
-export const schemaFor = (path: string, status: number, tavily = false): TSchema | undefined => {
-  if (tavily)
+/** The Firecrawl shape answers POST /v2/scrape and /v2/search, and every error under /v2 (docs/compat.md). */
+export const isFirecrawlCall = (_method: string, path: string): boolean => /^(\/k\/[^/]+)?\/v2(\/|\?|$)/.test(path);
+
+/** The wire schema of a call's answer: `shape` names the compat shape that answers it, when one does. */
+export const schemaFor = (
+  path: string,
+  status: number,
+  shape?: 'tavily' | 'firecrawl' | undefined,
+): TSchema | undefined => {
+  if (shape === 'firecrawl')
+    return status >= 400
+      ? FirecrawlError
+      : status === 200
+        ? path.includes('/v2/scrape')
+          ? FirecrawlScrapeResponse
+          : FirecrawlSearchResponse
+        : undefined;
+  if (shape === 'tavily')
     return status >= 400
       ? TavilyError
       : status === 200

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { loadScoutConfig } from '../../src/scout-settings.ts';
 import { createScout, type Scout, type ScoutOptions } from '../../src/compose.ts';
 import { ErrorBody } from '../../src/schemas/error.ts';
-import { expectShape, isTavilyCall, schemaFor } from './strict-schemas.ts';
+import { expectShape, isFirecrawlCall, isTavilyCall, schemaFor } from './strict-schemas.ts';
 
 /**
  * `T` is the body the test expects. request() checks the body against the strict wire schema of
@@ -129,11 +129,15 @@ export async function startTestScout(
       const text = await res.text();
       let parsed: unknown = text;
       if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
-      const tavily = isTavilyCall(method, path, /json/i.test(headers['content-type'] ?? ''));
-      const schema = schemaFor(path, res.status, tavily);
+      const shape = isTavilyCall(method, path, /json/i.test(headers['content-type'] ?? ''))
+        ? 'tavily'
+        : isFirecrawlCall(method, path)
+          ? 'firecrawl'
+          : undefined;
+      const schema = schemaFor(path, res.status, shape);
       if (schema) expectShape(schema, parsed);
-      // The Tavily shape's errors are {"detail":{"error":…}}, checked by schemaFor's TavilyError.
-      if (res.status >= 400 && !tavily) {
+      // The compat shapes' errors are their own (TavilyError, FirecrawlError), checked by schemaFor.
+      if (res.status >= 400 && shape === undefined) {
         expectShape(ErrorBody, parsed);
         expect((parsed as ErrorBody).error.status).toBe(res.status);
       }

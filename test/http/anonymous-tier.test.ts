@@ -237,6 +237,16 @@ describe('a request without a key, with the anonymous tier on', () => {
     expect(out.json()).toEqual({ detail: { error: expect.stringMatching(/missing API key/) } });
   });
 
+  it('a Firecrawl search without a key; outside the ranges, Firecrawl’s own 401 shape', async () => {
+    const r = await send('127.0.1.24', 'POST', '/v2/search', { body: { query: 'quillwort', limit: 3 } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json<{ success: boolean }>().success).toBe(true);
+    expect(r.headers['ratelimit-limit']).toBe(String(RPM));
+    const out = await send('127.0.0.3', 'POST', '/v2/search', { body: { query: 'quillwort' } });
+    expect(out.status).toBe(401);
+    expect(out.json()).toEqual({ success: false, error: expect.stringMatching(/missing API key/) });
+  });
+
   it('MCP tools/call without a key, with the official SDK client, each call from the address’s bucket', async () => {
     const dispatcher = from('127.0.1.23');
     const client = new Client({ name: 'anonymous-test', version: '1.0.0' });

@@ -4,6 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { EXAMPLES } from '../../src/schemas/examples.ts';
 import { FetchRequest, FetchResponse } from '../../src/schemas/fetch.ts';
+import {
+  FirecrawlDocument,
+  FirecrawlError,
+  FirecrawlMetadata,
+  FirecrawlScrapeResponse,
+  FirecrawlSearchResponse,
+  FirecrawlWebResult,
+} from '../../src/schemas/firecrawl.ts';
 import { Incentive, Result, SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse, SearxngResult } from '../../src/schemas/searxng.ts';
 import { TavilyError, TavilyExtractResponse, TavilyResult, TavilySearchResponse } from '../../src/schemas/tavily.ts';
@@ -27,6 +35,12 @@ const COMPONENTS: Record<string, TSchema> = {
   TavilyResult,
   TavilyExtractResponse,
   TavilyError,
+  FirecrawlScrapeResponse,
+  FirecrawlDocument,
+  FirecrawlMetadata,
+  FirecrawlSearchResponse,
+  FirecrawlWebResult,
+  FirecrawlError,
 };
 
 /** Follows a `#/components/schemas/X` reference of the document. */

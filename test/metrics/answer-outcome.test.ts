@@ -25,4 +25,16 @@ describe('answerOutcome: what Scout did, beside the status it sent', () => {
     );
     expect(answerOutcome(500)).toBe('server_error');
   });
+
+  it('counts a compat shape remapping the same cause as the same outcome (432 and 402 budget, 408 timeout)', () => {
+    const budget = new DomainError('unavailable', 'the monthly free search budget (100 units) is exhausted', {
+      reason: 'budget_exhausted',
+    });
+    expect(answerOutcome(432, budget)).toBe('budget_exhausted');
+    expect(answerOutcome(402, budget)).toBe('budget_exhausted');
+    expect(answerOutcome(408, new DomainError('timeout', 'the page was not read within the timeout of 300 ms'))).toBe(
+      'upstream_error',
+    );
+    expect(answerOutcome(400, new DomainError('invalid', 'format "screenshot" is not served'))).toBe('client_error');
+  });
 });

@@ -55,7 +55,7 @@ export interface TavilyExtractOptions {
 }
 
 /** A fetch failure, short: the reason Scout gives on /v1/fetch, or a generic one for a bug. */
-const reasonOf = (e: unknown): string =>
+export const reasonOf = (e: unknown): string =>
   isDomainError(e) ? e.message : 'internal error; the request id identifies it in the server logs';
 
 /**
