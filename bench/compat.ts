@@ -7,7 +7,8 @@
  * keeps >= 90% of /v1/search's requests/s: a shape is a translation, not a second search.
  *
  * Every request asks for 10 results (each shape's own way), with the search cache off so each
- * one reaches the index. The routes alternate within each round, and a shape's share is the
+ * one reaches the index. The routes alternate within each round, each round starting at the
+ * next route, and a shape's share is the
  * median of its per-round shares against the /v1 run of the same round: this machine's speed
  * drifts within a minute, which back-to-back runs would read as a difference between routes.
  */
@@ -69,6 +70,11 @@ const shapes = (key: string): Shape[] => [
     base: { method: 'POST', path: '/search', headers: json(key) },
     make: (query) => ({ body: JSON.stringify({ query, max_results: 10, search_depth: 'basic', topic: 'general' }) }),
   },
+  {
+    name: 'Firecrawl POST /v2/search',
+    base: { method: 'POST', path: '/v2/search', headers: json(key) },
+    make: (query) => ({ body: JSON.stringify({ query, limit: 10 }) }),
+  },
 ];
 
 async function main() {
@@ -88,7 +94,10 @@ async function main() {
   const runs: Run[][] = routes.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     const line: string[] = [];
-    for (const [i, r] of routes.entries()) {
+    // Each round starts at the next route: whichever runs first after a pause runs slower.
+    for (let k = 0; k < routes.length; k++) {
+      const i = (round + k) % routes.length;
+      const r = defined(routes[i], 'a route');
       const run = await load(r.name, r.opts, SECONDS, CONNECTIONS);
       defined(runs[i], 'runs of a route').push(run);
       line.push(`${r.name.split(' (')[0]} ${run.rps.toFixed(0)}`);
