@@ -13,6 +13,8 @@ const pathPattern = (url: string): RegExp =>
 
 /** Firecrawl's v2 paths, with or without a path key (redacted). */
 const FIRECRAWL_PATH = /^(?:\/k\/\[redacted\])?\/v2(?:\/|$)/;
+/** Tavily's paths Scout does not serve (its SDKs call them at the root, as /search and /extract). */
+const TAVILY_PATH = /^(?:\/k\/\[redacted\])?\/(?:map|crawl|research|usage)(?:\/|$)/;
 
 /**
  * Fastify answers an unknown method on a known path with 404; the caller is better served
@@ -31,8 +33,18 @@ export function registerNotFound(app: FastifyInstance): void {
     const shown = redactPathKey(path).slice(0, 200);
     // Firecrawl's clients read `error` as a string: under /v2 the answer is in their shape.
     const firecrawl = FIRECRAWL_PATH.test(shown);
+    // Tavily's clients read detail.error: its unserved paths answer in that shape.
+    const tavily = TAVILY_PATH.test(shown);
     const send = (r: { status: number; message: string }) =>
-      sendError(reply, r, firecrawl ? JSON.stringify({ success: false, error: r.message }) : undefined);
+      sendError(
+        reply,
+        r,
+        firecrawl
+          ? JSON.stringify({ success: false, error: r.message })
+          : tavily
+            ? JSON.stringify({ detail: { error: r.message } })
+            : undefined,
+      );
     const allowed = new Set<string>();
     for (const { pattern, methods } of routes.values()) if (pattern.test(path)) for (const m of methods) allowed.add(m);
     if (allowed.size > 0) {
@@ -51,7 +63,9 @@ export function registerNotFound(app: FastifyInstance): void {
         ? `no route ${request.method} ${shown}: keys in the path are off on this server (the operator turns them on with SCOUT_PATH_KEYS=true); send the key in an Authorization or x-api-key header`
         : firecrawl
           ? `no route ${request.method} ${shown}: of Firecrawl's v2 API Scout serves POST /v2/scrape and POST /v2/search only (no crawl, map, extract or batch jobs; docs/compat.md)`
-          : `no route ${request.method} ${shown}; the API is POST /v1/search, GET /v1/search and POST /v1/fetch (see /openapi.json)`,
+          : tavily
+            ? `no route ${request.method} ${shown}: of Tavily's API Scout serves POST /search and POST /extract only (no map, crawl, research or usage; docs/compat.md)`
+            : `no route ${request.method} ${shown}; the API is POST /v1/search, GET /v1/search and POST /v1/fetch (see /openapi.json)`,
     });
   });
 }

@@ -25,10 +25,11 @@ export function expectShape<T extends TSchema>(schema: T, value: unknown): asser
   expect(ok, `${JSON.stringify(value).slice(0, 500)}\n${ajv.errorsText(check.errors)}`).toBe(true);
 }
 
-/** The Tavily shape answers POST /extract, and POST /search when its body is JSON (docs/compat.md). */
+/** The Tavily shape answers POST /extract, POST /search when its body is JSON, and its unserved paths (docs/compat.md). */
 export const isTavilyCall = (method: string, path: string, jsonBody: boolean): boolean =>
-  method === 'POST' &&
-  (/^(\/k\/[^/]+)?\/extract(\?|$)/.test(path) || (jsonBody && /^(\/k\/[^/]+)?\/search(\?|$)/.test(path)));
+  /^(\/k\/[^/]+)?\/(map|crawl|research|usage)(\/|\?|$)/.test(path) ||
+  (method === 'POST' &&
+    (/^(\/k\/[^/]+)?\/extract(\?|$)/.test(path) || (jsonBody && /^(\/k\/[^/]+)?\/search(\?|$)/.test(path))));
 
 /** The Firecrawl shape answers POST /v2/scrape and /v2/search, and every error under /v2 (docs/compat.md). */
 export const isFirecrawlCall = (_method: string, path: string): boolean => /^(\/k\/[^/]+)?\/v2(\/|\?|$)/.test(path);
