@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config/settings.ts';
 import type { ApiKeys } from './keys/api-keys.ts';
 import type { FetchPage } from './fetch/fetch-page.ts';
+import type { MapService } from './map/map-service.ts';
 import type { RequestContext, SearchService } from './search/search-service.ts';
 import type { UsageReport } from './search/usage-report.ts';
 import type { RateLimiter } from './store/ports.ts';
@@ -29,6 +30,7 @@ import { registerRequestsPerSocket } from './http/requests-per-socket.ts';
 import { registerSingleAuthorization } from './http/single-authorization.ts';
 import { serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
 import { fetchRoutes } from './http/routes/fetch.ts';
+import { mapRoutes } from './http/routes/map.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { docsRoutes } from './http/routes/docs.ts';
 import { searchRoutes } from './http/routes/search.ts';
@@ -78,6 +80,8 @@ export interface AppDeps {
   anonymous?: AnonymousTier;
   search: SearchService;
   fetch: FetchPage;
+  /** POST /v1/map: a site's URLs from its sitemaps and pages. */
+  map: MapService;
   /** GET /v1/usage: the caller's rate limit and the month's budget. */
   usage: UsageReport;
   /** POST /mcp: MCP over Streamable HTTP (src/mcp), over the same search and fetch. */
@@ -225,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pathKeys: deps.config.pathKeys,
   });
   fetchRoutes(app, deps.fetch);
+  mapRoutes(app, deps.map);
   mcpRoutes(app, deps.mcp);
   usageRoutes(app, deps.usage);
   clickRoutes(app, deps.sponsored.clicks);

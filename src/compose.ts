@@ -2,6 +2,7 @@ import type { ScoutConfig } from './scout-settings.ts';
 import { createClosers, type Closers } from './domain/closers.ts';
 import type { ApiKeys } from './keys/api-keys.ts';
 import type { FetchPage } from './fetch/fetch-page.ts';
+import type { MapService } from './map/map-service.ts';
 import type { SearchBudget } from './search/search-budget.ts';
 import type { SearchService } from './search/search-service.ts';
 import type { LocalIndexApi } from './index/local-index-api.ts';
@@ -19,6 +20,7 @@ import { assembleSponsored } from './compose/assemble-sponsored.ts';
 import { assembleFetch } from './compose/assemble-fetch.ts';
 import { assembleSearch } from './compose/assemble-search.ts';
 import { assembleMcp } from './compose/assemble-mcp.ts';
+import { assembleMap } from './compose/assemble-map.ts';
 import { assembleAdmin } from './compose/assemble-admin.ts';
 import { assembleApp, type App } from './compose/assemble-app.ts';
 import { assembleMetricsServer } from './compose/assemble-metrics-server.ts';
@@ -35,6 +37,8 @@ export interface Scout {
   search: SearchService;
   /** POST /v1/fetch's service (the stdio MCP server calls it in-process). */
   fetch: FetchPage;
+  /** POST /v1/map's service (the stdio MCP server's map_site calls it in-process). */
+  map: MapService;
   /** Fetches running and waiting in line now (the fetch capacity's state, for tests and logs). */
   fetchLine(): { active: number; queued: number };
   /** Prometheus metrics (GET /metrics, SCOUT_METRICS_PORT). */
@@ -92,12 +96,7 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
   const backend = assembleProviders(config, { logger, metrics, activity, storage });
   const { keys, usage: keyUsage } = assembleKeys(storage.stores, logger, closers);
   const sponsored = await assembleSponsored(config, options, { logger, metrics, storage }, closers);
-  const fetching = assembleFetch(
-    config,
-    options,
-    { extract: extraction.extract, sponsored, metrics, activity },
-    closers,
-  );
+  const fetching = assembleFetch(config, options, { extract: extraction.run, sponsored, metrics, activity }, closers);
   const { budget, anonymousBudget, search } = assembleSearch(
     config,
     { logger, storage, backend, sponsored, fetch: fetching.fetch },
@@ -115,7 +114,8 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
   await extraction.ready();
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-  const mcp = assembleMcp(config, publicUrl, { search, fetch: fetching.page, stores: storage.stores });
+  const map = assembleMap(config, { fetching, stores: storage.stores });
+  const mcp = assembleMcp(config, publicUrl, { search, fetch: fetching.page, map, stores: storage.stores });
   const admin = assembleAdmin({ storage, keyUsage, activity, budget, backend, sponsored });
   const app = await assembleApp(
     config,
@@ -133,6 +133,7 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
       anonymousBudget,
       search,
       fetch: fetching.page,
+      map,
       mcp,
       admin,
     },
@@ -149,6 +150,7 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
     budget,
     search,
     fetch: fetching.page,
+    map,
     fetchLine: fetching.line,
     metrics,
     ...(metricsPort === undefined ? {} : { metricsPort }),

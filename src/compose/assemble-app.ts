@@ -9,6 +9,7 @@ import { callerRateLimiter } from '../keys/caller-limiter.ts';
 import { ANONYMOUS_USAGE_ID } from '../domain/anonymous-caller.ts';
 import { createAnonymousTier } from '../http/anonymous-tier.ts';
 import type { FetchPage } from '../fetch/fetch-page.ts';
+import type { MapService } from '../map/map-service.ts';
 import type { ScoutMetrics } from '../metrics/scout-metrics.ts';
 import type { SearchBudget } from '../search/search-budget.ts';
 import type { SearchService } from '../search/search-service.ts';
@@ -36,6 +37,7 @@ export async function assembleApp(
     anonymousBudget: SearchBudget | undefined;
     search: SearchService;
     fetch: FetchPage;
+    map: MapService;
     mcp: AppDeps['mcp'];
     admin: Admin;
   },
@@ -54,6 +56,7 @@ export async function assembleApp(
       : {}),
     search: deps.search,
     fetch: deps.fetch,
+    map: deps.map,
     mcp: deps.mcp,
     usage: createUsageReport(deps.budget, deps.anonymousBudget),
     health: () => storage.stores.ping(),

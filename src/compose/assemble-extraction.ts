@@ -3,6 +3,7 @@ import type { ScoutConfig } from '../scout-settings.ts';
 import type { Closers } from '../domain/closers.ts';
 import type { ExtractedDocument, ExtractInput } from '../extract/extract-document.ts';
 import { createExtractPool, type ExtractPool } from '../fetch/extract-pool.ts';
+import type { ExtractRun } from '../fetch/extract-task.ts';
 import type { ScoutMetrics } from '../metrics/scout-metrics.ts';
 
 /** Bytes to markdown, as the fetch service calls it. */
@@ -11,6 +12,8 @@ export type ExtractPage = (input: ExtractInput, signal?: AbortSignal) => Promise
 export interface Extraction {
   /** Every page's extraction, timed into the metrics (the wait for a worker included). */
   extract: ExtractPage;
+  /** The same extraction, which can also read an HTML page's links (a site walk's pages), timed too. */
+  run: ExtractRun;
   /** Pages waiting for a free worker (0 without a pool). */
   queued(): number;
   /** Resolves once every worker has loaded its code (at once without a pool). */
@@ -30,7 +33,11 @@ export function assembleExtraction(
   deps: { logger: Logger; metrics: ScoutMetrics },
   closers: Closers,
 ): Extraction {
-  if (replacement !== undefined) return timed(replacement, undefined, deps.metrics);
+  if (replacement !== undefined) {
+    // No links from the replacement (bench/fetch.ts): a site map then finds URLs in sitemaps and markdown only.
+    const run: ExtractRun = async (task, signal) => ({ doc: await replacement(task, signal) });
+    return timed(run, undefined, deps.metrics);
+  }
   const pool = createExtractPool({
     workers: config.fetchWorkers,
     heapMb: config.fetchWorkerHeapMb,
@@ -38,19 +45,21 @@ export function assembleExtraction(
     onWorkerError: (err) => deps.logger.error({ err }, 'fetch worker lost while idle; replaced'),
   });
   closers.add(() => pool.close());
-  return timed(pool.extract, pool, deps.metrics);
+  return timed(pool.run, pool, deps.metrics);
 }
 
-function timed(extractPage: ExtractPage, pool: ExtractPool | undefined, metrics: ScoutMetrics): Extraction {
+function timed(extractRun: ExtractRun, pool: ExtractPool | undefined, metrics: ScoutMetrics): Extraction {
+  const run: ExtractRun = async (task, signal) => {
+    const started = performance.now();
+    try {
+      return await extractRun(task, signal);
+    } finally {
+      metrics.extract((performance.now() - started) / 1000);
+    }
+  };
   return {
-    extract: async (input, signal) => {
-      const started = performance.now();
-      try {
-        return await extractPage(input, signal);
-      } finally {
-        metrics.extract((performance.now() - started) / 1000);
-      }
-    },
+    extract: async (input, signal) => (await run(input, signal)).doc,
+    run,
     queued: () => pool?.queued() ?? 0,
     ready: async () => {
       await pool?.ready();

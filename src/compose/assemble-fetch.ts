@@ -12,13 +12,16 @@ import type { Resolver } from '../fetch/url-guard.ts';
 import { countedFetch } from '../metrics/counted.ts';
 import type { ScoutMetrics } from '../metrics/scout-metrics.ts';
 import type { Sponsored } from '../sponsored/create-sponsored.ts';
-import type { ExtractPage } from './assemble-extraction.ts';
+import type { ExtractRun } from '../fetch/extract-task.ts';
+import { createFetchCapture, type FetchCapture } from '../site/fetch-capture.ts';
 
 export interface Fetching {
   /** One page fetch through every layer below: what the content stage fetches with. */
   fetch: PageFetcher['fetch'];
   /** POST /v1/fetch's service (and MCP's fetch_page), over `fetch`. */
   page: FetchPage;
+  /** What a site walk (POST /v1/map) asks more of `fetch`: links, raw bodies, redirect checks (src/site/fetch-capture.ts). */
+  capture: FetchCapture;
   /** Fetches running and waiting in line now (the fetch capacity's state). */
   line(): { active: number; queued: number };
 }
@@ -37,17 +40,24 @@ export interface Fetching {
 export function assembleFetch(
   config: ScoutConfig,
   options: { docsDir: string; resolver?: Resolver | undefined },
-  deps: { extract: ExtractPage; sponsored: Sponsored; metrics: ScoutMetrics; activity: Activity },
+  deps: { extract: ExtractRun; sponsored: Sponsored; metrics: ScoutMetrics; activity: Activity },
   closers: Closers,
 ): Fetching {
-  const { extract, sponsored, metrics, activity } = deps;
+  const { sponsored, metrics, activity } = deps;
+  // Fetches outside a site walk's capture go through its hooks untouched.
+  const capture = createFetchCapture(deps.extract);
   const service = createFetchService({
     resolveClickUrl: sponsored.resolveClickUrl,
     ownDocs: ownDocsReader(options.docsDir),
     allowCidrs: config.fetchAllowCidrs,
     timeoutMs: config.fetchTimeoutMs,
-    extract,
-    http: { hostGate: createHostGate(config.fetchPerHost), byteAccount: currentByteAccount },
+    extract: capture.extract,
+    http: {
+      hostGate: createHostGate(config.fetchPerHost),
+      byteAccount: currentByteAccount,
+      refuseType: capture.refuseType,
+      redirectCheck: capture.redirectCheck,
+    },
     ...(options.resolver ? { resolver: options.resolver } : {}),
   });
   const fetchBytes = config.fetchBufferMb * 1024 * 1024;
@@ -65,6 +75,7 @@ export function assembleFetch(
   return {
     fetch: counted,
     page: createFetchPage({ fetch: counted }),
+    capture,
     line: () => ({ active: fetcher.active, queued: fetcher.queued }),
   };
 }

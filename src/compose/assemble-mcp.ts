@@ -3,6 +3,7 @@ import { searchesWeb } from '../config/provider-settings.ts';
 import type { ScoutConfig } from '../scout-settings.ts';
 import type { AppDeps } from '../app.ts';
 import type { FetchPage } from '../fetch/fetch-page.ts';
+import type { MapService } from '../map/map-service.ts';
 import { createMcpHttpHandler } from '../mcp/http-handler.ts';
 import { createOriginPolicy } from '../mcp/origin-policy.ts';
 import { callerRateLimiter } from '../keys/caller-limiter.ts';
@@ -14,12 +15,18 @@ import type { Stores } from '../store/ports.ts';
 export function assembleMcp(
   config: Pick<ScoutConfig, 'mcpMaxResultTokens' | 'mcpAllowedOrigins' | 'mcpTools' | 'searchProviders'>,
   publicUrl: string,
-  deps: { search: SearchService; fetch: FetchPage; stores: Pick<Stores, 'rateLimiter' | 'anonymousRateLimiter'> },
+  deps: {
+    search: SearchService;
+    fetch: FetchPage;
+    map: MapService;
+    stores: Pick<Stores, 'rateLimiter' | 'anonymousRateLimiter'>;
+  },
 ): AppDeps['mcp'] {
   return {
     handler: createMcpHttpHandler({
       search: deps.search,
       fetch: deps.fetch,
+      map: deps.map,
       // A tools/call of an anonymous caller (the anonymous tier) draws on its address group's bucket.
       rateLimiter: callerRateLimiter(deps.stores.rateLimiter, deps.stores.anonymousRateLimiter),
       maxResultTokens: config.mcpMaxResultTokens,

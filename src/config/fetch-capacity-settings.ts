@@ -25,6 +25,12 @@ export const fetchCapacitySettings = {
     '2',
     'Requests in flight to one host name at once, across all fetches (each redirect hop counts for its host); the others wait within their deadline.',
   ),
+  mapDelayMs: s(
+    'SCOUT_MAP_DELAY_MS',
+    int(0, 10_000),
+    '250',
+    "Pause between two requests of one site map (POST /v1/map) to the same host, in ms, counted from the end of the previous one; a site's robots.txt Crawl-delay can lengthen it (up to 10 s), never shorten it.",
+  ),
   fetchBufferMb: s(
     'SCOUT_FETCH_BUFFER_MB',
     int(1, 4096),

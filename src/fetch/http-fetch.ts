@@ -49,6 +49,12 @@ export interface HttpFetchOptions {
    * decoded bytes are taken from it, and the body is cut where it grants no more.
    */
   byteAccount?: () => ByteAccount | undefined;
+  /**
+   * The redirect check of the fetch in progress (a site walk's, src/site/fetch-capture.ts), if
+   * any: shown each redirect target before it is followed (and before the URL guard sees it),
+   * it throws to refuse the hop.
+   */
+  redirectCheck?: () => ((next: URL) => void) | undefined;
 }
 
 export interface HttpResponse {
@@ -129,6 +135,7 @@ export function createHttpFetcher(options: HttpFetchOptions): HttpFetcher {
           res.body.dump({ limit: DRAIN_LIMIT }).catch(() => {});
           const next = redirectTarget(url, res.headers.location, status);
           trail.follow(next);
+          options.redirectCheck?.()?.(next);
           at.url = next;
           continue;
         }

@@ -72,5 +72,7 @@ export function httpBackend(o: HttpBackendOptions): ToolBackend {
     admit: async () => undefined,
     search: (req) => post('/v1/search', req),
     fetch: (req, _caller, signal) => post('/v1/fetch', req, signal),
+    // The server charges the map's further fetches itself, to the same key.
+    map: (req, _caller, signal) => post('/v1/map', req, signal),
   };
 }

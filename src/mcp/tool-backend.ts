@@ -4,6 +4,8 @@ import type { FetchPage } from '../fetch/fetch-page.ts';
 import { rateLimitRefusal, takeRequest } from '../keys/rate-limit.ts';
 import type { RequestContext, SearchService } from '../search/search-service.ts';
 import type { FetchRequest, FetchResponse } from '../schemas/fetch.ts';
+import type { MapService } from '../map/map-service.ts';
+import type { MapRequest, MapResponse } from '../schemas/map.ts';
 import type { SearchRequest, SearchResponse } from '../schemas/search.ts';
 import type { RateLimitDecision, RateLimiter } from '../store/ports.ts';
 
@@ -23,6 +25,11 @@ export interface ToolBackend<C = void> {
   search(req: SearchRequest, caller: C): Promise<SearchResponse>;
   /** `signal` aborts when the tool call is cancelled: the fetch stops and frees its slot. */
   fetch(req: FetchRequest, caller: C, signal?: AbortSignal): Promise<FetchResponse>;
+  /**
+   * POST /v1/map: admitted already for its first fetch; each further sitemap or page it
+   * fetches takes one more request from `caller`'s bucket as it goes (map-service.ts).
+   */
+  map(req: MapRequest, caller: C, signal?: AbortSignal): Promise<MapResponse>;
 }
 
 export interface ServiceCaller {
@@ -37,6 +44,7 @@ export interface ServiceCaller {
 export interface ServiceDeps {
   search: SearchService;
   fetch: FetchPage;
+  map: MapService;
   rateLimiter: RateLimiter;
 }
 
@@ -65,6 +73,9 @@ export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
     async fetch(req, caller, signal) {
       return deps.fetch.run(req, { ...(await context(caller)), signal });
     },
+    async map(req, caller, signal) {
+      return deps.map.run(req, { ...(await context(caller)), signal });
+    },
   };
 }
 
@@ -75,6 +86,7 @@ export function serviceBackend(deps: ServiceDeps, caller: ServiceCaller): ToolBa
     admit: (_caller, cost) => services.admit(caller, cost),
     search: (req) => services.search(req, caller),
     fetch: (req, _caller, signal) => services.fetch(req, caller, signal),
+    map: (req, _caller, signal) => services.map(req, caller, signal),
   };
 }
 

@@ -1,5 +1,6 @@
 import { fetchPageTool } from './fetch-page-tool.ts';
 import { fetchPagesTool } from './fetch-pages-tool.ts';
+import { mapSiteTool } from './map-site-tool.ts';
 import { parallelSearchTool } from './parallel-search-tool.ts';
 import type { AnyTool } from './tool-spec.ts';
 import { webSearchTool } from './web-search-tool.ts';
@@ -11,4 +12,10 @@ import { webSearchTool } from './web-search-tool.ts';
  * selection is SCOUT_MCP_TOOLS (default web_search,fetch_page): each tool described costs a
  * model context, so the others are opt-in.
  */
-export const TOOL_CATALOG: readonly AnyTool[] = [webSearchTool, fetchPageTool, fetchPagesTool, parallelSearchTool];
+export const TOOL_CATALOG: readonly AnyTool[] = [
+  webSearchTool,
+  fetchPageTool,
+  fetchPagesTool,
+  parallelSearchTool,
+  mapSiteTool,
+];

@@ -1,5 +1,6 @@
 import type { ErrorBody } from './error.ts';
 import type { FetchRequest, FetchResponse } from './fetch.ts';
+import type { MapLink, MapRequest, MapResponse, MapStop } from './map.ts';
 import type { Incentive, Result, SearchRequest, SearchResponse } from './search.ts';
 import type { SearxngResponse, SearxngResult } from './searxng.ts';
 import type {
@@ -208,6 +209,39 @@ const firecrawlError: FirecrawlError = {
     'format "screenshot" is not served: Scout reads pages without a browser and takes no screenshots. Scout serves markdown, rawHtml, links and summary',
 };
 
+const mapRequest: MapRequest = { url: 'https://docs.example.com/', search: 'authentication', limit: 50 };
+
+const mapFromSitemap: MapLink = {
+  url: 'https://docs.example.com/guides/authentication',
+  source: 'sitemap',
+  title: null,
+  lastmod: '2025-05-02',
+};
+const mapFromPage: MapLink = {
+  url: 'https://docs.example.com/api/auth-tokens',
+  source: 'page',
+  title: 'Auth tokens · API reference',
+  lastmod: null,
+};
+const mapSkipped = {
+  url: 'https://docs.example.com/internal/auth-admin',
+  reason: 'disallowed by robots.txt; left out',
+};
+
+const mapResponse: MapResponse = {
+  request_id: REQUEST_ID,
+  url: mapRequest.url,
+  results: [mapFromSitemap, mapFromPage],
+  complete: false,
+  stopped: 'page_budget',
+  sitemaps_read: 3,
+  pages_read: 20,
+  charged: 23,
+  skipped: [mapSkipped],
+  response_time_ms: 6120.4,
+};
+const mapStop: MapStop = 'page_budget';
+
 /** By component name (the schema's title): the `examples` of each component. */
 export const EXAMPLES: Record<string, unknown[]> = {
   SearchRequest: [searchRequest],
@@ -216,6 +250,11 @@ export const EXAMPLES: Record<string, unknown[]> = {
   Incentive: [incentive],
   FetchRequest: [fetchRequest],
   FetchResponse: [fetchResponse],
+  MapRequest: [mapRequest],
+  MapResponse: [mapResponse],
+  MapLink: [mapFromSitemap, mapFromPage],
+  MapStop: [mapStop],
+  MapSkipped: [mapSkipped],
   Error: [error],
   Usage: [usage],
   SearxngResponse: [searxngResponse],

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchResponse } from '../../src/schemas/fetch.ts';
 import { FirecrawlError, FirecrawlScrapeResponse, FirecrawlSearchResponse } from '../../src/schemas/firecrawl.ts';
+import { MapResponse } from '../../src/schemas/map.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse } from '../../src/schemas/searxng.ts';
 import { TavilyError, TavilyExtractResponse, TavilySearchResponse } from '../../src/schemas/tavily.ts';
@@ -62,6 +63,7 @@ export const schemaFor = (
   // The SearXNG shape, with or without a path key (docs/compat.md).
   if (/^(\/k\/[^/]+)?\/search(\?|$)/.test(path)) return SearxngResponse;
   if (path.startsWith('/v1/fetch')) return FetchResponse;
+  if (path.startsWith('/v1/map')) return MapResponse;
   if (path.startsWith('/v1/usage')) return Usage;
   if (path === '/admin/v1/overview') return AdminOverview;
   if (path === '/admin/v1/keys') return AdminKeyList;

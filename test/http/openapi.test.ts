@@ -12,6 +12,7 @@ import {
   FirecrawlSearchResponse,
   FirecrawlWebResult,
 } from '../../src/schemas/firecrawl.ts';
+import { MapLink, MapRequest, MapResponse, MapStop } from '../../src/schemas/map.ts';
 import { Incentive, Result, SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse, SearxngResult } from '../../src/schemas/searxng.ts';
 import { TavilyError, TavilyExtractResponse, TavilyResult, TavilySearchResponse } from '../../src/schemas/tavily.ts';
@@ -27,6 +28,11 @@ const COMPONENTS: Record<string, TSchema> = {
   Incentive,
   FetchRequest,
   FetchResponse,
+  MapRequest,
+  MapResponse,
+  MapLink,
+  MapStop,
+  MapSkipped: MapResponse.properties.skipped.items,
   Error: ErrorBody,
   Usage,
   SearxngResponse,
@@ -116,6 +122,9 @@ describe('OpenAPI components', () => {
     expect(json(doc.paths['/v1/fetch'].post)).toEqual(ref('FetchRequest'));
     expect(json(doc.paths['/v1/fetch'].post, 200)).toEqual(ref('FetchResponse'));
     expect(json(doc.paths['/v1/usage'].get, 200)).toEqual(ref('Usage'));
+    expect(json(doc.paths['/v1/map'].post)).toEqual(ref('MapRequest'));
+    expect(json(doc.paths['/v1/map'].post, 200)).toEqual(ref('MapResponse'));
+    expect(doc.components.schemas.MapResponse.properties.results.items).toEqual(ref('MapLink'));
     for (const status of [400, 401, 403, 413, 415, 429, 502, 503, 504])
       expect(json(doc.paths['/v1/fetch'].post, status)).toEqual(ref('Error'));
     expect(json(doc.paths['/v1/r/{rec_id}'].get, 404)).toEqual(ref('Error'));
@@ -140,7 +149,7 @@ describe('OpenAPI components', () => {
 
   it('states request defaults in the descriptions, so generated clients keep those fields optional', async () => {
     const doc = (await t.request<Json>('GET', '/openapi.json', { key: null })).body;
-    for (const name of ['SearchRequest', 'FetchRequest']) {
+    for (const name of ['SearchRequest', 'FetchRequest', 'MapRequest']) {
       for (const [field, property] of Object.entries<Json>(doc.components.schemas[name].properties)) {
         expect(property.default, `${name}.${field}`).toBeUndefined();
       }

@@ -1,6 +1,6 @@
 import type { FetchOutcome } from '../../fetch/fetch-service.ts';
 import type { IndexDocument } from '../index-document.ts';
-import type { HostPacer } from './host-pacer.ts';
+import type { HostPacer } from '../../site/host-pacer.ts';
 import { pageDocument } from './page-document.ts';
 
 /**

@@ -1,12 +1,12 @@
 import type { FetchOutcome } from '../../fetch/fetch-service.ts';
 import type { IndexDocument } from '../index-document.ts';
-import { Frontier, type FrontierEntry } from './frontier.ts';
-import { frontierKey, toFrontierUrl } from './frontier-url.ts';
-import type { HostPacer } from './host-pacer.ts';
+import { Frontier, type FrontierEntry } from '../../site/frontier.ts';
+import { frontierKey, toFrontierUrl } from '../../site/frontier-url.ts';
+import type { HostPacer } from '../../site/host-pacer.ts';
 import { pageDocument } from './page-document.ts';
 import type { PageLinks } from '../../extract/page-links.ts';
-import { createRobotsCache, type RobotsCache } from './robots-cache.ts';
-import { sameSite } from './site-scope.ts';
+import { createRobotsCache, type RobotsCache } from '../../site/robots-cache.ts';
+import { sameSite } from '../../site/site-scope.ts';
 
 /**
  * A breadth-first crawl from one URL into the local index. Every request (pages and

@@ -2,10 +2,10 @@ import { createFetchService, type FetchOutcome } from '../../fetch/fetch-service
 import type { Resolver } from '../../fetch/url-guard.ts';
 import { extractInProcess, type ExtractRun } from '../../fetch/extract-task.ts';
 import type { FetchedPage } from './crawl-site.ts';
-import { createLinkCapture } from './link-capture.ts';
+import { createFetchCapture } from '../../site/fetch-capture.ts';
 import { PAGE_MAX_CHARS } from './page-document.ts';
 import { markdownLinks } from '../../extract/page-links.ts';
-import { ROBOTS_MAX_CHARS } from './robots-rules.ts';
+import { ROBOTS_MAX_CHARS } from '../../site/robots-rules.ts';
 
 /**
  * The fetch side of `index add` and `index crawl`: Scout's /v1/fetch pipeline (refused
@@ -30,7 +30,7 @@ export interface PageFetcher {
 
 export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
   const { extract = extractInProcess, ...rest } = options;
-  const capture = createLinkCapture(extract);
+  const capture = createFetchCapture(extract);
   const service = createFetchService({ ...rest, extract: capture.extract });
   return {
     fetchOutcome: (url) => service.fetch({ url, maxChars: PAGE_MAX_CHARS }),

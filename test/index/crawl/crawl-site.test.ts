@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../../src/domain/errors.ts';
 import { crawlSite, type CrawlDeps, type FetchedPage } from '../../../src/index/crawl/crawl-site.ts';
-import { createHostPacer } from '../../../src/index/crawl/host-pacer.ts';
+import { createHostPacer } from '../../../src/site/host-pacer.ts';
 import type { IndexDocument } from '../../../src/index/index-document.ts';
 
 /**

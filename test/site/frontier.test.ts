@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Frontier } from '../../../src/index/crawl/frontier.ts';
+import { Frontier } from '../../src/site/frontier.ts';
 
 const idle = (): boolean => false;
 

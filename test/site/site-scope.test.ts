@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameSite, siteOf } from '../../../src/index/crawl/site-scope.ts';
+import { sameSite, siteOf } from '../../src/site/site-scope.ts';
 
 describe('siteOf / sameSite', () => {
   it('uses the registrable domain of named hosts', () => {

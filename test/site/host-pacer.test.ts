@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createHostPacer } from '../../../src/index/crawl/host-pacer.ts';
-import { defined } from '../../helpers/defined.ts';
+import { createHostPacer } from '../../src/site/host-pacer.ts';
+import { defined } from '../helpers/defined.ts';
 
 /** A fake monotonic clock: sleeping advances it, tasks advance it by their duration. */
 function fakeTime() {

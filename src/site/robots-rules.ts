@@ -1,5 +1,5 @@
 import robotsParserModule from 'robots-parser';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 // robots-parser is CommonJS typed with `export default`: under NodeNext the default import is
 // typed as the module namespace, while at run time it is module.exports, the function itself.
@@ -30,9 +30,13 @@ export const ROBOTS_MAX_CHARS = 512_000;
 export interface OriginRobots {
   /** Set when the origin must not be crawled at all, with the reason. */
   blocked?: string;
+  /** With `blocked`: the error that kept robots.txt from being read (a refused address is a DomainError 'forbidden'). */
+  failure?: unknown;
   allows(url: string): boolean;
   /** Crawl-delay for Scout in milliseconds, capped at MAX_CRAWL_DELAY_MS; undefined when none. */
   crawlDelayMs?: number;
+  /** The `Sitemap:` lines, as written (absolute URLs; the reader checks them); empty when none. */
+  sitemaps: string[];
 }
 
 export const robotsUrl = (origin: string): string => `${origin}/robots.txt`;
@@ -50,11 +54,12 @@ export function robotsFromText(origin: string, text: string): OriginRobots {
   return {
     // robots-parser answers undefined for a URL of another origin: that is a bug of ours, so refuse.
     allows: (url) => robots.isAllowed(url, ROBOTS_TOKEN) === true,
+    sitemaps: robots.getSitemaps(),
     ...(delayS === undefined || !(delayS > 0) ? {} : { crawlDelayMs: Math.min(delayS * 1000, MAX_CRAWL_DELAY_MS) }),
   };
 }
 
-const allowAll: OriginRobots = { allows: () => true };
+const allowAll: OriginRobots = { allows: () => true, sitemaps: [] };
 
 /** Fetches and reads one origin's robots.txt; `fetchText` GETs a URL through the safe pipeline. */
 export async function loadRobots(origin: string, fetchText: (url: string) => Promise<string>): Promise<OriginRobots> {
@@ -64,6 +69,6 @@ export async function loadRobots(origin: string, fetchText: (url: string) => Pro
     const status = originStatus(err);
     if (status !== undefined && status >= 400 && status < 500 && status !== 429) return allowAll;
     const reason = err instanceof Error ? err.message : String(err);
-    return { blocked: `its robots.txt could not be read (${reason})`, allows: () => false };
+    return { blocked: `its robots.txt could not be read (${reason})`, failure: err, allows: () => false, sitemaps: [] };
   }
 }

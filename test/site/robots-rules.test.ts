@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DomainError } from '../../../src/domain/errors.ts';
-import { createPageFetcher } from '../../../src/index/crawl/page-fetcher.ts';
-import { loadRobots, MAX_CRAWL_DELAY_MS, originStatus, robotsFromText } from '../../../src/index/crawl/robots-rules.ts';
-import { startFixtureServer, type FixtureServer } from '../../helpers/fixture-server.ts';
+import { DomainError } from '../../src/domain/errors.ts';
+import { createPageFetcher } from '../../src/index/crawl/page-fetcher.ts';
+import { loadRobots, MAX_CRAWL_DELAY_MS, originStatus, robotsFromText } from '../../src/site/robots-rules.ts';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 
 const ORIGIN = 'https://example.com';
 const at = (path: string): string => `${ORIGIN}${path}`;

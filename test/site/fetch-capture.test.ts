@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractInput } from '../../../src/extract/extract-document.ts';
-import { extractInProcess } from '../../../src/fetch/extract-task.ts';
-import { createLinkCapture } from '../../../src/index/crawl/link-capture.ts';
+import type { ExtractInput } from '../../src/extract/extract-document.ts';
+import { extractInProcess } from '../../src/fetch/extract-task.ts';
+import { createFetchCapture } from '../../src/site/fetch-capture.ts';
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 const input = (html: string, url: string, contentType = 'text/html; charset=utf-8'): ExtractInput => ({
@@ -11,9 +11,9 @@ const input = (html: string, url: string, contentType = 'text/html; charset=utf-
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('createLinkCapture', () => {
+describe('createFetchCapture', () => {
   it('returns the raw page links of the fetch it wraps, even when fetches overlap', async () => {
-    const capture = createLinkCapture(extractInProcess);
+    const capture = createFetchCapture(extractInProcess);
     const fetchLike = (html: string, url: string, waitMs: number) => async () => {
       await sleep(waitMs);
       return (await capture.extract(input(html, url))).title;
@@ -27,7 +27,7 @@ describe('createLinkCapture', () => {
   });
 
   it('decodes the body with its declared charset before reading links', async () => {
-    const capture = createLinkCapture(extractInProcess);
+    const capture = createFetchCapture(extractInProcess);
     // "café" in windows-1252: 0xE9 is é.
     const body = Uint8Array.from([...bytes('<a href="/caf'), 0xe9, ...bytes('">x</a>')]);
     const { html } = await capture.capture(() =>
@@ -37,7 +37,7 @@ describe('createLinkCapture', () => {
   });
 
   it('leaves non-HTML bodies and fetches outside capture alone', async () => {
-    const capture = createLinkCapture(extractInProcess);
+    const capture = createFetchCapture(extractInProcess);
     const text = await capture.capture(() =>
       capture.extract(input('[a](https://a.test/x)', 'https://a.test/r.md', 'text/markdown')),
     );
@@ -47,7 +47,7 @@ describe('createLinkCapture', () => {
   });
 
   it('passes extraction errors through', async () => {
-    const capture = createLinkCapture(extractInProcess);
+    const capture = createFetchCapture(extractInProcess);
     await expect(
       capture.capture(() => capture.extract(input('GIF89a', 'https://a.test/i', 'image/gif'))),
     ).rejects.toMatchObject({ kind: 'unsupported_media' });

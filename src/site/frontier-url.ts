@@ -1,5 +1,5 @@
-import { unwrapUrl } from '../../fetch/unwrap.ts';
-import { cleanUrl, dedupeKey } from '../../domain/url-normalize.ts';
+import { unwrapUrl } from '../fetch/unwrap.ts';
+import { cleanUrl, dedupeKey } from '../domain/url-normalize.ts';
 
 /**
  * Which links a crawl may queue, and in what form. A link is resolved against its page,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frontierKey, toFrontierUrl } from '../../../src/index/crawl/frontier-url.ts';
+import { frontierKey, toFrontierUrl } from '../../src/site/frontier-url.ts';
 
 describe('toFrontierUrl', () => {
   it('resolves against the page, drops the fragment and tracking parameters', () => {
