@@ -3,7 +3,7 @@ import { at } from '../domain/must.ts';
 import type { FetchResponse } from '../schemas/fetch.ts';
 import { fairShares } from './fair-shares.ts';
 import type { FetchPagesResult, PageFailed, PageRead } from './fetch-pages-schemas.ts';
-import { partLength } from './page-part.ts';
+import { partLength } from '../content/part-length.ts';
 import { pageText } from './page-text.ts';
 import { jsonResultTokens, textTokens } from './result-tokens.ts';
 import { errorFields, errorText } from './tool-errors.ts';
