@@ -15,7 +15,8 @@ const page = (content: string, truncated = false): FetchResponse => ({
   meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
 });
 
-const para = (i: number, words: string) => `Paragraph ${i} is about ${words}. ${'Filler words pad it out. '.repeat(8)}`;
+const para = (i: number, words: string) =>
+  `Paragraph ${i} is about ${words}. ${'Filler words pad it out. '.repeat(16)}`;
 
 describe('pageWindow', () => {
   it('cuts exact windows that join back into the page, each ending at a break near max_chars', () => {
