@@ -1,3 +1,4 @@
+import type { PageOutcome as ReadOutcome } from '../content/read-batch.ts';
 import { DomainError } from '../domain/errors.ts';
 import { at } from '../domain/must.ts';
 import type { FetchResponse } from '../schemas/fetch.ts';
@@ -17,7 +18,7 @@ import { errorFields, errorText } from './tool-errors.ts';
  */
 
 /** One URL's outcome: the page as /v1/fetch answered it (read whole), or why it failed. */
-export type PageOutcome = { url: string; page: FetchResponse } | { url: string; error: unknown };
+export type PageOutcome = ReadOutcome<FetchResponse>;
 
 export interface BoundedPages {
   body: FetchPagesResult;
