@@ -15,6 +15,8 @@ import { QUESTION_PAGES, questionHtml } from './extract-questions.ts';
 
 let t: TestScout;
 let origin: FixtureServer;
+let inFlight = 0;
+let mostInFlight = 0;
 
 const html = (title: string, text: string) => ({
   headers: { 'content-type': 'text/html; charset=utf-8' },
@@ -36,6 +38,16 @@ beforeAll(async () => {
     '/article': html('Article', 'An article reached through a redirect.'),
     '/image': { headers: { 'content-type': 'image/png' }, body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) },
     '/gone': { status: 404, body: 'no such page' },
+    // Counts the requests in flight at once, each held a moment.
+    '/polite': (_req, res) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      setTimeout(() => {
+        inFlight -= 1;
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html><head><title>Polite</title></head><body><p>A page of a site read politely.</p></body></html>');
+      }, 50);
+    },
     ...Object.fromEntries(
       QUESTION_PAGES.map((p) => [p.path, { headers: { 'content-type': 'text/html' }, body: questionHtml(p) }]),
     ),
@@ -83,6 +95,15 @@ describe('POST /v1/extract', () => {
       expect(page.total_chars).toBe(page.content.length);
       expect(page.passages).toBeUndefined();
     });
+  });
+
+  it('never sends one host more requests at once than the per-host limit, whatever the batch', async () => {
+    const urls = Array.from({ length: 12 }, (_, i) => origin.url(`/polite?${i}`));
+    const res = await extract({ urls });
+    expect(res.body.results.every((r) => r.ok)).toBe(true);
+    // SCOUT_FETCH_PER_HOST defaults to 2; the batch had 12 pages of that host at once to read.
+    expect(mostInFlight).toBeLessThanOrEqual(2);
+    expect(mostInFlight).toBeGreaterThan(0);
   });
 
   it('gives each failure the status and message /v1/fetch gives, and the final URL of a redirect', async () => {
