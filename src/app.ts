@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config/settings.ts';
 import type { ApiKeys } from './keys/api-keys.ts';
+import { createExtractPages } from './fetch/extract-pages.ts';
 import type { FetchPage } from './fetch/fetch-page.ts';
 import type { MapService } from './map/map-service.ts';
 import type { RequestContext, SearchService } from './search/search-service.ts';
@@ -29,6 +30,7 @@ import { registerRequestDeadline } from './http/request-deadline.ts';
 import { registerRequestsPerSocket } from './http/requests-per-socket.ts';
 import { registerSingleAuthorization } from './http/single-authorization.ts';
 import { serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts.ts';
+import { extractRoutes } from './http/routes/extract.ts';
 import { fetchRoutes } from './http/routes/fetch.ts';
 import { mapRoutes } from './http/routes/map.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -230,6 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   fetchRoutes(app, deps.fetch);
   mapRoutes(app, deps.map);
+  // POST /v1/extract reads its pages through /v1/fetch's own service (src/fetch/extract-pages.ts).
+  extractRoutes(app, createExtractPages(deps.fetch));
   mcpRoutes(app, deps.mcp);
   usageRoutes(app, deps.usage);
   clickRoutes(app, deps.sponsored.clicks);

@@ -80,12 +80,13 @@ export function splitPassages(markdown: string): string[] {
   return out;
 }
 
-interface Scored {
+export interface Scored {
   index: number;
   score: number;
 }
 
-function score(passages: string[][], query: string[]): Scored[] {
+/** BM25 with the coverage factor of each passage (its terms) against the query's terms. */
+export function scorePassages(passages: string[][], query: string[]): Scored[] {
   const wanted = new Set(query);
   const tfs = passages.map((words) => {
     const tf = new Map<string, number>();
@@ -114,7 +115,7 @@ export function bestPassages(markdown: string, query: string, max = 3): string[]
   if (wanted.length === 0 || max <= 0) return [];
   // A Set keeps first occurrences in order: boilerplate repeated down a page counts once.
   const passages = [...new Set(splitPassages(markdown))];
-  return score(passages.map(terms), wanted)
+  return scorePassages(passages.map(terms), wanted)
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, max)

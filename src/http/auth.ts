@@ -12,8 +12,10 @@ declare module 'fastify' {
     /**
      * 'per-tool-call': authenticated here, rate limited by each tool call it carries (/mcp).
      * 'peek': the bucket is read, not taken from, and never refuses (GET /v1/usage reports it).
+     * 'per-page': a caller with an empty bucket is refused here, before its body is read; the
+     * route takes its cost (one per page) with request.takeRequests once the body is valid.
      */
-    rateLimit?: 'per-request' | 'per-tool-call' | 'peek';
+    rateLimit?: 'per-request' | 'per-tool-call' | 'peek' | 'per-page';
     /** The route is under a path key (`/k/:key/…`, SCOUT_PATH_KEYS): the key is also read from there. */
     pathKey?: boolean;
     /** Added to the missing-key message: how else this route's clients can send a key. */
@@ -32,6 +34,12 @@ declare module 'fastify' {
     rateLimitState?: RateLimitState;
     /** Authentication waits for the body's api_key (config.bodyKey, no header or path key). */
     keyInBody?: boolean;
+    /**
+     * A 'per-page' route's charge: takes `cost` requests from the caller's bucket at once, all
+     * or none, setting the RateLimit-* headers; throws the refusal (429, or 400 when `cost` is
+     * more than the whole limit).
+     */
+    takeRequests?: (cost: number) => Promise<void>;
   }
 }
 
@@ -127,6 +135,7 @@ export function registerAuth(
   app.decorateRequest('anonymous', false);
   app.decorateRequest('rateLimitState', undefined);
   app.decorateRequest('keyInBody', undefined);
+  app.decorateRequest('takeRequests', undefined);
   /** The anonymous caller of a request without a key, when the tier admits its client. */
   const anonymousCallerOf = (request: FastifyRequest): string | undefined => anonymous?.callerOf(request.ip);
   app.addHook('onRequest', async (request, reply) => {
@@ -183,6 +192,21 @@ export function registerAuth(
     if (request.routeOptions.config?.rateLimit === 'peek') {
       request.rateLimitState = await peekRequest(limiter, caller);
       reply.headers(rateLimitHeaders({ ...request.rateLimitState, allowed: true }));
+      return;
+    }
+    if (request.routeOptions.config?.rateLimit === 'per-page') {
+      // Nothing to take yet (the cost is in the body), but an empty bucket is refused now,
+      // as every route refuses it: before the body is read.
+      const state = await peekRequest(limiter, caller);
+      reply.headers(rateLimitHeaders({ ...state, allowed: true }));
+      const refused = rateLimitRefusal({ ...state, allowed: state.retryAfterMs <= 0 });
+      if (refused) throw refused;
+      request.takeRequests = async (cost) => {
+        const d = await takeRequest(limiter, caller, cost);
+        reply.headers(rateLimitHeaders(d));
+        const refusedCost = rateLimitRefusal(d, cost);
+        if (refusedCost) throw refusedCost;
+      };
       return;
     }
     const d = await takeRequest(limiter, caller);

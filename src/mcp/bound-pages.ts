@@ -1,9 +1,10 @@
+import type { PageOutcome as ReadOutcome } from '../content/read-batch.ts';
 import { DomainError } from '../domain/errors.ts';
 import { at } from '../domain/must.ts';
 import type { FetchResponse } from '../schemas/fetch.ts';
 import { fairShares } from './fair-shares.ts';
 import type { FetchPagesResult, PageFailed, PageRead } from './fetch-pages-schemas.ts';
-import { partLength } from './page-part.ts';
+import { partLength } from '../content/part-length.ts';
 import { pageText } from './page-text.ts';
 import { jsonResultTokens, textTokens } from './result-tokens.ts';
 import { errorFields, errorText } from './tool-errors.ts';
@@ -17,7 +18,7 @@ import { errorFields, errorText } from './tool-errors.ts';
  */
 
 /** One URL's outcome: the page as /v1/fetch answered it (read whole), or why it failed. */
-export type PageOutcome = { url: string; page: FetchResponse } | { url: string; error: unknown };
+export type PageOutcome = ReadOutcome<FetchResponse>;
 
 export interface BoundedPages {
   body: FetchPagesResult;

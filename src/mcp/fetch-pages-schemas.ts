@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ExtractPassage, ExtractRequest } from '../schemas/extract.ts';
 import { FETCH_LIMITS, FetchRequest, FetchResponse } from '../schemas/fetch.ts';
 import { rule } from '../schemas/rule.ts';
 
@@ -6,7 +7,8 @@ import { rule } from '../schemas/rule.ts';
  * fetch_pages' arguments and result. The URLs and max_chars are POST /v1/fetch's own (the same
  * limits and messages), max_chars applying to each page. At most 10 URLs: their parts share one
  * result bound, and past ten each page gets too little of it to be worth reading (Tavily's
- * /extract takes 20 for a program, not a model's context).
+ * /extract takes 20 for a program, not a model's context). `query` and `max_passages` are
+ * POST /v1/extract's: each page then answers with its passages most relevant to the query.
  */
 export const FETCH_PAGES_LIMITS = { urls: { min: 1, max: 10 } } as const;
 
@@ -21,6 +23,8 @@ export const FetchPagesArguments = Type.Object(
       ),
     }),
     max_chars: FetchRequest.properties.max_chars,
+    query: ExtractRequest.properties.query,
+    max_passages: ExtractRequest.properties.max_passages,
   },
   { title: 'FetchPagesArguments', additionalProperties: false },
 );
@@ -57,6 +61,11 @@ export const PageRead = Type.Object(
       description: 'The page goes on after this part: from next_index, or past what Scout reads of a page.',
     }),
     meta: FetchResponse.properties.meta,
+    passages: Type.Optional(
+      Type.Array(ExtractPassage, {
+        description: 'With query only: the passages most relevant to it, in page order (content holds them joined).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import { tokenPrefix } from '../content/token-count.ts';
+import { partLength } from '../content/part-length.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { FetchResponse } from '../schemas/fetch.ts';
 import { pageText } from './page-text.ts';
@@ -12,39 +12,7 @@ import { jsonResultTokens } from './result-tokens.ts';
  * /v1/fetch body of that part, `truncated` true when the page goes on after it.
  */
 
-// A cut prefers a paragraph break in the last 30% of the part, then a line break or a space
-// in its last half; else the part ends where the limit fell.
-const PARAGRAPH_FLOOR = 0.7;
-const LINE_FLOOR = 0.5;
 const ROUNDS = 8;
-
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
-
-/** Where a part of `rest` that must end within `prefix` ends: at a break near its end if one is there. */
-function cutIn(rest: string, prefix: string): number {
-  const len = prefix.length;
-  if (len === rest.length) return len;
-  const para = prefix.lastIndexOf('\n\n');
-  if (para >= len * PARAGRAPH_FLOOR) return para + 2;
-  const line = prefix.lastIndexOf('\n');
-  if (line >= len * LINE_FLOOR) return line + 1;
-  const space = Math.max(prefix.lastIndexOf(' '), prefix.lastIndexOf('\t'));
-  if (space >= len * LINE_FLOOR) return space + 1;
-  return len;
-}
-
-/** The first `maxChars` characters of `rest`, never half a surrogate pair. */
-function charPrefix(rest: string, maxChars: number): string {
-  let chars = Math.min(rest.length, maxChars);
-  if (chars < rest.length && chars > 0 && isHighSurrogate(rest.charCodeAt(chars - 1))) chars -= 1;
-  return rest.slice(0, chars);
-}
-
-/** Length of the part of `rest` within `maxChars` characters and, when given, `maxTokens` tokens. */
-export function partLength(rest: string, maxChars: number, maxTokens?: number): number {
-  const chars = charPrefix(rest, maxChars);
-  return cutIn(rest, maxTokens === undefined ? chars : tokenPrefix(chars, Math.max(0, maxTokens)));
-}
 
 export interface PagePart {
   body: FetchResponse;

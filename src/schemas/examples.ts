@@ -1,4 +1,5 @@
 import type { ErrorBody } from './error.ts';
+import type { ExtractFailure, ExtractPage, ExtractPassage, ExtractRequest, ExtractResponse } from './extract.ts';
 import type { FetchRequest, FetchResponse } from './fetch.ts';
 import type { MapLink, MapRequest, MapResponse, MapStop } from './map.ts';
 import type { Incentive, Result, SearchRequest, SearchResponse } from './search.ts';
@@ -241,6 +242,62 @@ const mapResponse: MapResponse = {
   response_time_ms: 6120.4,
 };
 const mapStop: MapStop = 'page_budget';
+const extractRequest: ExtractRequest = {
+  urls: ['https://www.pgbouncer.org/usage.html', 'http://10.0.0.7/admin'],
+  query: 'what does pgbouncer do',
+  max_passages: 3,
+};
+
+const extractPassage: ExtractPassage = {
+  text: '## Description\n\nPgBouncer is a PostgreSQL connection pooler.',
+  start_index: 70,
+  chars: 60,
+};
+
+const extractPage: ExtractPage = {
+  url: 'https://www.pgbouncer.org/usage.html',
+  ok: true,
+  final_url: 'https://www.pgbouncer.org/usage.html',
+  title: 'Usage',
+  content: extractPassage.text,
+  passages: [extractPassage],
+  chars: 60,
+  start_index: 0,
+  total_chars: 130,
+  next_index: null,
+  truncated: false,
+  meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
+};
+
+const extractWindow: ExtractPage = {
+  url: 'https://www.pgbouncer.org/usage.html',
+  ok: true,
+  final_url: 'https://www.pgbouncer.org/usage.html',
+  title: 'Usage',
+  content: '## Synopsis\n\n```\npgbouncer [-d][-R][-v][-u user] <pgbouncer.ini>\n```\n\n',
+  chars: 70,
+  start_index: 0,
+  total_chars: 130,
+  next_index: 70,
+  truncated: true,
+  meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
+};
+
+const extractFailure: ExtractFailure = {
+  url: 'http://10.0.0.7/admin',
+  ok: false,
+  error: {
+    status: 403,
+    message:
+      'refused: 10.0.0.7 is not a public address (private); private, loopback and reserved addresses cannot be fetched',
+  },
+};
+
+const extractResponse: ExtractResponse = {
+  request_id: REQUEST_ID,
+  results: [extractPage, extractFailure],
+  response_time_ms: 412.7,
+};
 
 /** By component name (the schema's title): the `examples` of each component. */
 export const EXAMPLES: Record<string, unknown[]> = {
@@ -255,6 +312,11 @@ export const EXAMPLES: Record<string, unknown[]> = {
   MapLink: [mapFromSitemap, mapFromPage],
   MapStop: [mapStop],
   MapSkipped: [mapSkipped],
+  ExtractRequest: [extractRequest],
+  ExtractResponse: [extractResponse],
+  ExtractPage: [extractPage, extractWindow],
+  ExtractFailure: [extractFailure],
+  ExtractPassage: [extractPassage],
   Error: [error],
   Usage: [usage],
   SearxngResponse: [searxngResponse],

@@ -3,6 +3,13 @@ import type { TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { EXAMPLES } from '../../src/schemas/examples.ts';
+import {
+  ExtractFailure,
+  ExtractPage,
+  ExtractPassage,
+  ExtractRequest,
+  ExtractResponse,
+} from '../../src/schemas/extract.ts';
 import { FetchRequest, FetchResponse } from '../../src/schemas/fetch.ts';
 import {
   FirecrawlDocument,
@@ -33,6 +40,11 @@ const COMPONENTS: Record<string, TSchema> = {
   MapLink,
   MapStop,
   MapSkipped: MapResponse.properties.skipped.items,
+  ExtractRequest,
+  ExtractResponse,
+  ExtractPage,
+  ExtractFailure,
+  ExtractPassage,
   Error: ErrorBody,
   Usage,
   SearxngResponse,
@@ -125,6 +137,14 @@ describe('OpenAPI components', () => {
     expect(json(doc.paths['/v1/map'].post)).toEqual(ref('MapRequest'));
     expect(json(doc.paths['/v1/map'].post, 200)).toEqual(ref('MapResponse'));
     expect(doc.components.schemas.MapResponse.properties.results.items).toEqual(ref('MapLink'));
+    expect(json(doc.paths['/v1/extract'].post)).toEqual(ref('ExtractRequest'));
+    expect(json(doc.paths['/v1/extract'].post, 200)).toEqual(ref('ExtractResponse'));
+    expect(doc.components.schemas.ExtractResponse.properties.results.items.anyOf).toEqual([
+      ref('ExtractPage'),
+      ref('ExtractFailure'),
+    ]);
+    expect(doc.components.schemas.ExtractPage.properties.passages.items).toEqual(ref('ExtractPassage'));
+    for (const status of [400, 401, 429]) expect(json(doc.paths['/v1/extract'].post, status)).toEqual(ref('Error'));
     for (const status of [400, 401, 403, 413, 415, 429, 502, 503, 504])
       expect(json(doc.paths['/v1/fetch'].post, status)).toEqual(ref('Error'));
     expect(json(doc.paths['/v1/r/{rec_id}'].get, 404)).toEqual(ref('Error'));
@@ -149,7 +169,7 @@ describe('OpenAPI components', () => {
 
   it('states request defaults in the descriptions, so generated clients keep those fields optional', async () => {
     const doc = (await t.request<Json>('GET', '/openapi.json', { key: null })).body;
-    for (const name of ['SearchRequest', 'FetchRequest', 'MapRequest']) {
+    for (const name of ['SearchRequest', 'FetchRequest', 'MapRequest', 'ExtractRequest']) {
       for (const [field, property] of Object.entries<Json>(doc.components.schemas[name].properties)) {
         expect(property.default, `${name}.${field}`).toBeUndefined();
       }

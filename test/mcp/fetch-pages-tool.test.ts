@@ -10,6 +10,7 @@ import { startFixtureServer, type FixtureServer } from '../helpers/fixture-serve
 import { ROOT, within } from '../helpers/scout-process.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+import { QUESTION_PAGES, questionHtml } from '../http/extract-questions.ts';
 import { longArticle, resultSize, textOf } from './mcp-helpers.ts';
 
 /**
@@ -56,6 +57,9 @@ beforeAll(async () => {
     },
     // Routes match without the query string: /long?1 and /long?2 are two URLs of one long page.
     '/long': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: longArticle(120) },
+    ...Object.fromEntries(
+      QUESTION_PAGES.map((p) => [p.path, { headers: { 'content-type': 'text/html' }, body: questionHtml(p) }]),
+    ),
   });
   t = await startTestScout({
     SCOUT_RATE_LIMIT_RPM: '100000',
@@ -129,6 +133,35 @@ describe('fetch_pages', () => {
     expect(textOf(small)).toContain(`More content follows: call fetch_page with url "${origin.url('/long')}"`);
   });
 
+  it('with query: each page answers with its passages most relevant to it, the one holding the answer among them', async () => {
+    const c = await connect(t);
+    for (const q of QUESTION_PAGES) {
+      const r = await call(c, 'fetch_pages', { urls: [origin.url(q.path), 'http://127.0.0.1/'], query: q.question });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      const [page, refused] = pages(r);
+      const passages = read(page).passages ?? [];
+      expect(passages.length).toBeGreaterThan(0);
+      expect(
+        passages.some((p) => p.text.includes(q.answer)),
+        q.path,
+      ).toBe(true);
+      expect(refused).toMatchObject({ ok: false, error: { status: 403 } });
+      expect(textOf(r)).toContain(q.answer);
+      expect(textOf(r)).toContain(`relevant to "${q.question}"`);
+    }
+    // Seven pages of up to twenty passages each cannot fit 2000 tokens: each keeps its best ones, and says so.
+    const urls = [...QUESTION_PAGES.map((q) => origin.url(q.path)), origin.url('/long')];
+    const r = await call(c, 'fetch_pages', { urls, query: 'the page', max_passages: 20 });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(textOf(r)).toContain('fewer than asked: the result is kept within the token limit');
+    // The passages are the page's own text, where they say.
+    const whole = (
+      await t.request<FetchResponse>('POST', '/v1/fetch', { body: { url: origin.url('/long'), max_chars: 200000 } })
+    ).body.content;
+    for (const p of read(pages(r).at(-1)).passages ?? [])
+      expect(whole.slice(p.start_index, p.start_index + p.chars)).toBe(p.text);
+  });
+
   it('refuses arguments it cannot honour, with the rule', async () => {
     const c = await connect(t);
     const many = Array.from({ length: 11 }, (_, i) => origin.url(`/article?${i}`));
@@ -140,7 +173,9 @@ describe('fetch_pages', () => {
         /^Error 400: urls must be a list of 1 to 10 different/,
       ],
       [{ urls: origin.url('/article') }, /^Error 400: urls must be a list/],
-      [{ urls: [origin.url('/article')], query: 'x' }, /^Error 400: unknown field "query" in the arguments/],
+      [{ urls: [origin.url('/article')], search: 'x' }, /^Error 400: unknown field "search" in the arguments/],
+      [{ urls: [origin.url('/article')], max_passages: 2 }, /^Error 400: max_passages needs query/],
+      [{ urls: [origin.url('/article')], query: '' }, /^Error 400: query must be a string of 1 to 400 characters/],
       [{}, /^Error 400: urls is required/],
     ];
     for (const [args, message] of cases) {

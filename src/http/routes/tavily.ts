@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { extractUrls, urlProblem } from '../../compat/tavily-extract.ts';
 import { tavilyPlan } from '../../compat/tavily-request.ts';
 import { responseTime, tavilyBody } from '../../compat/tavily-response.ts';
-import { isDomainError } from '../../domain/errors.ts';
+import { readPages } from '../../content/read-batch.ts';
+import { DomainError, isDomainError } from '../../domain/errors.ts';
 import type { FetchPage } from '../../fetch/fetch-page.ts';
 import {
   TavilyError,
@@ -61,7 +62,8 @@ export const reasonOf = (e: unknown): string =>
 /**
  * POST /extract: each URL through the same fetch service as /v1/fetch (address policy,
  * limits, fair share of the fetch capacity by key). The URLs go at once; the capacity queues
- * them as it queues any caller's fetches. A URL refused or failed lands in failed_results.
+ * them as it queues any caller's fetches (the batch reader of /v1/extract). A URL refused or
+ * failed lands in failed_results.
  */
 export function tavilyExtractRoutes(app: FastifyInstance, o: TavilyExtractOptions): void {
   app.register(async (scope) => {
@@ -94,20 +96,16 @@ export function tavilyExtractRoutes(app: FastifyInstance, o: TavilyExtractOption
         async (request, reply) => {
           const urls = extractUrls(request.body);
           const signal = clientGone(reply);
-          const outcomes = await Promise.all(
-            urls.map(async (u) => {
-              const problem = urlProblem(u);
-              if (problem !== undefined) return { url: u, error: problem };
-              try {
-                const page = await o.fetch.run({ url: u }, { ...request.ctx, signal });
-                return { url: u, raw_content: page.content, images: [] as never[] };
-              } catch (e) {
-                return { url: u, error: reasonOf(e) };
-              }
-            }),
+          // The batch reader of /v1/extract and fetch_pages (src/content/read-batch.ts).
+          const outcomes = await readPages(urls, (u) => {
+            const problem = urlProblem(u);
+            if (problem !== undefined) throw new DomainError('invalid', problem);
+            return o.fetch.run({ url: u }, { ...request.ctx, signal });
+          });
+          const results = outcomes.flatMap((r) =>
+            'page' in r ? [{ url: r.url, raw_content: r.page.content, images: [] as never[] }] : [],
           );
-          const results = outcomes.filter((r) => 'raw_content' in r);
-          const failed = outcomes.filter((r) => 'error' in r);
+          const failed = outcomes.flatMap((r) => ('error' in r ? [{ url: r.url, error: reasonOf(r.error) }] : []));
           return {
             results,
             failed_results: failed,
