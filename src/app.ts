@@ -39,6 +39,8 @@ import { searchRoutes } from './http/routes/search.ts';
 import { searxngRoutes } from './http/routes/searxng.ts';
 import { tavilyExtractRoutes, tavilySearch } from './http/routes/tavily.ts';
 import { firecrawlRoutes } from './http/routes/firecrawl.ts';
+import { firecrawlMapRoutes } from './http/routes/firecrawl-map.ts';
+import { tavilyMapRoutes } from './http/routes/tavily-map.ts';
 import { mcpRoutes, type McpRouteDeps } from './http/routes/mcp.ts';
 import { usageRoutes } from './http/routes/usage.ts';
 import { clickRoutes } from './http/routes/click.ts';
@@ -232,6 +234,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   fetchRoutes(app, deps.fetch);
   mapRoutes(app, deps.map);
+  // Tavily's and Firecrawl's maps on the same map service.
+  tavilyMapRoutes(app, { map: deps.map, pathKeys: deps.config.pathKeys });
+  firecrawlMapRoutes(app, { map: deps.map, pathKeys: deps.config.pathKeys });
   // POST /v1/extract reads its pages through /v1/fetch's own service (src/fetch/extract-pages.ts).
   extractRoutes(app, createExtractPages(deps.fetch));
   mcpRoutes(app, deps.mcp);

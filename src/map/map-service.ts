@@ -37,7 +37,12 @@ const MAX_IN_FLIGHT = 2;
 
 export function createMapService(deps: MapServiceDeps) {
   return {
-    async run(req: MapRequest, ctx: RequestContext): Promise<MapResponse> {
+    /** `shape.filter`: a compat shape's own URL filter (src/compat/tavily-map.ts), beside the request's patterns. */
+    async run(
+      req: MapRequest,
+      ctx: RequestContext,
+      shape: { filter?: (url: URL) => boolean } = {},
+    ): Promise<MapResponse> {
       const start = startUrl(req.url);
       const timeoutMs = req.timeout_ms ?? MAP_LIMITS.timeoutMs.default;
       const deadline = new AbortController();
@@ -60,6 +65,7 @@ export function createMapService(deps: MapServiceDeps) {
             search: req.search,
             include: req.include_paths ?? [],
             exclude: req.exclude_paths ?? [],
+            filter: shape.filter,
             signal: deadline.signal,
           },
           {

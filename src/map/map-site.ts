@@ -47,6 +47,8 @@ export interface MapOptions {
   search?: string | undefined;
   include: readonly string[];
   exclude: readonly string[];
+  /** A compat shape's own filter (the Tavily shape's regexes), on top of include/exclude: same effect. */
+  filter?: ((url: URL) => boolean) | undefined;
   /** Aborts at the map's deadline (or when the caller leaves): the map answers with what it has. */
   signal: AbortSignal;
 }
@@ -91,7 +93,8 @@ class MapRun {
   readonly #robots: RobotsCache;
   readonly #robotsRead = new Map<string, OriginRobots>();
   readonly #inScope: (url: string) => boolean;
-  readonly #pathOk: (path: string) => boolean;
+  /** include/exclude (and a shape's filter) pass the URL. */
+  readonly #pathOk: (url: string) => boolean;
   readonly #search;
   #stopped: MapStop | null = null;
   #sitemapsRead = 0;
@@ -105,7 +108,12 @@ class MapRun {
     readonly deps: MapDeps,
   ) {
     this.#inScope = hostScope(o.start, o.includeSubdomains);
-    this.#pathOk = pathFilter(o.include, o.exclude);
+    const paths = pathFilter(o.include, o.exclude);
+    const filter = o.filter;
+    this.#pathOk = (url) => {
+      const u = new URL(url);
+      return paths(u.pathname) && (filter === undefined || filter(u));
+    };
     this.#search = o.search === undefined ? undefined : urlSearch(o.search);
     const fetchText = async (url: string): Promise<string> => {
       const { body } = await deps.fetch.fetchBody(url, { signal: o.signal });
@@ -230,7 +238,7 @@ class MapRun {
 
   /** Adds a URL to the results when it passes the filters (a URL already there gets the title). */
   #keep(url: string, source: MapLink['source'], extra: { title?: string; lastmod?: string | null } = {}): void {
-    if (!this.#inScope(url) || !this.#pathOk(new URL(url).pathname)) return;
+    if (!this.#inScope(url) || !this.#pathOk(url)) return;
     const robots = this.#robotsRead.get(new URL(url).origin);
     if (robots !== undefined && (robots.blocked !== undefined || !robots.allows(url))) {
       this.#skip(url, 'disallowed by robots.txt; left out');
@@ -370,7 +378,7 @@ class MapRun {
       const next = toFrontierUrl(link, final);
       if (!('url' in next) || !this.#inScope(next.url)) continue;
       this.#keep(next.url, 'page');
-      if (this.#pathOk(new URL(next.url).pathname)) frontier.add(next.url);
+      if (this.#pathOk(next.url)) frontier.add(next.url);
     }
   }
 }

@@ -7,12 +7,19 @@ import type { SearxngResponse, SearxngResult } from './searxng.ts';
 import type {
   FirecrawlDocument,
   FirecrawlError,
+  FirecrawlMapResponse,
   FirecrawlMetadata,
   FirecrawlScrapeResponse,
   FirecrawlSearchResponse,
   FirecrawlWebResult,
 } from './firecrawl.ts';
-import type { TavilyError, TavilyExtractResponse, TavilyResult, TavilySearchResponse } from './tavily.ts';
+import type {
+  TavilyError,
+  TavilyExtractResponse,
+  TavilyMapResponse,
+  TavilyResult,
+  TavilySearchResponse,
+} from './tavily.ts';
 import type { Usage } from './usage.ts';
 
 /**
@@ -242,6 +249,20 @@ const mapResponse: MapResponse = {
   response_time_ms: 6120.4,
 };
 const mapStop: MapStop = 'page_budget';
+// The same map in the Tavily and Firecrawl shapes (src/compat/tavily-map.ts, firecrawl-map.ts).
+const tavilyMapResponse: TavilyMapResponse = {
+  base_url: 'docs.example.com',
+  results: mapResponse.results.map((r) => r.url),
+  response_time: 6.12,
+  request_id: REQUEST_ID,
+};
+const firecrawlMapResponse: FirecrawlMapResponse = {
+  success: true,
+  links: [{ url: mapFromSitemap.url }, { url: mapFromPage.url, title: 'Auth tokens · API reference' }],
+  agent_hints: [
+    'the map read its 20 pages for links and left others unread: more URLs may exist; search, or a start URL deeper in the site, narrows it',
+  ],
+};
 const extractRequest: ExtractRequest = {
   urls: ['https://www.pgbouncer.org/usage.html', 'http://10.0.0.7/admin'],
   query: 'what does pgbouncer do',
@@ -324,11 +345,13 @@ export const EXAMPLES: Record<string, unknown[]> = {
   TavilySearchResponse: [tavilySearchResponse],
   TavilyResult: [tavilySponsored, tavilyOrganic],
   TavilyExtractResponse: [tavilyExtractResponse],
+  TavilyMapResponse: [tavilyMapResponse],
   TavilyError: [tavilyError],
   FirecrawlScrapeResponse: [firecrawlScrapeResponse],
   FirecrawlDocument: [firecrawlDocument],
   FirecrawlMetadata: [firecrawlMetadata],
   FirecrawlSearchResponse: [firecrawlSearchResponse],
   FirecrawlWebResult: [firecrawlSponsored, firecrawlOrganic],
+  FirecrawlMapResponse: [firecrawlMapResponse],
   FirecrawlError: [firecrawlError],
 };

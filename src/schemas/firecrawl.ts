@@ -126,3 +126,43 @@ export const FirecrawlSearchBody = Type.Object(
   },
   { additionalProperties: true, description: 'Any other field is ignored.' },
 );
+
+export const FirecrawlMapResponse = Type.Object(
+  {
+    success: Type.Literal(true),
+    links: Type.Array(
+      Type.Object(
+        {
+          url: Type.String(),
+          title: Type.Optional(Type.String({ description: "The page's title, when the map read the page." })),
+        },
+        { additionalProperties: false },
+      ),
+      { description: "The site's URLs, in /v1/map's order (with search: the best matches first)." },
+    ),
+    agent_hints: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'When the map stopped before reading everything: why, and what to do.',
+      }),
+    ),
+  },
+  { title: 'FirecrawlMapResponse', additionalProperties: false },
+);
+export type FirecrawlMapResponse = Static<typeof FirecrawlMapResponse>;
+
+/** POST /v2/map, for OpenAPI; src/compat/firecrawl-map.ts reads it. */
+export const FirecrawlMapBody = Type.Object(
+  {
+    url: Type.String({ description: 'Absolute http(s) URL, 1..2048 characters.' }),
+    search: doc("/v1/map's search: only URLs whose path or title match its words, best first; 1..200 characters."),
+    sitemap: doc('include (default), only or skip, as /v1/map.'),
+    includeSubdomains: doc("true (Firecrawl's default) or false."),
+    ignoreQueryParameters: doc("true (Firecrawl's default): URLs without their query, each once; false: as found."),
+    limit: doc("Firecrawl's default 5000; Scout returns at most 5000 (more asks for 5000)."),
+    timeout: doc(
+      'Milliseconds for the whole map, within 1000..60000 (default 30000); the map then answers with what it found.',
+    ),
+    location: doc('Ignored: a map lists URLs from sitemaps and links, which Scout reads from its own network.'),
+  },
+  { additionalProperties: true, description: 'Any other field is ignored.' },
+);

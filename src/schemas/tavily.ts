@@ -112,3 +112,65 @@ export const TavilyExtractBody = Type.Object(
   },
   { additionalProperties: true, description: 'Any other field is ignored.' },
 );
+
+export const TavilyMapResponse = Type.Object(
+  {
+    base_url: Type.String({ description: 'The url as sent.' }),
+    results: Type.Array(Type.String(), {
+      description: "The site's URLs, in /v1/map's order (with instructions: the best matches first).",
+    }),
+    response_time: Type.Number({ description: 'Seconds.' }),
+    request_id: Type.String(),
+  },
+  { title: 'TavilyMapResponse', additionalProperties: false },
+);
+export type TavilyMapResponse = Static<typeof TavilyMapResponse>;
+
+/** POST /map, for OpenAPI; src/compat/tavily-map.ts reads it. */
+export const TavilyMapBody = Type.Object(
+  {
+    url: Type.String({
+      description: 'The site to map: an http(s) URL, or a host ("docs.example.com", read as https).',
+    }),
+    api_key: Type.Optional(Type.Unknown({ description: 'The key, for clients that send it in the body.' })),
+    limit: Type.Optional(
+      Type.Unknown({ description: 'URLs returned at most; default 50, more than 5000 asks for 5000.' }),
+    ),
+    select_paths: Type.Optional(
+      Type.Unknown({
+        description:
+          'Regexes on the URL path (at most 20): keep URLs matching one. Matched without backtracking; a construct that needs it is 400.',
+      }),
+    ),
+    exclude_paths: Type.Optional(
+      Type.Unknown({ description: 'Regexes on the URL path (at most 20): leave out URLs matching one.' }),
+    ),
+    select_domains: Type.Optional(
+      Type.Unknown({
+        description:
+          'Regexes on the host name (at most 20): keep URLs matching one; the subdomains of the start host are mapped.',
+      }),
+    ),
+    exclude_domains: Type.Optional(
+      Type.Unknown({ description: 'Regexes on the host name (at most 20): leave out URLs matching one.' }),
+    ),
+    instructions: Type.Optional(
+      Type.Unknown({
+        description:
+          "Its topic words become /v1/map's search (Scout runs no model): only URLs matching them, best first.",
+      }),
+    ),
+    timeout: Type.Optional(
+      Type.Unknown({ description: 'Seconds; the map answers with what it found 1 s before it (within 1..60 s).' }),
+    ),
+    max_depth: Type.Optional(
+      Type.Unknown({ description: "Ignored: Scout's map reads at most 20 pages, breadth first, and the sitemaps." }),
+    ),
+    max_breadth: Type.Optional(Type.Unknown({ description: 'Ignored, as max_depth.' })),
+    allow_external: Type.Optional(
+      Type.Unknown({ description: 'Ignored: the map never leaves the site, whatever it says.' }),
+    ),
+    categories: Type.Optional(Type.Unknown({ description: 'Non-empty is 400: Scout has no page categories.' })),
+  },
+  { additionalProperties: true, description: 'Any other field is ignored.' },
+);

@@ -3,11 +3,21 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { expect } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchResponse } from '../../src/schemas/fetch.ts';
-import { FirecrawlError, FirecrawlScrapeResponse, FirecrawlSearchResponse } from '../../src/schemas/firecrawl.ts';
+import {
+  FirecrawlError,
+  FirecrawlMapResponse,
+  FirecrawlScrapeResponse,
+  FirecrawlSearchResponse,
+} from '../../src/schemas/firecrawl.ts';
 import { MapResponse } from '../../src/schemas/map.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse } from '../../src/schemas/searxng.ts';
-import { TavilyError, TavilyExtractResponse, TavilySearchResponse } from '../../src/schemas/tavily.ts';
+import {
+  TavilyError,
+  TavilyExtractResponse,
+  TavilyMapResponse,
+  TavilySearchResponse,
+} from '../../src/schemas/tavily.ts';
 import { Usage } from '../../src/schemas/usage.ts';
 import { AdminKey, AdminKeyList, AdminOverview } from '../../src/schemas/admin.ts';
 
@@ -26,13 +36,13 @@ export function expectShape<T extends TSchema>(schema: T, value: unknown): asser
   expect(ok, `${JSON.stringify(value).slice(0, 500)}\n${ajv.errorsText(check.errors)}`).toBe(true);
 }
 
-/** The Tavily shape answers POST /extract, POST /search when its body is JSON, and its unserved paths (docs/compat.md). */
+/** The Tavily shape answers POST /extract, POST /map, POST /search when its body is JSON, and its unserved paths (docs/compat.md). */
 export const isTavilyCall = (method: string, path: string, jsonBody: boolean): boolean =>
   /^(\/k\/[^/]+)?\/(map|crawl|research|usage)(\/|\?|$)/.test(path) ||
   (method === 'POST' &&
     (/^(\/k\/[^/]+)?\/extract(\?|$)/.test(path) || (jsonBody && /^(\/k\/[^/]+)?\/search(\?|$)/.test(path))));
 
-/** The Firecrawl shape answers POST /v2/scrape and /v2/search, and every error under /v2 (docs/compat.md). */
+/** The Firecrawl shape answers POST /v2/scrape, /v2/search and /v2/map, and every error under /v2 (docs/compat.md). */
 export const isFirecrawlCall = (_method: string, path: string): boolean => /^(\/k\/[^/]+)?\/v2(\/|\?|$)/.test(path);
 
 /** The wire schema of a call's answer: `shape` names the compat shape that answers it, when one does. */
@@ -47,7 +57,9 @@ export const schemaFor = (
       : status === 200
         ? path.includes('/v2/scrape')
           ? FirecrawlScrapeResponse
-          : FirecrawlSearchResponse
+          : path.includes('/v2/map')
+            ? FirecrawlMapResponse
+            : FirecrawlSearchResponse
         : undefined;
   if (shape === 'tavily')
     return status >= 400
@@ -55,7 +67,9 @@ export const schemaFor = (
       : status === 200
         ? path.includes('/extract')
           ? TavilyExtractResponse
-          : TavilySearchResponse
+          : /^(\/k\/[^/]+)?\/map(\?|$)/.test(path)
+            ? TavilyMapResponse
+            : TavilySearchResponse
         : undefined;
   if (status >= 400) return ErrorBody;
   if (status !== 200) return undefined;

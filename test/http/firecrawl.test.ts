@@ -376,7 +376,7 @@ describe('what the shape does not serve', () => {
     const crawl = await thrown(client.startCrawl(origin.url('/article')));
     expect(crawl.status).toBe(404);
     expect(crawl.message).toBe(
-      "no route POST /v2/crawl: of Firecrawl's v2 API Scout serves POST /v2/scrape and POST /v2/search only (no crawl, map, extract or batch jobs; docs/compat.md)",
+      "no route POST /v2/crawl: of Firecrawl's v2 API Scout serves POST /v2/scrape, POST /v2/search and POST /v2/map only (no crawl, extract or batch jobs; docs/compat.md)",
     );
     const get = await t.request<FirecrawlError>('GET', `/k/${t.key}/v2/scrape`, { key: null });
     expect(get.status).toBe(405);

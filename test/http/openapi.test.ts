@@ -14,6 +14,7 @@ import { FetchRequest, FetchResponse } from '../../src/schemas/fetch.ts';
 import {
   FirecrawlDocument,
   FirecrawlError,
+  FirecrawlMapResponse,
   FirecrawlMetadata,
   FirecrawlScrapeResponse,
   FirecrawlSearchResponse,
@@ -22,7 +23,13 @@ import {
 import { MapLink, MapRequest, MapResponse, MapStop } from '../../src/schemas/map.ts';
 import { Incentive, Result, SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse, SearxngResult } from '../../src/schemas/searxng.ts';
-import { TavilyError, TavilyExtractResponse, TavilyResult, TavilySearchResponse } from '../../src/schemas/tavily.ts';
+import {
+  TavilyError,
+  TavilyExtractResponse,
+  TavilyMapResponse,
+  TavilyResult,
+  TavilySearchResponse,
+} from '../../src/schemas/tavily.ts';
 import { Usage } from '../../src/schemas/usage.ts';
 import { expectShape } from '../helpers/strict-schemas.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
@@ -52,12 +59,14 @@ const COMPONENTS: Record<string, TSchema> = {
   TavilySearchResponse,
   TavilyResult,
   TavilyExtractResponse,
+  TavilyMapResponse,
   TavilyError,
   FirecrawlScrapeResponse,
   FirecrawlDocument,
   FirecrawlMetadata,
   FirecrawlSearchResponse,
   FirecrawlWebResult,
+  FirecrawlMapResponse,
   FirecrawlError,
 };
 
@@ -225,6 +234,17 @@ describe('the compat shapes in OpenAPI', () => {
       $ref: '#/components/schemas/TavilyExtractResponse',
     });
     expect(doc.paths['/k/{key}/extract']).toBeUndefined();
+    // The maps of both shapes, under their tags, the path-key copies unlisted.
+    const maps = [doc.paths['/map'].post, doc.paths['/v2/map'].post];
+    expect(maps.map((m) => [m.tags, m.operationId])).toEqual([
+      [['tavily'], 'tavilyMap'],
+      [['firecrawl'], 'firecrawlMap'],
+    ]);
+    expect(maps.map((m) => m.responses['200'].content['application/json'].schema)).toEqual([
+      { $ref: '#/components/schemas/TavilyMapResponse' },
+      { $ref: '#/components/schemas/FirecrawlMapResponse' },
+    ]);
+    expect(doc.paths['/k/{key}/map']).toBeUndefined();
     expect(get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['q', 'format', 'pageno', 'time_range']),
     );

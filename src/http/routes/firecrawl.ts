@@ -34,7 +34,7 @@ const STATUS: Record<number, string> = {
   401: 'Missing, unknown or revoked API key.',
   402: "The monthly search budget is exhausted (Firecrawl's payment required); Retry-After says when it resets.",
   403: 'Refused: private, loopback or reserved address.',
-  408: "The page was not read within the timeout asked for, or within Scout's fetch deadline.",
+  408: "A page (a map's: its start's robots.txt) was not read within the timeout asked for, or within Scout's fetch deadline.",
   413: 'Request body too large.',
   415: 'The page is of a type with no text to read.',
   429: 'Rate limited; see the Retry-After header (seconds).',
@@ -42,8 +42,15 @@ const STATUS: Record<number, string> = {
   503: 'Backend or fetch capacity unavailable.',
 };
 
-const errorResponses = (statuses: number[]): Record<number, TSchema> =>
+/** Firecrawl's error body for each status, for OpenAPI (the error handler writes them). */
+export const firecrawlErrorResponses = (statuses: number[]): Record<number, TSchema> =>
   Object.fromEntries(statuses.map((s) => [s, { ...FirecrawlError, description: STATUS[s] ?? 'Error' }]));
+
+/** Added to the missing-key message of the /v2 routes. */
+export const firecrawlKeyHint = (pathKeys: boolean): string =>
+  pathKeys
+    ? '; the Firecrawl SDK sends "Authorization: Bearer <apiKey>", or carry the key in the base URL: /k/<key> (docs/compat.md)'
+    : '; the Firecrawl SDK sends "Authorization: Bearer <apiKey>": give it the key as apiKey';
 
 /**
  * Reads one page for the Firecrawl shape through the same fetch service as /v1/fetch. A
@@ -79,9 +86,7 @@ async function readPage(
  * policy as /v1, errors as `{"success":false,"error":…}`.
  */
 export function firecrawlRoutes(app: FastifyInstance, o: FirecrawlRouteOptions): void {
-  const hint = o.pathKeys
-    ? '; the Firecrawl SDK sends "Authorization: Bearer <apiKey>", or carry the key in the base URL: /k/<key> (docs/compat.md)'
-    : '; the Firecrawl SDK sends "Authorization: Bearer <apiKey>": give it the key as apiKey';
+  const hint = firecrawlKeyHint(o.pathKeys);
 
   const scrape = async (request: FastifyRequest, reply: FastifyReply): Promise<FirecrawlScrapeResponse> => {
     const { url, plan } = scrapeRequest(request.body);
@@ -146,7 +151,7 @@ export function firecrawlRoutes(app: FastifyInstance, o: FirecrawlRouteOptions):
                 'The page in the formats asked for, with its metadata.',
                 RATE_HEADERS,
               ),
-              ...errorResponses([400, 401, 403, 408, 413, 415, 429, 502, 503]),
+              ...firecrawlErrorResponses([400, 401, 403, 408, 413, 415, 429, 502, 503]),
             },
           },
           ...lenient,
@@ -168,7 +173,7 @@ export function firecrawlRoutes(app: FastifyInstance, o: FirecrawlRouteOptions):
                 'Web results: sponsored entries first, labelled in title and description, then organic results in /v1 order.',
                 { ...RATE_HEADERS, 'x-scout-provider': { type: 'string', description: 'Provider(s) that answered.' } },
               ),
-              ...errorResponses([400, 401, 402, 413, 429, 502, 503]),
+              ...firecrawlErrorResponses([400, 401, 402, 413, 429, 502, 503]),
             },
           },
           ...lenient,

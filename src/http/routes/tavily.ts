@@ -29,11 +29,13 @@ export const TAVILY_KEY_HINT = ', or "api_key" in the JSON body';
 const TAVILY_STATUS: Record<number, string> = {
   400: 'Invalid request (Tavily: bad request).',
   401: 'Missing, unknown or revoked API key.',
+  403: "Refused: the site's address is private, loopback or reserved.",
   413: 'Request body too large.',
   429: 'Rate limited; see the Retry-After header (seconds).',
   432: "The monthly search budget is exhausted (Tavily's plan limit); Retry-After says when it resets.",
   502: 'Upstream failed.',
   503: 'Backend unavailable.',
+  504: "The site's robots.txt was not read in time: nothing on it is mapped.",
 };
 
 /** Tavily's error body for each status, for OpenAPI (the error handler writes them). */
