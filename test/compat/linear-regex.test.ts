@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileLinearRegex, MAX_STATES, RegexRefused } from '../../src/compat/linear-regex.ts';
+import { compileLinearRegex, MAX_PROGRAM_SIZE, RegexRefused } from '../../src/compat/linear-regex.ts';
 
 const PATHS = [
   '',
@@ -74,19 +74,17 @@ describe('compileLinearRegex', () => {
       ['(?P<x>a)(?P=x)', /backreferences/],
       ['/docs(?=/)', /lookahead and lookbehind/],
       ['(?<!x)/docs', /lookahead and lookbehind/],
-      ['(?i)/docs', /inline flags/],
-      ['a*+', /possessive/],
-      ['a**', /multiple repeat/],
-      ['*a', /nothing to repeat/],
-      ['^*', /nothing to repeat/],
-      ['(a', /unterminated group/],
-      ['a)', /unbalanced parenthesis/],
-      ['[a-', /unterminated character set/],
-      ['[z-a]', /bad character range/],
-      ['a{3,1}', /reversed/],
-      ['\\q', /unknown escape/],
-      ['a\\', /lone backslash/],
-      ['(a{1,100}){1,100}', new RegExp(`more than ${MAX_STATES} states`)],
+      ['a*+', /nested repetition/],
+      ['a**', /nested repetition/],
+      ['*a', /missing argument to repetition/],
+      ['(a', /missing closing \)/],
+      ['a)', /unexpected \)/],
+      ['[a-', /missing closing \]/],
+      ['[z-a]', /invalid character class range/],
+      ['a{3,1}', /invalid repeat count/],
+      ['\\q', /invalid escape/],
+      ['a\\', /trailing backslash/],
+      ['(abc|def){1,200}', new RegExp(`more than ${MAX_PROGRAM_SIZE} instructions`)],
     ];
     for (const [source, why] of refused) {
       let error: unknown;
@@ -112,5 +110,12 @@ describe('compileLinearRegex', () => {
   it('treats a { that starts no repetition as a literal, as Python does', () => {
     expect(compileLinearRegex('/a{b}').test('/a{b}')).toBe(true);
     expect(compileLinearRegex('^/a{b}$').test('/aa')).toBe(false);
+  });
+
+  it("reads Python's \\Z as the end of the text, and honours inline flags", () => {
+    expect(compileLinearRegex('/docs\\Z').test('/en/docs')).toBe(true);
+    expect(compileLinearRegex('/docs\\Z').test('/docs/x')).toBe(false);
+    expect(compileLinearRegex('\\\\Z').test('a\\Z')).toBe(true);
+    expect(compileLinearRegex('(?i)^/DOCS').test('/docs/intro')).toBe(true);
   });
 });

@@ -112,7 +112,7 @@ describe('@tavily/core map', () => {
     site.log.length = 0;
     const err = await thrown(client().map(`${site.origin}/`, { selectPaths: ['/(docs)/\\1'] }));
     expect(err.message).toBe(
-      'select_paths pattern "/(docs)/\\\\1" is not served: backreferences are not served. Scout matches patterns without backtracking (docs/compat.md lists what it takes)',
+      'select_paths pattern "/(docs)/\\\\1" is not served: backreferences need a backtracking matcher, which Scout does not run on callers’ patterns. Scout matches patterns without backtracking (docs/compat.md lists what it takes)',
     );
     const look = await thrown(client().map(`${site.origin}/`, { excludePaths: ['/docs(?!/intro)'] }));
     expect(look.message).toMatch(/^exclude_paths pattern "\/docs\(\?!\/intro\)" is not served: lookahead/);
