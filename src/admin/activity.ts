@@ -22,13 +22,21 @@ export const REQUEST_KINDS = ['search', 'fetch', 'mcp'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 const SEARCH_ROUTES = new Set(['/v1/search', '/search', '/k/:key/search', '/v2/search', '/k/:key/v2/search']);
-const FETCH_ROUTES = new Set(['/v1/fetch', '/extract', '/k/:key/extract', '/v2/scrape', '/k/:key/v2/scrape']);
+const FETCH_ROUTES = new Set([
+  '/v1/fetch',
+  '/v1/extract',
+  '/extract',
+  '/k/:key/extract',
+  '/v2/scrape',
+  '/k/:key/v2/scrape',
+]);
 
 /** The kind of an agent route (both forms of /v1/search are one); undefined for the rest (usage, clicks, docs). */
 export function requestKind(route: string): RequestKind | undefined {
   // The compat shapes' searches (docs/compat.md) are searches too.
   if (SEARCH_ROUTES.has(route)) return 'search';
-  // Tavily's extract and Firecrawl's scrape read pages, as /v1/fetch does.
+  // /v1/extract, Tavily's extract and Firecrawl's scrape read pages, as /v1/fetch does (a
+  // batch's pages in parallel). A site map is none of the three: counted in the totals only.
   if (FETCH_ROUTES.has(route)) return 'fetch';
   if (route === '/mcp') return 'mcp';
   return undefined;

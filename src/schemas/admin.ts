@@ -41,7 +41,7 @@ export const TrafficBucket = Type.Object(
       {
         additionalProperties: false,
         description:
-          'Latency of searches (POST and GET /v1/search), fetches (/v1/fetch) and MCP requests (/mcp) apart; p50_ms and p95_ms above are of every agent request.',
+          'Latency of searches (POST and GET /v1/search and the compat searches), page reads (/v1/fetch, /v1/extract and the compat extract and scrape) and MCP requests (/mcp) apart; p50_ms and p95_ms above are of every agent request.',
       },
     ),
   },

@@ -47,10 +47,13 @@ describe('activity', () => {
         '/search',
         '/k/:key/search',
         '/v1/fetch',
+        '/v1/extract',
         '/extract',
         '/k/:key/extract',
+        '/v2/scrape',
         '/mcp',
         '/v1/usage',
+        '/v1/map',
         'unmatched',
       ].map(requestKind),
     ).toEqual([
@@ -59,10 +62,15 @@ describe('activity', () => {
       'search',
       'search',
       'fetch',
-      // Tavily's extract reads pages.
+      // A batch of pages read in parallel.
+      'fetch',
+      // Tavily's extract and Firecrawl's scrape read pages.
+      'fetch',
       'fetch',
       'fetch',
       'mcp',
+      undefined,
+      // A site map takes seconds of sitemaps and pages: in the totals only.
       undefined,
       undefined,
     ]);
