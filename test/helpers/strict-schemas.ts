@@ -5,6 +5,7 @@ import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchResponse } from '../../src/schemas/fetch.ts';
 import { FirecrawlError, FirecrawlScrapeResponse, FirecrawlSearchResponse } from '../../src/schemas/firecrawl.ts';
 import { MapResponse } from '../../src/schemas/map.ts';
+import { CrawlResponse } from '../../src/schemas/crawl.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse } from '../../src/schemas/searxng.ts';
 import { TavilyError, TavilyExtractResponse, TavilySearchResponse } from '../../src/schemas/tavily.ts';
@@ -64,6 +65,7 @@ export const schemaFor = (
   if (/^(\/k\/[^/]+)?\/search(\?|$)/.test(path)) return SearxngResponse;
   if (path.startsWith('/v1/fetch')) return FetchResponse;
   if (path.startsWith('/v1/map')) return MapResponse;
+  if (path.startsWith('/v1/crawl')) return CrawlResponse;
   if (path.startsWith('/v1/usage')) return Usage;
   if (path === '/admin/v1/overview') return AdminOverview;
   if (path === '/admin/v1/keys') return AdminKeyList;
