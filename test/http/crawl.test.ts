@@ -44,6 +44,11 @@ beforeAll(async () => {
         body: `<!doctype html><html><head><title>Long</title></head><body><main>${LONG_TEXT.map((p) => `<p>${p}</p>`).join('')}</main></body></html>`,
       },
       '/orphan': html('Orphan, only in the sitemap'),
+      // Links to 30 pages that do not exist (404): fetched, failed, counted against the fetch budget.
+      '/broken': html(
+        'Broken links',
+        Array.from({ length: 30 }, (_, i) => `/gone/${i}`),
+      ),
     },
     '127.0.0.2',
     { other: other.origin },
@@ -125,6 +130,15 @@ describe('POST /v1/crawl', () => {
     expect(body.complete).toBe(false);
     expect(body.stopped).toBe('limit');
     expect(body.pages_read).toBe(2);
+  });
+
+  it('fetches at most limit + 20 pages, failures included, and says it stopped at that budget', async () => {
+    const body = (await crawl({ url: `${site.origin}/broken`, max_depth: 1, limit: 2 })).body;
+    expect(paths(body)).toEqual(['/broken']);
+    expect(body.pages_read).toBe(22);
+    expect(body.charged).toBe(22);
+    expect(body.stopped).toBe('fetch_budget');
+    expect(body.skipped).toContainEqual({ url: `${site.origin}/gone/0`, reason: 'origin answered 404 (Not Found)' });
   });
 
   it('reads only the paths include_paths matches and exclude_paths does not (the start page for its links only)', async () => {
