@@ -13,16 +13,26 @@
  * Rounds alternate which goes first; the figure is the median of the per-round ratios. A third
  * column, 20 POST /v1/fetch sent at once, is the floor the machine allows a batch (the pages'
  * extraction shares its cores), to tell the batch's own cost from the machine's.
+ *
+ * Then the crawl (bench/crawl-pace.ts): one POST /v1/crawl of a 30-page site on one host
+ * against the per-host pacing limit (SCOUT_MAP_DELAY_MS, default 250 ms, plus a page's own
+ * service time), goal at least 90 % of it; --crawl-rounds (default 3), --delay to change D.
  */
 import { createServer, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defined } from '../test/helpers/defined.ts';
+import { crawlPace, crawlSite, serveSite } from './crawl-pace.ts';
 import { benchScout, median } from './load-kit.ts';
 import { rng } from './make-corpus.ts';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '7' }, latency: { type: 'string', default: '75' } },
+  options: {
+    rounds: { type: 'string', default: '7' },
+    latency: { type: 'string', default: '75' },
+    'crawl-rounds': { type: 'string', default: '3' },
+    delay: { type: 'string', default: '250' },
+  },
 });
 const ROUNDS = Number(values.rounds);
 const LATENCY_MS = Number(values.latency);
@@ -31,6 +41,8 @@ const GOAL = 0.3;
 // 127.0.0.32/27: twenty loopback hosts, 127.0.0.1 outside the allowlist as ever.
 const HOSTS = Array.from({ length: PAGES }, (_, i) => `127.0.0.${32 + i}`);
 const ALLOW = '127.0.0.32/27';
+// The crawl's site, inside the same allowlist.
+const CRAWL_HOST = '127.0.0.52';
 
 const WORDS =
   'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they you were her she there one all we their can has more would if will what when out up about so no into time some could them other than then now only its over new also any after two first way well just most even people made may before back through where much should these good long being very own'.split(
@@ -147,7 +159,8 @@ async function main(): Promise<void> {
   const port = (s: Server) => (s.address() as { port: number }).port;
   const spread = HOSTS.map((host, i) => `http://${host}:${port(defined(servers[i], 'a server'))}/p/${i}`);
   const together = bodies.map((_, i) => `http://${HOSTS[0]}:${port(single)}/p/${i}`);
-  const s = await benchScout(10, { SCOUT_FETCH_ALLOW_CIDRS: ALLOW });
+  const crawlServer = await serveSite(CRAWL_HOST, crawlSite(pageHtml), LATENCY_MS);
+  const s = await benchScout(10, { SCOUT_FETCH_ALLOW_CIDRS: ALLOW, SCOUT_MAP_DELAY_MS: values.delay });
   const t = { url: s.url, key: s.key };
   try {
     // Warm-up (JIT, the extraction workers) on every page, both ways.
@@ -165,10 +178,15 @@ async function main(): Promise<void> {
     console.log(
       `goal: 20-page /v1/extract <= ${GOAL}x 20 sequential /v1/fetch (20 hosts): ${ratio.toFixed(2)}x ${ratio <= GOAL ? 'met' : 'NOT met'}`,
     );
+    await crawlPace(t, `http://${CRAWL_HOST}:${port(crawlServer)}`, {
+      rounds: Number(values['crawl-rounds']),
+      delayMs: s.config.mapDelayMs,
+      latencyMs: LATENCY_MS,
+    });
   } finally {
     await s.scout.close();
     rmSync(s.root, { recursive: true, force: true });
-    for (const server of [...servers, single]) server.close();
+    for (const server of [...servers, single, crawlServer]) server.close();
   }
 }
 

@@ -6,6 +6,7 @@ import type { ApiKeys } from './keys/api-keys.ts';
 import { createExtractPages } from './fetch/extract-pages.ts';
 import type { FetchPage } from './fetch/fetch-page.ts';
 import type { MapService } from './map/map-service.ts';
+import type { CrawlService } from './crawl/crawl-service.ts';
 import type { RequestContext, SearchService } from './search/search-service.ts';
 import type { UsageReport } from './search/usage-report.ts';
 import type { RateLimiter } from './store/ports.ts';
@@ -33,6 +34,7 @@ import { serverTimeoutOptions, type ServerTimeouts } from './http/server-timeout
 import { extractRoutes } from './http/routes/extract.ts';
 import { fetchRoutes } from './http/routes/fetch.ts';
 import { mapRoutes } from './http/routes/map.ts';
+import { crawlRoutes } from './http/routes/crawl.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { docsRoutes } from './http/routes/docs.ts';
 import { searchRoutes } from './http/routes/search.ts';
@@ -86,6 +88,8 @@ export interface AppDeps {
   fetch: FetchPage;
   /** POST /v1/map: a site's URLs from its sitemaps and pages. */
   map: MapService;
+  /** POST /v1/crawl: a bounded crawl of one site, its pages' markdown. */
+  crawl: CrawlService;
   /** GET /v1/usage: the caller's rate limit and the month's budget. */
   usage: UsageReport;
   /** POST /mcp: MCP over Streamable HTTP (src/mcp), over the same search and fetch. */
@@ -237,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Tavily's and Firecrawl's maps on the same map service.
   tavilyMapRoutes(app, { map: deps.map, pathKeys: deps.config.pathKeys });
   firecrawlMapRoutes(app, { map: deps.map, pathKeys: deps.config.pathKeys });
+  crawlRoutes(app, deps.crawl);
   // POST /v1/extract reads its pages through /v1/fetch's own service (src/fetch/extract-pages.ts).
   extractRoutes(app, createExtractPages(deps.fetch));
   mcpRoutes(app, deps.mcp);

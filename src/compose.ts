@@ -3,6 +3,7 @@ import { createClosers, type Closers } from './domain/closers.ts';
 import type { ApiKeys } from './keys/api-keys.ts';
 import type { FetchPage } from './fetch/fetch-page.ts';
 import type { MapService } from './map/map-service.ts';
+import type { CrawlService } from './crawl/crawl-service.ts';
 import type { SearchBudget } from './search/search-budget.ts';
 import type { SearchService } from './search/search-service.ts';
 import type { LocalIndexApi } from './index/local-index-api.ts';
@@ -21,6 +22,7 @@ import { assembleFetch } from './compose/assemble-fetch.ts';
 import { assembleSearch } from './compose/assemble-search.ts';
 import { assembleMcp } from './compose/assemble-mcp.ts';
 import { assembleMap } from './compose/assemble-map.ts';
+import { assembleCrawl } from './compose/assemble-crawl.ts';
 import { assembleAdmin } from './compose/assemble-admin.ts';
 import { assembleApp, type App } from './compose/assemble-app.ts';
 import { assembleMetricsServer } from './compose/assemble-metrics-server.ts';
@@ -39,6 +41,8 @@ export interface Scout {
   fetch: FetchPage;
   /** POST /v1/map's service (the stdio MCP server's map_site calls it in-process). */
   map: MapService;
+  /** POST /v1/crawl's service (the stdio MCP server's crawl_site calls it in-process). */
+  crawl: CrawlService;
   /** Fetches running and waiting in line now (the fetch capacity's state, for tests and logs). */
   fetchLine(): { active: number; queued: number };
   /** Prometheus metrics (GET /metrics, SCOUT_METRICS_PORT). */
@@ -115,7 +119,8 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const map = assembleMap(config, { fetching, stores: storage.stores });
-  const mcp = assembleMcp(config, publicUrl, { search, fetch: fetching.page, map, stores: storage.stores });
+  const crawl = assembleCrawl(config, { fetching, stores: storage.stores });
+  const mcp = assembleMcp(config, publicUrl, { search, fetch: fetching.page, map, crawl, stores: storage.stores });
   const admin = assembleAdmin({ storage, keyUsage, activity, budget, backend, sponsored });
   const app = await assembleApp(
     config,
@@ -134,6 +139,7 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
       search,
       fetch: fetching.page,
       map,
+      crawl,
       mcp,
       admin,
     },
@@ -151,6 +157,7 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
     search,
     fetch: fetching.page,
     map,
+    crawl,
     fetchLine: fetching.line,
     metrics,
     ...(metricsPort === undefined ? {} : { metricsPort }),

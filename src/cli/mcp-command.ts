@@ -36,7 +36,13 @@ async function localBackend(
     throw e;
   }
   const backend = serviceBackend(
-    { search: scout.search, fetch: scout.fetch, map: scout.map, rateLimiter: scout.stores.rateLimiter },
+    {
+      search: scout.search,
+      fetch: scout.fetch,
+      map: scout.map,
+      crawl: scout.crawl,
+      rateLimiter: scout.stores.rateLimiter,
+    },
     localCaller(scout.keys, apiKey),
   );
   return { backend, scout };

@@ -10,6 +10,7 @@ import { ANONYMOUS_USAGE_ID } from '../domain/anonymous-caller.ts';
 import { createAnonymousTier } from '../http/anonymous-tier.ts';
 import type { FetchPage } from '../fetch/fetch-page.ts';
 import type { MapService } from '../map/map-service.ts';
+import type { CrawlService } from '../crawl/crawl-service.ts';
 import type { ScoutMetrics } from '../metrics/scout-metrics.ts';
 import type { SearchBudget } from '../search/search-budget.ts';
 import type { SearchService } from '../search/search-service.ts';
@@ -38,6 +39,7 @@ export async function assembleApp(
     search: SearchService;
     fetch: FetchPage;
     map: MapService;
+    crawl: CrawlService;
     mcp: AppDeps['mcp'];
     admin: Admin;
   },
@@ -57,6 +59,7 @@ export async function assembleApp(
     search: deps.search,
     fetch: deps.fetch,
     map: deps.map,
+    crawl: deps.crawl,
     mcp: deps.mcp,
     usage: createUsageReport(deps.budget, deps.anonymousBudget),
     health: () => storage.stores.ping(),

@@ -4,6 +4,7 @@ import type { ScoutConfig } from '../scout-settings.ts';
 import type { AppDeps } from '../app.ts';
 import type { FetchPage } from '../fetch/fetch-page.ts';
 import type { MapService } from '../map/map-service.ts';
+import type { CrawlService } from '../crawl/crawl-service.ts';
 import { createMcpHttpHandler } from '../mcp/http-handler.ts';
 import { createOriginPolicy } from '../mcp/origin-policy.ts';
 import { callerRateLimiter } from '../keys/caller-limiter.ts';
@@ -19,6 +20,7 @@ export function assembleMcp(
     search: SearchService;
     fetch: FetchPage;
     map: MapService;
+    crawl: CrawlService;
     stores: Pick<Stores, 'rateLimiter' | 'anonymousRateLimiter'>;
   },
 ): AppDeps['mcp'] {
@@ -27,6 +29,7 @@ export function assembleMcp(
       search: deps.search,
       fetch: deps.fetch,
       map: deps.map,
+      crawl: deps.crawl,
       // A tools/call of an anonymous caller (the anonymous tier) draws on its address group's bucket.
       rateLimiter: callerRateLimiter(deps.stores.rateLimiter, deps.stores.anonymousRateLimiter),
       maxResultTokens: config.mcpMaxResultTokens,

@@ -29,7 +29,7 @@ export const fetchCapacitySettings = {
     'SCOUT_MAP_DELAY_MS',
     int(0, 10_000),
     '250',
-    "Pause between two requests of one site map (POST /v1/map) to the same host, in ms, counted from the end of the previous one; a site's robots.txt Crawl-delay can lengthen it (up to 10 s), never shorten it.",
+    "Pause between two requests of one site map or crawl (POST /v1/map, POST /v1/crawl) to the same host, in ms, counted from the end of the previous one; a site's robots.txt Crawl-delay can lengthen it (up to 10 s), never shorten it.",
   ),
   fetchBufferMb: s(
     'SCOUT_FETCH_BUFFER_MB',

@@ -52,7 +52,10 @@ export function keepPassages(w: PageWindow, keep: number): ExtractPage {
   return { ...w.entry, passages: kept.map((k) => k.p), content, chars: content.length };
 }
 
-export function pageWindow(url: string, page: FetchResponse, w: WindowRequest): PageWindow {
+/** What a window is cut from: a page as /v1/fetch reads it (a crawl's page has no envelope). */
+export type WindowSource = Pick<FetchResponse, 'content' | 'final_url' | 'title' | 'truncated' | 'meta'>;
+
+export function pageWindow(url: string, page: WindowSource, w: WindowRequest): PageWindow {
   const full = page.content;
   const start = w.startIndex;
   if (start > 0 && start >= full.length) {

@@ -36,6 +36,8 @@ export interface MapDeps {
   pacer: HostPacer;
   /** Takes one request from the caller's rate limit; false when the bucket refuses. */
   charge(): Promise<boolean>;
+  /** robots.txt per origin, when the caller shares its own (a crawl seeding from sitemaps); else the map reads its own. */
+  robots?: RobotsCache;
 }
 
 export interface MapOptions {
@@ -119,10 +121,12 @@ class MapRun {
       const { body } = await deps.fetch.fetchBody(url, { signal: o.signal });
       return new TextDecoder().decode(body).slice(0, ROBOTS_MAX_CHARS);
     };
-    this.#robots = createRobotsCache(fetchText, {
-      ...deps.pacer,
-      run: (host, task) => this.#untilStopped(deps.pacer.run(host, task)),
-    });
+    this.#robots =
+      deps.robots ??
+      createRobotsCache(fetchText, {
+        ...deps.pacer,
+        run: (host, task) => this.#untilStopped(deps.pacer.run(host, task)),
+      });
   }
 
   async run(): Promise<MapOutcome> {

@@ -1,5 +1,6 @@
 import { DomainError, type ErrorKind } from '../domain/errors.ts';
 import { STATUS_OF } from '../domain/status-table.ts';
+import { CRAWL_LIMITS } from '../schemas/crawl.ts';
 import type { ToolBackend } from './tool-backend.ts';
 
 export interface HttpBackendOptions {
@@ -36,7 +37,7 @@ async function failure(res: Response, what: string): Promise<DomainError> {
 export function httpBackend(o: HttpBackendOptions): ToolBackend {
   const doFetch = o.fetch ?? fetch;
   const timeoutMs = o.timeoutMs ?? 60_000;
-  const post = async <T>(path: string, body: unknown, cancelled?: AbortSignal): Promise<T> => {
+  const post = async <T>(path: string, body: unknown, cancelled?: AbortSignal, waitMs = timeoutMs): Promise<T> => {
     const url = `${o.baseUrl}${path}`;
     let res: Response;
     try {
@@ -51,14 +52,14 @@ export function httpBackend(o: HttpBackendOptions): ToolBackend {
         // A cancelled call closes its connection, which stops the fetch on the server too.
         signal:
           cancelled === undefined
-            ? AbortSignal.timeout(timeoutMs)
-            : AbortSignal.any([AbortSignal.timeout(timeoutMs), cancelled]),
+            ? AbortSignal.timeout(waitMs)
+            : AbortSignal.any([AbortSignal.timeout(waitMs), cancelled]),
       });
     } catch (e) {
       if (cancelled?.aborted === true) throw new DomainError('timeout', 'the tool call was cancelled', { cause: e });
       const reason =
         e instanceof Error && e.name === 'TimeoutError'
-          ? `no answer within ${timeoutMs / 1000} s`
+          ? `no answer within ${waitMs / 1000} s`
           : String((e as Error).cause ?? e);
       throw new DomainError('upstream', `could not reach Scout at ${o.baseUrl} (SCOUT_URL): ${reason}`, { cause: e });
     }
@@ -74,5 +75,8 @@ export function httpBackend(o: HttpBackendOptions): ToolBackend {
     fetch: (req, _caller, signal) => post('/v1/fetch', req, signal),
     // The server charges the map's further fetches itself, to the same key.
     map: (req, _caller, signal) => post('/v1/map', req, signal),
+    // A crawl may be given longer than the usual wait (timeout_ms up to 120 s): wait for its answer.
+    crawl: (req, _caller, signal) =>
+      post('/v1/crawl', req, signal, Math.max(timeoutMs, (req.timeout_ms ?? CRAWL_LIMITS.timeoutMs.default) + 10_000)),
   };
 }

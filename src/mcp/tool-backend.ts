@@ -5,6 +5,8 @@ import { rateLimitRefusal, takeRequest } from '../keys/rate-limit.ts';
 import type { RequestContext, SearchService } from '../search/search-service.ts';
 import type { FetchRequest, FetchResponse } from '../schemas/fetch.ts';
 import type { MapService } from '../map/map-service.ts';
+import type { CrawlService } from '../crawl/crawl-service.ts';
+import type { CrawlRequest, CrawlResponse } from '../schemas/crawl.ts';
 import type { MapRequest, MapResponse } from '../schemas/map.ts';
 import type { SearchRequest, SearchResponse } from '../schemas/search.ts';
 import type { RateLimitDecision, RateLimiter } from '../store/ports.ts';
@@ -30,6 +32,8 @@ export interface ToolBackend<C = void> {
    * fetches takes one more request from `caller`'s bucket as it goes (map-service.ts).
    */
   map(req: MapRequest, caller: C, signal?: AbortSignal): Promise<MapResponse>;
+  /** POST /v1/crawl: charged as map is, one request per further page or sitemap it fetches (crawl-service.ts). */
+  crawl(req: CrawlRequest, caller: C, signal?: AbortSignal): Promise<CrawlResponse>;
 }
 
 export interface ServiceCaller {
@@ -45,6 +49,7 @@ export interface ServiceDeps {
   search: SearchService;
   fetch: FetchPage;
   map: MapService;
+  crawl: CrawlService;
   rateLimiter: RateLimiter;
 }
 
@@ -76,6 +81,9 @@ export function servicesBackend(deps: ServiceDeps): ToolBackend<ServiceCaller> {
     async map(req, caller, signal) {
       return deps.map.run(req, { ...(await context(caller)), signal });
     },
+    async crawl(req, caller, signal) {
+      return deps.crawl.run(req, { ...(await context(caller)), signal });
+    },
   };
 }
 
@@ -87,6 +95,7 @@ export function serviceBackend(deps: ServiceDeps, caller: ServiceCaller): ToolBa
     search: (req) => services.search(req, caller),
     fetch: (req, _caller, signal) => services.fetch(req, caller, signal),
     map: (req, _caller, signal) => services.map(req, caller, signal),
+    crawl: (req, _caller, signal) => services.crawl(req, caller, signal),
   };
 }
 

@@ -1,6 +1,7 @@
 import { fetchPageTool } from './fetch-page-tool.ts';
 import { fetchPagesTool } from './fetch-pages-tool.ts';
 import { mapSiteTool } from './map-site-tool.ts';
+import { crawlSiteTool } from './crawl-site-tool.ts';
 import { parallelSearchTool } from './parallel-search-tool.ts';
 import type { AnyTool } from './tool-spec.ts';
 import { webSearchTool } from './web-search-tool.ts';
@@ -18,4 +19,5 @@ export const TOOL_CATALOG: readonly AnyTool[] = [
   fetchPagesTool,
   parallelSearchTool,
   mapSiteTool,
+  crawlSiteTool,
 ];

@@ -2,6 +2,7 @@ import type { ErrorBody } from './error.ts';
 import type { ExtractFailure, ExtractPage, ExtractPassage, ExtractRequest, ExtractResponse } from './extract.ts';
 import type { FetchRequest, FetchResponse } from './fetch.ts';
 import type { MapLink, MapRequest, MapResponse, MapStop } from './map.ts';
+import type { CrawlPage, CrawlRequest, CrawlResponse, CrawlStop } from './crawl.ts';
 import type { Incentive, Result, SearchRequest, SearchResponse } from './search.ts';
 import type { SearxngResponse, SearxngResult } from './searxng.ts';
 import type {
@@ -263,6 +264,58 @@ const firecrawlMapResponse: FirecrawlMapResponse = {
     'the map read its 20 pages for links and left others unread: more URLs may exist; search, or a start URL deeper in the site, narrows it',
   ],
 };
+const crawlRequest: CrawlRequest = {
+  url: 'https://docs.example.com/guides/',
+  max_depth: 1,
+  limit: 20,
+  include_paths: ['/guides/**'],
+};
+
+const crawlStart: CrawlPage = {
+  url: 'https://docs.example.com/guides/',
+  final_url: 'https://docs.example.com/guides/',
+  title: 'Guides',
+  depth: 0,
+  content: '## Guides\n\n- [Authentication](https://docs.example.com/guides/authentication)\n',
+  chars: 78,
+  total_chars: 78,
+  next_index: null,
+  truncated: false,
+  meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
+};
+
+const crawlLinked: CrawlPage = {
+  url: 'https://docs.example.com/guides/authentication',
+  final_url: 'https://docs.example.com/guides/authentication',
+  title: 'Authentication',
+  depth: 1,
+  content: 'Every request carries an API key in the Authorization header.\n\n',
+  chars: 63,
+  total_chars: 48210,
+  next_index: 63,
+  truncated: true,
+  meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
+};
+
+const crawlSkipped = {
+  url: 'https://docs.example.com/guides/legacy',
+  reason: 'redirected off the site to https://old.example.net/guides/legacy; not followed',
+};
+
+const crawlResponse: CrawlResponse = {
+  request_id: REQUEST_ID,
+  url: crawlRequest.url,
+  pages: [crawlStart, crawlLinked],
+  complete: false,
+  stopped: 'depth',
+  pages_read: 3,
+  sitemaps_read: 0,
+  charged: 3,
+  skipped: [crawlSkipped],
+  response_time_ms: 1840.2,
+};
+const crawlStop: CrawlStop = 'deadline';
+
 const extractRequest: ExtractRequest = {
   urls: ['https://www.pgbouncer.org/usage.html', 'http://10.0.0.7/admin'],
   query: 'what does pgbouncer do',
@@ -333,6 +386,11 @@ export const EXAMPLES: Record<string, unknown[]> = {
   MapLink: [mapFromSitemap, mapFromPage],
   MapStop: [mapStop],
   MapSkipped: [mapSkipped],
+  CrawlRequest: [crawlRequest],
+  CrawlResponse: [crawlResponse],
+  CrawlPage: [crawlStart, crawlLinked],
+  CrawlStop: [crawlStop],
+  CrawlSkipped: [crawlSkipped],
   ExtractRequest: [extractRequest],
   ExtractResponse: [extractResponse],
   ExtractPage: [extractPage, extractWindow],

@@ -26,7 +26,8 @@ export const MAP_LIMITS = {
   skipped: 20,
 } as const;
 
-const Patterns = (what: string) =>
+/** A list of path patterns (src/site/path-patterns.ts), as POST /v1/map and POST /v1/crawl take them. */
+export const Patterns = (what: string) =>
   Type.Optional(
     Type.Array(Type.String({ minLength: 1, maxLength: PATTERN_MAX_CHARS, pattern: PATTERN_SHAPE }), {
       maxItems: MAP_LIMITS.patterns,

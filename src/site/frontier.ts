@@ -37,6 +37,11 @@ export class Frontier {
     return true;
   }
 
+  /** Whether `url` was queued or marked seen before. */
+  seen(url: string): boolean {
+    return this.#seen.has(frontierKey(url));
+  }
+
   /** Marks `url` as seen without queueing it (a redirect's target, already fetched). */
   markSeen(url: string): void {
     this.#seen.add(frontierKey(url));

@@ -1,4 +1,5 @@
 import { markdownLinks, type PageLinks } from '../extract/page-links.ts';
+import type { FetchResponse } from '../schemas/fetch.ts';
 import type { FetchCapture } from './fetch-capture.ts';
 
 /**
@@ -20,6 +21,11 @@ export interface WalkedPage {
   finalUrl: string;
   title: string;
   links: PageLinks;
+  /** The page's markdown as the same fetch extracted it (up to PAGE_CHARS): a crawl returns it, a map does not. */
+  content: string;
+  /** The page is longer than `content` (PAGE_CHARS, a byte cap or an extraction bound cut it). */
+  truncated: boolean;
+  meta: FetchResponse['meta'];
 }
 
 export interface WalkedFile {
@@ -38,9 +44,12 @@ export type PipelineFetch = (req: {
   maxChars: number;
   signal?: AbortSignal | undefined;
   caller?: string | undefined;
-}) => Promise<{ finalUrl: string; title: string; content: string }>;
+}) => Promise<{ finalUrl: string; title: string; content: string; truncated: boolean; meta: FetchResponse['meta'] }>;
 
-/** Characters of a non-HTML page kept to read its markdown links from (/v1/fetch's largest max_chars). */
+/**
+ * Characters of a page's markdown kept (/v1/fetch's largest max_chars): what a crawl returns
+ * windows of (as POST /v1/extract reads a page), and what a non-HTML page's links are read from.
+ */
 const PAGE_CHARS = 200_000;
 
 export function createSiteFetch(fetch: PipelineFetch, capture: FetchCapture, caller?: string): SiteFetch {
@@ -54,6 +63,9 @@ export function createSiteFetch(fetch: PipelineFetch, capture: FetchCapture, cal
         finalUrl: result.finalUrl,
         title: result.title,
         links: html ?? markdownLinks(result.content, result.finalUrl),
+        content: result.content,
+        truncated: result.truncated,
+        meta: result.meta,
       };
     },
     async fetchBody(url, { signal, redirect }) {

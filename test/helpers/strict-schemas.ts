@@ -10,6 +10,7 @@ import {
   FirecrawlSearchResponse,
 } from '../../src/schemas/firecrawl.ts';
 import { MapResponse } from '../../src/schemas/map.ts';
+import { CrawlResponse } from '../../src/schemas/crawl.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse } from '../../src/schemas/searxng.ts';
 import {
@@ -78,6 +79,7 @@ export const schemaFor = (
   if (/^(\/k\/[^/]+)?\/search(\?|$)/.test(path)) return SearxngResponse;
   if (path.startsWith('/v1/fetch')) return FetchResponse;
   if (path.startsWith('/v1/map')) return MapResponse;
+  if (path.startsWith('/v1/crawl')) return CrawlResponse;
   if (path.startsWith('/v1/usage')) return Usage;
   if (path === '/admin/v1/overview') return AdminOverview;
   if (path === '/admin/v1/keys') return AdminKeyList;

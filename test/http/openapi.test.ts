@@ -21,6 +21,7 @@ import {
   FirecrawlWebResult,
 } from '../../src/schemas/firecrawl.ts';
 import { MapLink, MapRequest, MapResponse, MapStop } from '../../src/schemas/map.ts';
+import { CrawlPage, CrawlRequest, CrawlResponse, CrawlSkipped, CrawlStop } from '../../src/schemas/crawl.ts';
 import { Incentive, Result, SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse, SearxngResult } from '../../src/schemas/searxng.ts';
 import {
@@ -47,6 +48,11 @@ const COMPONENTS: Record<string, TSchema> = {
   MapLink,
   MapStop,
   MapSkipped: MapResponse.properties.skipped.items,
+  CrawlRequest,
+  CrawlResponse,
+  CrawlPage,
+  CrawlStop,
+  CrawlSkipped,
   ExtractRequest,
   ExtractResponse,
   ExtractPage,
@@ -146,6 +152,12 @@ describe('OpenAPI components', () => {
     expect(json(doc.paths['/v1/map'].post)).toEqual(ref('MapRequest'));
     expect(json(doc.paths['/v1/map'].post, 200)).toEqual(ref('MapResponse'));
     expect(doc.components.schemas.MapResponse.properties.results.items).toEqual(ref('MapLink'));
+    expect(json(doc.paths['/v1/crawl'].post)).toEqual(ref('CrawlRequest'));
+    expect(json(doc.paths['/v1/crawl'].post, 200)).toEqual(ref('CrawlResponse'));
+    expect(doc.components.schemas.CrawlResponse.properties.pages.items).toEqual(ref('CrawlPage'));
+    expect(doc.components.schemas.CrawlResponse.properties.skipped.items).toEqual(ref('CrawlSkipped'));
+    expect(doc.components.schemas.CrawlResponse.properties.stopped.anyOf).toContainEqual(ref('CrawlStop'));
+    for (const status of [400, 401, 403, 429]) expect(json(doc.paths['/v1/crawl'].post, status)).toEqual(ref('Error'));
     expect(json(doc.paths['/v1/extract'].post)).toEqual(ref('ExtractRequest'));
     expect(json(doc.paths['/v1/extract'].post, 200)).toEqual(ref('ExtractResponse'));
     expect(doc.components.schemas.ExtractResponse.properties.results.items.anyOf).toEqual([
@@ -178,7 +190,7 @@ describe('OpenAPI components', () => {
 
   it('states request defaults in the descriptions, so generated clients keep those fields optional', async () => {
     const doc = (await t.request<Json>('GET', '/openapi.json', { key: null })).body;
-    for (const name of ['SearchRequest', 'FetchRequest', 'MapRequest', 'ExtractRequest']) {
+    for (const name of ['SearchRequest', 'FetchRequest', 'MapRequest', 'ExtractRequest', 'CrawlRequest']) {
       for (const [field, property] of Object.entries<Json>(doc.components.schemas[name].properties)) {
         expect(property.default, `${name}.${field}`).toBeUndefined();
       }

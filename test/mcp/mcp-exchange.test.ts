@@ -34,6 +34,7 @@ function stubHandler() {
     } as never,
     fetch: {} as never,
     map: {} as never,
+    crawl: {} as never,
     rateLimiter: {
       consume: async () => ({ allowed: true, limit: 60, remaining: 59, resetMs: 1000, retryAfterMs: 0 }),
       peek: async () => ({ limit: 60, remaining: 60, resetMs: 0, retryAfterMs: 0 }),

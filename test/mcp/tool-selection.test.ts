@@ -32,7 +32,7 @@ const FETCH_PAGE =
   'Read one web page (HTML, PDF, feed or text) and get its main content as markdown, without navigation and ads. A long page comes in parts: the result says when more follows and which start_index to call with next. Private, loopback and reserved addresses are refused.';
 const INSTRUCTIONS_LOCAL =
   "Scout searches this server's own index, not the web (web_search), and reads pages (fetch_page). Search first, then fetch the pages whose snippets look useful. Sponsored results are ads: they are marked [Sponsored] and never replace organic results.";
-const ALL = ['web_search', 'fetch_page', 'fetch_pages', 'parallel_search', 'map_site'];
+const ALL = ['web_search', 'fetch_page', 'fetch_pages', 'parallel_search', 'map_site', 'crawl_site'];
 
 let t: TestScout;
 let origin: FixtureServer;
@@ -78,7 +78,7 @@ describe('the selection itself', () => {
     expect(selectTools('all', 'x')).toEqual(ALL);
     expect(() => selectTools(' , ', '--tools')).toThrow(/^--tools names no tool; the tools are/);
     expect(() => selectTools('web_search,websearch,nope', '--tools')).toThrow(
-      '--tools names unknown tools "websearch" and "nope"; the tools are web_search, fetch_page, fetch_pages, parallel_search and map_site, or all for every one',
+      '--tools names unknown tools "websearch" and "nope"; the tools are web_search, fetch_page, fetch_pages, parallel_search, map_site and crawl_site, or all for every one',
     );
   });
 });
@@ -103,7 +103,7 @@ describe('POST /mcp', () => {
     expect(tools[0]?.description).toBe(WEB_SEARCH_LOCAL);
     expect(tools[1]?.description).toBe(FETCH_PAGE);
     expect(c.getInstructions()).toBe(
-      "Scout searches this server's own index, not the web (web_search, parallel_search), and reads pages (fetch_page, fetch_pages, map_site). Search first, then fetch the pages whose snippets look useful. Sponsored results are ads: they are marked [Sponsored] and never replace organic results.",
+      "Scout searches this server's own index, not the web (web_search, parallel_search), and reads pages (fetch_page, fetch_pages, map_site, crawl_site). Search first, then fetch the pages whose snippets look useful. Sponsored results are ads: they are marked [Sponsored] and never replace organic results.",
     );
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe('object');
@@ -169,7 +169,7 @@ describe('POST /mcp', () => {
       });
       expect(res.status, query).toBe(400);
       expect(res.body.error.message, query).toMatch(
-        /^\?tools= names (no tool|an unknown tool "[^"]+"); the tools are web_search, fetch_page, fetch_pages, parallel_search and map_site, or all for every one$/,
+        /^\?tools= names (no tool|an unknown tool "[^"]+"); the tools are web_search, fetch_page, fetch_pages, parallel_search, map_site and crawl_site, or all for every one$/,
       );
     }
   });
@@ -184,7 +184,7 @@ describe('POST /mcp', () => {
     }
     await expect(startTestScout({ SCOUT_MCP_TOOLS: 'web_search,fetch_everything' })).rejects.toThrow(ConfigError);
     await expect(startTestScout({ SCOUT_MCP_TOOLS: 'web_search,fetch_everything' })).rejects.toThrow(
-      /^SCOUT_MCP_TOOLS names an unknown tool "fetch_everything"; the tools are web_search, fetch_page, fetch_pages, parallel_search and map_site/,
+      /^SCOUT_MCP_TOOLS names an unknown tool "fetch_everything"; the tools are web_search, fetch_page, fetch_pages, parallel_search, map_site and crawl_site/,
     );
   });
 });
@@ -265,7 +265,7 @@ describe('scout mcp (stdio)', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      'scout: --tools names an unknown tool "fetch_al"; the tools are web_search, fetch_page, fetch_pages, parallel_search and map_site, or all for every one\n',
+      'scout: --tools names an unknown tool "fetch_al"; the tools are web_search, fetch_page, fetch_pages, parallel_search, map_site and crawl_site, or all for every one\n',
     );
     const fromEnv = await runScout(['mcp'], env({ SCOUT_MCP_TOOLS: 'nope' }));
     expect(fromEnv.code).toBe(1);

@@ -1,0 +1,387 @@
+import { keepPassages, pageWindow } from '../content/page-window.ts';
+import { DomainError, isDomainError } from '../domain/errors.ts';
+import { mapSite } from '../map/map-site.ts';
+import { CRAWL_LIMITS, type CrawlPage, type CrawlStop } from '../schemas/crawl.ts';
+import { Frontier } from '../site/frontier.ts';
+import { frontierKey, toFrontierUrl } from '../site/frontier-url.ts';
+import type { HostPacer } from '../site/host-pacer.ts';
+import { pathFilter } from '../site/path-patterns.ts';
+import { createRobotsCache, type RobotsCache } from '../site/robots-cache.ts';
+import { ROBOTS_MAX_CHARS, type OriginRobots } from '../site/robots-rules.ts';
+import { hostScope } from '../site/site-scope.ts';
+import type { SiteFetch, WalkedPage } from '../site/site-fetch.ts';
+
+/**
+ * One bounded crawl (POST /v1/crawl, MCP crawl_site): the start page, then the pages it links
+ * to, breadth first, each page fetched ONCE through the site walker (src/site/site-fetch.ts):
+ * that one fetch gives both its markdown (cut to its window, src/content/page-window.ts, as
+ * POST /v1/extract cuts it) and the links of its raw HTML. In order:
+ * 1. the start origin's robots.txt (its rules, its Crawl-delay);
+ * 2. with `sitemap`, the site's sitemaps through POST /v1/map's own reader (mapSite with
+ *    sitemap: only, sharing this crawl's robots.txt, pacer and charge), their URLs queued at
+ *    depth 1 after the start page's links;
+ * 3. the pages, breadth first: a page's in-scope links that pass the path patterns are queued
+ *    once each (a link loop ends there) at its depth + 1, up to `maxDepth`.
+ * Every request goes through `pacer` (one at a time per host, the delay between them) and the
+ * fetch pipeline (address policy on every hop, the fetch deadline of each page); each URL is
+ * checked against its origin's robots.txt before it is requested and each redirect hop before
+ * it is followed, as the map does. A page fails alone (`skipped`), and the crawl goes on; a
+ * bound met stops it with the pages it has.
+ */
+
+export interface CrawlDeps {
+  fetch: SiteFetch;
+  pacer: HostPacer;
+  /** Takes one request from the caller's rate limit; false when the bucket refuses. */
+  charge(): Promise<boolean>;
+}
+
+export interface CrawlOptions {
+  /** An absolute http(s) URL (checked by the caller). */
+  start: string;
+  maxDepth: number;
+  limit: number;
+  sitemap: boolean;
+  includeSubdomains: boolean;
+  include: readonly string[];
+  exclude: readonly string[];
+  /** Each page's window. */
+  maxChars: number;
+  query?: string | undefined;
+  maxPassages: number;
+  /** Aborts at the crawl's deadline (or when the caller leaves): the crawl answers with what it has. */
+  signal: AbortSignal;
+}
+
+export interface CrawlOutcome {
+  pages: CrawlPage[];
+  stopped: CrawlStop | null;
+  pagesRead: number;
+  sitemapsRead: number;
+  /** Requests taken from the rate limit, the request's own included. */
+  charged: number;
+  skipped: { url: string; reason: string }[];
+}
+
+/** Links queued at most: a page of a million links cannot grow the queue without end. */
+const FRONTIER_CAPACITY = 10_000;
+/** Pages in flight at once (each host still gets one at a time from the pacer). */
+const WORKERS = 2;
+/** Sitemap URLs taken as seeds at most: more than a crawl can read (limit + extra fetches). */
+const SITEMAP_SEEDS = 1000;
+
+/** Stops the crawl: thrown inside, caught by crawlSite. */
+class Halt extends Error {}
+
+export async function crawlSite(options: CrawlOptions, deps: CrawlDeps): Promise<CrawlOutcome> {
+  return new CrawlRun(options, deps).run();
+}
+
+class CrawlRun {
+  readonly #pages: { seq: number; page: CrawlPage }[] = [];
+  /** Pages returned, by frontierKey of the URL asked for and of the final URL: a page is returned once. */
+  readonly #returned = new Set<string>();
+  readonly #skipped: { url: string; reason: string }[] = [];
+  readonly #robots: RobotsCache;
+  readonly #robotsRead = new Map<string, OriginRobots>();
+  readonly #inScope: (url: string) => boolean;
+  readonly #pathOk: (path: string) => boolean;
+  readonly #depth = new Map<string, number>();
+  readonly #fetchBudget: number;
+  #stopped: CrawlStop | null = null;
+  /** A link in scope lay beyond maxDepth. */
+  #deeper = false;
+  #charsLeft: number = CRAWL_LIMITS.totalChars;
+  #sitemapsRead = 0;
+  #pagesRead = 0;
+  #seq = 0;
+  /** Fetches made that are charged (robots.txt is not); the first is the request's own. */
+  #fetches = 0;
+  #charged = 1;
+
+  constructor(
+    readonly o: CrawlOptions,
+    readonly deps: CrawlDeps,
+  ) {
+    this.#inScope = hostScope(o.start, o.includeSubdomains);
+    this.#pathOk = pathFilter(o.include, o.exclude);
+    this.#fetchBudget = o.limit + CRAWL_LIMITS.extraFetches;
+    const fetchText = async (url: string): Promise<string> => {
+      const { body } = await deps.fetch.fetchBody(url, { signal: o.signal });
+      return new TextDecoder().decode(body).slice(0, ROBOTS_MAX_CHARS);
+    };
+    this.#robots = createRobotsCache(fetchText, {
+      ...deps.pacer,
+      run: (host, task) => this.#untilStopped(deps.pacer.run(host, task)),
+    });
+  }
+
+  async run(): Promise<CrawlOutcome> {
+    try {
+      const robots = await this.#robotsOf(this.o.start);
+      if (robots.blocked !== undefined) {
+        // The start's own origin: nothing can be crawled; the caller is told why as /v1/fetch would.
+        const failure = robots.failure;
+        if (isDomainError(failure) && !this.o.signal.aborted) {
+          const origin = new URL(this.o.start).origin;
+          throw new DomainError(
+            failure.kind,
+            `${origin}/robots.txt could not be read, so nothing on ${origin} is crawled: ${failure.message}`,
+            failure.retryAfterS === undefined ? undefined : { retryAfterS: failure.retryAfterS },
+          );
+        }
+        this.#skip(this.o.start, `not crawling ${new URL(this.o.start).origin}: ${robots.blocked}`);
+      } else {
+        const seeds = this.o.sitemap && this.o.maxDepth > 0 ? await this.#sitemapSeeds() : [];
+        await this.#walk(seeds);
+      }
+    } catch (e) {
+      if (!(e instanceof Halt)) throw e;
+    }
+    if (this.o.signal.aborted) this.#stop('deadline');
+    if (this.#stopped === null && this.#deeper) this.#stopped = 'depth';
+    return {
+      pages: this.#pages.sort((a, b) => a.seq - b.seq).map((p) => p.page),
+      stopped: this.#stopped,
+      pagesRead: this.#pagesRead,
+      sitemapsRead: this.#sitemapsRead,
+      charged: this.#charged,
+      skipped: this.#skipped,
+    };
+  }
+
+  /** Records the first bound met; `halt` also ends the crawl at once. */
+  #stop(why: CrawlStop, halt = false): void {
+    this.#stopped ??= why;
+    if (halt) throw new Halt(why);
+  }
+
+  #skip(url: string, reason: string): void {
+    if (this.#skipped.length < CRAWL_LIMITS.skipped) this.#skipped.push({ url, reason });
+  }
+
+  /** `work`, or a Halt as soon as the crawl's signal aborts (a paced wait may be long: Crawl-delay). */
+  #untilStopped<T>(work: Promise<T>): Promise<T> {
+    const { signal } = this.o;
+    if (signal.aborted) return Promise.reject(new Halt('deadline'));
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(new Halt('deadline'));
+      signal.addEventListener('abort', onAbort, { once: true });
+      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  async #robotsOf(url: string): Promise<OriginRobots> {
+    const { origin } = new URL(url);
+    const robots = await this.#robots.forUrl(url);
+    this.#robotsRead.set(origin, robots);
+    return robots;
+  }
+
+  async #refusal(url: string): Promise<string | undefined> {
+    const robots = await this.#robotsOf(url);
+    if (robots.blocked !== undefined) return `not crawling ${new URL(url).origin}: ${robots.blocked}`;
+    return robots.allows(url) ? undefined : 'disallowed by robots.txt';
+  }
+
+  /** Takes one request unless this is the crawl's first fetch (the request's own); false when refused. */
+  async #take(): Promise<boolean> {
+    const first = this.#fetches === 0;
+    this.#fetches += 1;
+    if (first) return true;
+    if (!(await this.#untilStopped(this.deps.charge()))) return false;
+    this.#charged += 1;
+    return true;
+  }
+
+  /** The sitemaps' URLs in scope, through the map's reader (charged, paced and robots-checked as the crawl is). */
+  async #sitemapSeeds(): Promise<string[]> {
+    const out = await mapSite(
+      {
+        start: this.o.start,
+        limit: SITEMAP_SEEDS,
+        sitemap: 'only',
+        includeSubdomains: this.o.includeSubdomains,
+        include: this.o.include,
+        exclude: this.o.exclude,
+        signal: this.o.signal,
+      },
+      {
+        fetch: this.deps.fetch,
+        pacer: this.deps.pacer,
+        robots: this.#robots,
+        // The map takes its first fetch as the request's own, as this crawl would (it is the
+        // crawl's first fetch), and charges each further one through here.
+        charge: async () => {
+          const ok = await this.#untilStopped(this.deps.charge());
+          if (ok) this.#charged += 1;
+          return ok;
+        },
+      },
+    );
+    this.#sitemapsRead = out.sitemapsRead;
+    this.#fetches = out.sitemapsRead;
+    for (const s of out.skipped) this.#skip(s.url, s.reason);
+    if (out.stopped === 'rate_limited') this.#stop('rate_limited', true);
+    if (this.o.signal.aborted) this.#stop('deadline', true);
+    return out.results.map((r) => r.url);
+  }
+
+  /** The check of each redirect hop: on the site, robots.txt read and allowing it; `queue` takes hops to another origin. */
+  #redirect(queue: (url: string) => void): (next: URL) => void {
+    return (next) => {
+      const href = next.href;
+      if (!this.#inScope(href)) throw new DomainError('upstream', `redirected off the site to ${href}; not followed`);
+      const robots = this.#robotsRead.get(next.origin);
+      if (robots === undefined) {
+        queue(href);
+        throw new DomainError('upstream', `redirected to ${href}, another origin of the site: queued to be read there`);
+      }
+      if (robots.blocked !== undefined || !robots.allows(href))
+        throw new DomainError('upstream', `redirected to ${href}, which its robots.txt disallows; not followed`);
+    };
+  }
+
+  #queue(frontier: Frontier, url: string, depth: number): void {
+    if (depth > this.o.maxDepth) {
+      if (!frontier.seen(url)) this.#deeper = true;
+      return;
+    }
+    if (frontier.add(url)) this.#depth.set(frontierKey(url), depth);
+  }
+
+  /** Why no further page may start now, or undefined when one may. */
+  #bound(active: number): CrawlStop | undefined {
+    if (this.#pages.length + active >= this.o.limit) return 'limit';
+    if (this.#pagesRead + active >= this.#fetchBudget) return 'fetch_budget';
+    if (this.#charsLeft <= 0) return 'char_budget';
+    return undefined;
+  }
+
+  async #walk(seeds: readonly string[]): Promise<void> {
+    const frontier = new Frontier(FRONTIER_CAPACITY);
+    this.#queue(frontier, this.o.start, 0);
+    let active = 0;
+    let wakers: Array<() => void> = [];
+    let halted: unknown;
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        if (halted !== undefined) return;
+        const bound = this.#bound(active);
+        const entry = bound === undefined ? frontier.next((host) => this.deps.pacer.busy(host)) : undefined;
+        if (entry === undefined) {
+          if (active === 0) {
+            if (bound !== undefined && frontier.size > 0) this.#stop(bound);
+            return;
+          }
+          await new Promise<void>((resolve) => wakers.push(resolve));
+          continue;
+        }
+        active += 1;
+        const seq = this.#seq++;
+        try {
+          await this.#page(entry.url, this.#depth.get(frontierKey(entry.url)) ?? 1, seq, frontier);
+        } catch (e) {
+          halted ??= e;
+        } finally {
+          // The sitemaps' URLs are one link away from the start page, after its own links.
+          if (seq === 0) for (const url of seeds) this.#queue(frontier, url, 1);
+          active -= 1;
+          const wake = wakers;
+          wakers = [];
+          for (const w of wake) w();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WORKERS }, worker));
+    if (halted !== undefined) throw halted;
+  }
+
+  /** A fetch failed: past the deadline the crawl ends, otherwise only this URL is skipped. */
+  #failed(url: string, e: unknown): void {
+    if (e instanceof Halt) throw e;
+    if (this.o.signal.aborted) this.#stop('deadline', true);
+    if (!isDomainError(e)) throw e;
+    this.#skip(url, e.message);
+  }
+
+  async #page(url: string, depth: number, seq: number, frontier: Frontier): Promise<void> {
+    if (this.#returned.has(frontierKey(url))) return;
+    if (!this.#inScope(url)) return this.#skip(url, 'off the site; not read');
+    const refusal = await this.#refusal(url);
+    if (refusal !== undefined) return this.#skip(url, refusal);
+    if (!(await this.#take())) this.#stop('rate_limited', true);
+    this.#pagesRead += 1;
+    let page: WalkedPage;
+    try {
+      const redirect = this.#redirect((to) => {
+        const next = toFrontierUrl(to);
+        if ('url' in next) this.#queue(frontier, next.url, depth);
+      });
+      page = await this.#untilStopped(
+        this.deps.pacer.run(new URL(url).hostname, () =>
+          this.deps.fetch.fetchPage(url, { signal: this.o.signal, redirect }),
+        ),
+      );
+    } catch (e) {
+      return this.#failed(url, e);
+    }
+    const final = page.finalUrl;
+    frontier.markSeen(final);
+    for (const link of page.links.links) {
+      const next = toFrontierUrl(link, final);
+      if (!('url' in next) || !this.#inScope(next.url) || !this.#pathOk(new URL(next.url).pathname)) continue;
+      this.#queue(frontier, next.url, depth + 1);
+    }
+    // The start page is read for its links whatever the patterns; returned only when they keep it.
+    if (!this.#pathOk(new URL(url).pathname)) return;
+    if (this.#returned.has(frontierKey(final))) return;
+    this.#keep(url, depth, seq, page);
+  }
+
+  /** Adds the page's window (or its passages) to the answer, within what is left of the answer's characters. */
+  #keep(url: string, depth: number, seq: number, page: WalkedPage): void {
+    if (this.#charsLeft <= 0) {
+      this.#skip(url, `read, but not returned: the answer's ${CRAWL_LIMITS.totalChars} characters are used up`);
+      this.#stop('char_budget', true);
+    }
+    const source = {
+      content: page.content,
+      final_url: page.finalUrl,
+      title: page.title,
+      truncated: page.truncated,
+      meta: page.meta,
+    };
+    const query = this.o.query;
+    const w = pageWindow(url, source, {
+      startIndex: 0,
+      maxChars: query === undefined ? Math.min(this.o.maxChars, this.#charsLeft) : this.o.maxChars,
+      query,
+      maxPassages: this.o.maxPassages,
+    });
+    let entry = w.entry;
+    // Passages beyond what is left go, the least relevant first.
+    for (let keep = this.o.maxPassages - 1; entry.content.length > this.#charsLeft && keep >= 0; keep -= 1) {
+      entry = keepPassages(w, keep);
+    }
+    this.#charsLeft -= entry.content.length;
+    this.#returned.add(frontierKey(url));
+    this.#returned.add(frontierKey(page.finalUrl));
+    this.#pages.push({
+      seq,
+      page: {
+        url,
+        final_url: entry.final_url,
+        title: entry.title,
+        depth,
+        content: entry.content,
+        ...(entry.passages === undefined ? {} : { passages: entry.passages }),
+        chars: entry.chars,
+        total_chars: entry.total_chars,
+        next_index: entry.next_index,
+        truncated: entry.truncated,
+        meta: entry.meta,
+      },
+    });
+  }
+}
