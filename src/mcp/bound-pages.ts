@@ -42,6 +42,16 @@ const COPIES = 2.2;
 // Characters of a page counted for its need: beyond them it needs more than any bound gives.
 const COUNTED_CHARS_PER_TOKEN = 6;
 
+/** The heading of a batch's text: how many pages were read and how many failed. */
+export const batchHeading = (count: number, failed: number): string =>
+  `## ${count} page${count === 1 ? '' : 's'}: ${count - failed} read${failed ? `, ${failed} failed` : ''}`;
+
+/** A page of the batch that failed: its entry and its block of text, under `heading`. */
+export const failedPage = (url: string, error: unknown, heading: string): { entry: PageFailed; block: string } => ({
+  entry: { url, ok: false, error: errorFields(error) },
+  block: `${heading} ${url}\n${errorText(error)}`,
+});
+
 export function boundPages(outcomes: readonly PageOutcome[], o: PagesOptions): BoundedPages {
   const n = outcomes.length;
   const failed = outcomes.filter((x) => 'error' in x).length;
@@ -50,12 +60,13 @@ export function boundPages(outcomes: readonly PageOutcome[], o: PagesOptions): B
 
   const render = (lens: readonly number[]): BoundedPages => {
     const entries: (PageRead | PageFailed)[] = [];
-    const blocks = [`## ${n} page${n === 1 ? '' : 's'}: ${n - failed} read${failed ? `, ${failed} failed` : ''}`];
+    const blocks = [batchHeading(n, failed)];
     outcomes.forEach((x, i) => {
       const heading = `### ${i + 1}.`;
       if (!('page' in x)) {
-        entries.push({ url: x.url, ok: false, error: errorFields(x.error) });
-        blocks.push(`${heading} ${x.url}\n${errorText(x.error)}`);
+        const { entry, block } = failedPage(x.url, x.error, heading);
+        entries.push(entry);
+        blocks.push(block);
         return;
       }
       const { page } = x;

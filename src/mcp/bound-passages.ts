@@ -3,9 +3,8 @@ import type { PageOutcome } from '../content/read-batch.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { ExtractPage } from '../schemas/extract.ts';
 import type { FetchPagesResult, PageFailed, PageRead } from './fetch-pages-schemas.ts';
-import type { BoundedPages } from './bound-pages.ts';
+import { batchHeading, type BoundedPages, failedPage } from './bound-pages.ts';
 import { jsonResultTokens } from './result-tokens.ts';
-import { errorFields, errorText } from './tool-errors.ts';
 
 /**
  * fetch_pages with a query: each page's passages most relevant to it (POST /v1/extract's,
@@ -62,14 +61,13 @@ export function boundPassages(
   const failed = outcomes.filter((x) => 'error' in x).length;
   const render = (keep: number): BoundedPages => {
     const entries: (PageRead | PageFailed)[] = [];
-    const blocks = [
-      `## ${count} page${count === 1 ? '' : 's'}: ${count - failed} read${failed ? `, ${failed} failed` : ''}`,
-    ];
+    const blocks = [batchHeading(count, failed)];
     outcomes.forEach((x, i) => {
       const heading = `### ${i + 1}.`;
       if (!('page' in x)) {
-        entries.push({ url: x.url, ok: false, error: errorFields(x.error) });
-        blocks.push(`${heading} ${x.url}\n${errorText(x.error)}`);
+        const { entry, block } = failedPage(x.url, x.error, heading);
+        entries.push(entry);
+        blocks.push(block);
         return;
       }
       const page = keepPassages(x.page, keep);
