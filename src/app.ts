@@ -42,6 +42,7 @@ import { searxngRoutes } from './http/routes/searxng.ts';
 import { tavilyExtractRoutes, tavilySearch } from './http/routes/tavily.ts';
 import { firecrawlRoutes } from './http/routes/firecrawl.ts';
 import { firecrawlMapRoutes } from './http/routes/firecrawl-map.ts';
+import { tavilyCrawlRoutes } from './http/routes/tavily-crawl.ts';
 import { tavilyMapRoutes } from './http/routes/tavily-map.ts';
 import { mcpRoutes, type McpRouteDeps } from './http/routes/mcp.ts';
 import { usageRoutes } from './http/routes/usage.ts';
@@ -242,6 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   tavilyMapRoutes(app, { map: deps.map, pathKeys: deps.config.pathKeys });
   firecrawlMapRoutes(app, { map: deps.map, pathKeys: deps.config.pathKeys });
   crawlRoutes(app, deps.crawl);
+  // Tavily's crawl on the same crawl service.
+  tavilyCrawlRoutes(app, { crawl: deps.crawl, pathKeys: deps.config.pathKeys });
   // POST /v1/extract reads its pages through /v1/fetch's own service (src/fetch/extract-pages.ts).
   extractRoutes(app, createExtractPages(deps.fetch));
   mcpRoutes(app, deps.mcp);

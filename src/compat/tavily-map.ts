@@ -1,11 +1,9 @@
 import { STOP_WORDS } from '../content/stop-words.ts';
-import { DomainError } from '../domain/errors.ts';
 import { MAP_LIMITS, type MapRequest, type MapResponse } from '../schemas/map.ts';
 import type { TavilyMapResponse } from '../schemas/tavily.ts';
 import type { RequestContext } from '../search/search-service.ts';
-import { compileLinearRegex, type LinearRegex, RegexRefused } from './linear-regex.ts';
-import { urlProblem } from './tavily-extract.ts';
 import { responseTime } from './tavily-response.ts';
+import { absent, answerTimeoutMs, invalid, refuseCategories, siteFilter, startUrl } from './tavily-site-fields.ts';
 
 /** What a Tavily map asks of Scout's map (POST /v1/map's service). */
 export interface TavilyMapPlan {
@@ -18,13 +16,6 @@ export interface TavilyMapPlan {
 
 /** Tavily's own default limit. */
 export const TAVILY_MAP_DEFAULT_LIMIT = 50;
-/** Characters of one pattern, and patterns of one list, at most (as /v1/map's path globs). */
-const PATTERN_MAX_CHARS = 200;
-/**
- * The SDK's HTTP timeout is the `timeout` it sends: the map stops this much earlier, so its
- * answer (what it found) reaches the client before the client gives up.
- */
-const ANSWER_MARGIN_MS = 1000;
 
 /**
  * Words of `instructions` that describe the task rather than its topic ("find all pages
@@ -40,38 +31,6 @@ const TASK_WORDS = new Set(
     'specific particular relevant information info content'
   ).split(' '),
 );
-
-const invalid = (message: string) => new DomainError('invalid', message);
-const absent = (v: unknown): boolean => v === undefined || v === null || v === '';
-
-/** A list of regexes (or one string), each compiled to the linear-time matcher; a refused one is 400 naming it. */
-function patterns(v: unknown, name: string): LinearRegex[] {
-  if (absent(v)) return [];
-  const list = typeof v === 'string' ? [v] : v;
-  if (!Array.isArray(list) || !list.every((p) => typeof p === 'string'))
-    throw invalid(`${name} must be a list of regular expressions (strings)`);
-  if (list.length > MAP_LIMITS.patterns)
-    throw invalid(`${name} may list at most ${MAP_LIMITS.patterns} patterns on this Scout`);
-  return list.map((p: string) => {
-    if (p.length === 0 || p.length > PATTERN_MAX_CHARS)
-      throw invalid(`${name} patterns must be 1 to ${PATTERN_MAX_CHARS} characters`);
-    try {
-      return compileLinearRegex(p);
-    } catch (e) {
-      if (!(e instanceof RegexRefused)) throw e;
-      throw invalid(
-        `${name} pattern ${JSON.stringify(p)} is not served: ${e.message}. Scout matches patterns without backtracking (docs/compat.md lists what it takes)`,
-      );
-    }
-  });
-}
-
-function positive(v: unknown, name: string, unit: string): number | undefined {
-  if (absent(v)) return undefined;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)
-    throw invalid(`${name} must be a positive number of ${unit}`);
-  return v;
-}
 
 function limit(v: unknown): number {
   if (absent(v)) return TAVILY_MAP_DEFAULT_LIMIT;
@@ -96,17 +55,6 @@ export function instructionsSearch(v: unknown): string | undefined {
   return search === '' ? undefined : search;
 }
 
-/** `url` as Tavily takes it: an http(s) URL, or a bare host and path ("docs.tavily.com"), read as https. */
-function startUrl(v: unknown): string {
-  if (typeof v !== 'string' || v.trim() === '')
-    throw invalid('url is required: the site to map, as an http(s) URL or a host name');
-  const raw = v.trim();
-  const url = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(raw) ? raw : `https://${raw}`;
-  const problem = urlProblem(url);
-  if (problem !== undefined) throw invalid(`url is ${problem}`);
-  return url;
-}
-
 /**
  * A Tavily map body → the Scout map that answers it. Lenient where clients differ (unknown
  * fields, nulls, a bare host), strict where a wrong answer would look right: a filter Scout
@@ -115,35 +63,18 @@ function startUrl(v: unknown): string {
 export function tavilyMapPlan(body: unknown): TavilyMapPlan {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('send a JSON object');
   const b = body as Record<string, unknown>;
-  const url = startUrl(b.url);
-  if (Array.isArray(b.categories) && b.categories.length > 0)
-    throw invalid('categories are not served: Scout has no page categories (use select_paths or instructions)');
+  const url = startUrl(b.url, 'map');
+  refuseCategories(b.categories);
   const request: MapRequest = { url, limit: limit(b.limit) };
   const search = instructionsSearch(b.instructions);
   if (search !== undefined) request.search = search;
-  const seconds = positive(b.timeout, 'timeout', 'seconds');
-  if (seconds !== undefined)
-    request.timeout_ms = Math.round(
-      Math.min(MAP_LIMITS.timeoutMs.max, Math.max(MAP_LIMITS.timeoutMs.min, seconds * 1000 - ANSWER_MARGIN_MS)),
-    );
-  const selectPaths = patterns(b.select_paths, 'select_paths');
-  const excludePaths = patterns(b.exclude_paths, 'exclude_paths');
-  const selectDomains = patterns(b.select_domains, 'select_domains');
-  const excludeDomains = patterns(b.exclude_domains, 'exclude_domains');
+  const timeoutMs = answerTimeoutMs(b.timeout, MAP_LIMITS.timeoutMs);
+  if (timeoutMs !== undefined) request.timeout_ms = timeoutMs;
+  const { filter, namesDomains } = siteFilter(b);
   // Naming domains asks for more hosts than the start's own: its subdomains are mapped too.
-  if (selectDomains.length > 0 || excludeDomains.length > 0) request.include_subdomains = true;
+  if (namesDomains) request.include_subdomains = true;
   const plan: TavilyMapPlan = { request, baseUrl: String(b.url).trim() };
-  if (selectPaths.length + excludePaths.length + selectDomains.length + excludeDomains.length > 0)
-    plan.filter = (u) => {
-      const keeps = (list: LinearRegex[], text: string, none: boolean) =>
-        list.length === 0 ? none : list.some((p) => p.test(text));
-      return (
-        keeps(selectPaths, u.pathname, true) &&
-        !keeps(excludePaths, u.pathname, false) &&
-        keeps(selectDomains, u.hostname, true) &&
-        !keeps(excludeDomains, u.hostname, false)
-      );
-    };
+  if (filter !== undefined) plan.filter = filter;
   return plan;
 }
 

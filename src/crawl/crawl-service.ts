@@ -49,7 +49,12 @@ export function checkCrawlRequest(req: CrawlRequest): string {
 
 export function createCrawlService(deps: CrawlServiceDeps) {
   return {
-    async run(req: CrawlRequest, ctx: RequestContext): Promise<CrawlResponse> {
+    /** `shape.filter`: a compat shape's own URL filter (src/compat/tavily-crawl.ts), beside the request's patterns. */
+    async run(
+      req: CrawlRequest,
+      ctx: RequestContext,
+      shape: { filter?: (url: URL) => boolean } = {},
+    ): Promise<CrawlResponse> {
       const start = checkCrawlRequest(req);
       const timeoutMs = req.timeout_ms ?? CRAWL_LIMITS.timeoutMs.default;
       const deadline = new AbortController();
@@ -72,6 +77,7 @@ export function createCrawlService(deps: CrawlServiceDeps) {
             includeSubdomains: req.include_subdomains ?? false,
             include: req.include_paths ?? [],
             exclude: req.exclude_paths ?? [],
+            filter: shape.filter,
             maxChars:
               req.max_chars ?? (req.query === undefined ? CRAWL_LIMITS.maxChars.default : CRAWL_LIMITS.maxChars.max),
             query: req.query,

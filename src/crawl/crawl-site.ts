@@ -45,6 +45,8 @@ export interface CrawlOptions {
   includeSubdomains: boolean;
   include: readonly string[];
   exclude: readonly string[];
+  /** A compat shape's own filter (the Tavily shape's regexes), on top of include/exclude: same effect. */
+  filter?: ((url: URL) => boolean) | undefined;
   /** Each page's window. */
   maxChars: number;
   query?: string | undefined;
@@ -85,7 +87,8 @@ class CrawlRun {
   readonly #robots: RobotsCache;
   readonly #robotsRead = new Map<string, OriginRobots>();
   readonly #inScope: (url: string) => boolean;
-  readonly #pathOk: (path: string) => boolean;
+  /** include/exclude (and a shape's filter) pass the URL. */
+  readonly #pathOk: (url: string) => boolean;
   readonly #depth = new Map<string, number>();
   readonly #fetchBudget: number;
   #stopped: CrawlStop | null = null;
@@ -104,7 +107,12 @@ class CrawlRun {
     readonly deps: CrawlDeps,
   ) {
     this.#inScope = hostScope(o.start, o.includeSubdomains);
-    this.#pathOk = pathFilter(o.include, o.exclude);
+    const paths = pathFilter(o.include, o.exclude);
+    const filter = o.filter;
+    this.#pathOk = (url) => {
+      const u = new URL(url);
+      return paths(u.pathname) && (filter === undefined || filter(u));
+    };
     this.#fetchBudget = o.limit + CRAWL_LIMITS.extraFetches;
     const fetchText = async (url: string): Promise<string> => {
       const { body } = await deps.fetch.fetchBody(url, { signal: o.signal });
@@ -204,6 +212,7 @@ class CrawlRun {
         includeSubdomains: this.o.includeSubdomains,
         include: this.o.include,
         exclude: this.o.exclude,
+        filter: this.o.filter,
         signal: this.o.signal,
       },
       {
@@ -330,11 +339,11 @@ class CrawlRun {
     frontier.markSeen(final);
     for (const link of page.links.links) {
       const next = toFrontierUrl(link, final);
-      if (!('url' in next) || !this.#inScope(next.url) || !this.#pathOk(new URL(next.url).pathname)) continue;
+      if (!('url' in next) || !this.#inScope(next.url) || !this.#pathOk(next.url)) continue;
       this.#queue(frontier, next.url, depth + 1);
     }
     // The start page is read for its links whatever the patterns; returned only when they keep it.
-    if (!this.#pathOk(new URL(url).pathname)) return;
+    if (!this.#pathOk(url)) return;
     if (this.#returned.has(frontierKey(final))) return;
     this.#keep(url, depth, seq, page);
   }

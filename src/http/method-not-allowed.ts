@@ -13,7 +13,7 @@ const pathPattern = (url: string): RegExp =>
 
 /** Firecrawl's v2 paths, with or without a path key (redacted). */
 const FIRECRAWL_PATH = /^(?:\/k\/\[redacted\])?\/v2(?:\/|$)/;
-/** Tavily's root paths besides /search and /extract: /map (served: its 405s), and those Scout does not serve. */
+/** Tavily's root paths besides /search and /extract: /map and /crawl (served: their 405s), and those Scout does not serve. */
 const TAVILY_PATH = /^(?:\/k\/\[redacted\])?\/(?:map|crawl|research|usage)(?:\/|$)/;
 
 /**
@@ -64,7 +64,7 @@ export function registerNotFound(app: FastifyInstance): void {
         : firecrawl
           ? `no route ${request.method} ${shown}: of Firecrawl's v2 API Scout serves POST /v2/scrape, POST /v2/search and POST /v2/map only (no crawl, extract or batch jobs; docs/compat.md)`
           : tavily
-            ? `no route ${request.method} ${shown}: of Tavily's API Scout serves POST /search, POST /extract and POST /map only (no crawl, research or usage; docs/compat.md)`
+            ? `no route ${request.method} ${shown}: of Tavily's API Scout serves POST /search, POST /extract, POST /map and POST /crawl only (no research or usage; docs/compat.md)`
             : `no route ${request.method} ${shown}; the API is POST /v1/search, GET /v1/search and POST /v1/fetch (see /openapi.json)`,
     });
   });

@@ -15,6 +15,7 @@ import type {
   FirecrawlWebResult,
 } from './firecrawl.ts';
 import type {
+  TavilyCrawlResponse,
   TavilyError,
   TavilyExtractResponse,
   TavilyMapResponse,
@@ -315,6 +316,13 @@ const crawlResponse: CrawlResponse = {
   response_time_ms: 1840.2,
 };
 const crawlStop: CrawlStop = 'deadline';
+// The same crawl in the Tavily shape (src/compat/tavily-crawl.ts).
+const tavilyCrawlResponse: TavilyCrawlResponse = {
+  base_url: 'docs.example.com/guides/',
+  results: crawlResponse.pages.map((p) => ({ url: p.url, raw_content: p.content, images: [] })),
+  response_time: 1.84,
+  request_id: REQUEST_ID,
+};
 
 const extractRequest: ExtractRequest = {
   urls: ['https://www.pgbouncer.org/usage.html', 'http://10.0.0.7/admin'],
@@ -404,6 +412,7 @@ export const EXAMPLES: Record<string, unknown[]> = {
   TavilyResult: [tavilySponsored, tavilyOrganic],
   TavilyExtractResponse: [tavilyExtractResponse],
   TavilyMapResponse: [tavilyMapResponse],
+  TavilyCrawlResponse: [tavilyCrawlResponse],
   TavilyError: [tavilyError],
   FirecrawlScrapeResponse: [firecrawlScrapeResponse],
   FirecrawlDocument: [firecrawlDocument],

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CRAWL_LIMITS } from './crawl.ts';
 
 /**
  * The Tavily shape (docs/compat.md), as @tavily/core, tavily-python and LangChain's Tavily
@@ -171,6 +172,71 @@ export const TavilyMapBody = Type.Object(
       Type.Unknown({ description: 'Ignored: the map never leaves the site, whatever it says.' }),
     ),
     categories: Type.Optional(Type.Unknown({ description: 'Non-empty is 400: Scout has no page categories.' })),
+  },
+  { additionalProperties: true, description: 'Any other field is ignored.' },
+);
+
+export const TavilyCrawlResponse = Type.Object(
+  {
+    base_url: Type.String({ description: 'The url as sent.' }),
+    results: Type.Array(
+      Type.Object(
+        {
+          url: Type.String({ description: 'The URL the crawl read (the start URL, or a link as found).' }),
+          raw_content: Type.String({
+            description: `The page's /v1/crawl content: its first ${CRAWL_LIMITS.maxChars.default} characters as markdown (format text: as plain text); with instructions, its passages most relevant to them.`,
+          }),
+          images: Type.Array(Type.Unknown(), { maxItems: 0, description: 'Always empty.' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'The pages read, in /v1/crawl order (breadth first).' },
+    ),
+    response_time: Type.Number({ description: 'Seconds.' }),
+    request_id: Type.String(),
+  },
+  { title: 'TavilyCrawlResponse', additionalProperties: false },
+);
+export type TavilyCrawlResponse = Static<typeof TavilyCrawlResponse>;
+
+/** POST /crawl, for OpenAPI; src/compat/tavily-crawl.ts reads it (the filters and timeout as POST /map's). */
+export const TavilyCrawlBody = Type.Object(
+  {
+    url: TavilyMapBody.properties.url,
+    api_key: TavilyMapBody.properties.api_key,
+    max_depth: Type.Optional(
+      Type.Unknown({ description: 'Links followed from the start page; default 1, more than 5 asks for 5.' }),
+    ),
+    limit: Type.Optional(
+      Type.Unknown({ description: 'Pages returned at most; default 50, more than 100 asks for 100.' }),
+    ),
+    select_paths: TavilyMapBody.properties.select_paths,
+    exclude_paths: TavilyMapBody.properties.exclude_paths,
+    select_domains: Type.Optional(
+      Type.Unknown({
+        description:
+          'Regexes on the host name (at most 20): read only URLs matching one; the subdomains of the start host are crawled.',
+      }),
+    ),
+    exclude_domains: TavilyMapBody.properties.exclude_domains,
+    instructions: Type.Optional(
+      Type.Unknown({
+        description:
+          "Its topic words become /v1/crawl's query (Scout runs no model): each page returns its passages most relevant to them, pages with none are left out.",
+      }),
+    ),
+    chunks_per_source: Type.Optional(
+      Type.Unknown({ description: 'With instructions: passages per page, default 3 (at most 20).' }),
+    ),
+    format: Type.Optional(Type.Unknown({ description: 'markdown (default) or text: raw_content as plain text.' })),
+    timeout: Type.Optional(
+      Type.Unknown({
+        description: `Seconds; the crawl answers with what it read 1 s before it (within ${CRAWL_LIMITS.timeoutMs.min / 1000}..${CRAWL_LIMITS.timeoutMs.max / 1000} s).`,
+      }),
+    ),
+    max_breadth: Type.Optional(Type.Unknown({ description: 'Ignored: limit bounds the crawl.' })),
+    allow_external: Type.Optional(Type.Unknown({ description: 'Ignored: the crawl never leaves the site.' })),
+    categories: TavilyMapBody.properties.categories,
   },
   { additionalProperties: true, description: 'Any other field is ignored.' },
 );

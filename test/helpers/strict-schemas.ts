@@ -14,6 +14,7 @@ import { CrawlResponse } from '../../src/schemas/crawl.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse } from '../../src/schemas/searxng.ts';
 import {
+  TavilyCrawlResponse,
   TavilyError,
   TavilyExtractResponse,
   TavilyMapResponse,
@@ -37,7 +38,7 @@ export function expectShape<T extends TSchema>(schema: T, value: unknown): asser
   expect(ok, `${JSON.stringify(value).slice(0, 500)}\n${ajv.errorsText(check.errors)}`).toBe(true);
 }
 
-/** The Tavily shape answers POST /extract, POST /map, POST /search when its body is JSON, and its unserved paths (docs/compat.md). */
+/** The Tavily shape answers POST /extract, POST /map, POST /crawl, POST /search when its body is JSON, and its unserved paths (docs/compat.md). */
 export const isTavilyCall = (method: string, path: string, jsonBody: boolean): boolean =>
   /^(\/k\/[^/]+)?\/(map|crawl|research|usage)(\/|\?|$)/.test(path) ||
   (method === 'POST' &&
@@ -70,7 +71,9 @@ export const schemaFor = (
           ? TavilyExtractResponse
           : /^(\/k\/[^/]+)?\/map(\?|$)/.test(path)
             ? TavilyMapResponse
-            : TavilySearchResponse
+            : /^(\/k\/[^/]+)?\/crawl(\?|$)/.test(path)
+              ? TavilyCrawlResponse
+              : TavilySearchResponse
         : undefined;
   if (status >= 400) return ErrorBody;
   if (status !== 200) return undefined;

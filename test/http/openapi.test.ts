@@ -25,6 +25,7 @@ import { CrawlPage, CrawlRequest, CrawlResponse, CrawlSkipped, CrawlStop } from 
 import { Incentive, Result, SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse, SearxngResult } from '../../src/schemas/searxng.ts';
 import {
+  TavilyCrawlResponse,
   TavilyError,
   TavilyExtractResponse,
   TavilyMapResponse,
@@ -66,6 +67,7 @@ const COMPONENTS: Record<string, TSchema> = {
   TavilyResult,
   TavilyExtractResponse,
   TavilyMapResponse,
+  TavilyCrawlResponse,
   TavilyError,
   FirecrawlScrapeResponse,
   FirecrawlDocument,
@@ -257,6 +259,12 @@ describe('the compat shapes in OpenAPI', () => {
       { $ref: '#/components/schemas/FirecrawlMapResponse' },
     ]);
     expect(doc.paths['/k/{key}/map']).toBeUndefined();
+    const tavilyCrawl = doc.paths['/crawl'].post;
+    expect([tavilyCrawl.tags, tavilyCrawl.operationId]).toEqual([['tavily'], 'tavilyCrawl']);
+    expect(tavilyCrawl.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/TavilyCrawlResponse',
+    });
+    expect(doc.paths['/k/{key}/crawl']).toBeUndefined();
     expect(get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['q', 'format', 'pageno', 'time_range']),
     );

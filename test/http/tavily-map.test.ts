@@ -177,11 +177,12 @@ describe('raw JSON', () => {
 });
 
 describe("Tavily's endpoints Scout does not serve", () => {
-  it('answer 404 in Tavily’s shape, naming /map among those served', async () => {
-    const err = await thrown(client().crawl(`${site.origin}/`));
-    expect(err.message).toBe(
-      "no route POST /crawl: of Tavily's API Scout serves POST /search, POST /extract and POST /map only (no crawl, research or usage; docs/compat.md)",
-    );
+  it('answer 404 in Tavily’s shape, naming /map and /crawl among those served', async () => {
+    const res = await t.request<TavilyError>('POST', '/research', { body: { input: 'x' } });
+    expect([res.status, res.body.detail.error]).toEqual([
+      404,
+      "no route POST /research: of Tavily's API Scout serves POST /search, POST /extract, POST /map and POST /crawl only (no research or usage; docs/compat.md)",
+    ]);
   });
 });
 

@@ -345,8 +345,8 @@ describe('the same rate limit and budget as /v1', () => {
 
 describe("Tavily's endpoints Scout does not serve", () => {
   it('answer 404 in Tavily’s error shape, which the SDK raises with Scout’s message', async () => {
-    const err = await thrown(tavily({ apiKey: t.key, apiBaseURL: t.baseUrl }).crawl(origin.url('/article')));
-    expect(err.message).toMatch(/Scout serves POST \/search, POST \/extract and POST \/map only/);
+    const err = await thrown(tavily({ apiKey: t.key, apiBaseURL: t.baseUrl }).research('quillwort'));
+    expect(err.message).toMatch(/Scout serves POST \/search, POST \/extract, POST \/map and POST \/crawl only/);
     const raw = await t.request('POST', '/research', { body: { input: 'quillwort' } });
     expect(raw.status).toBe(404);
     expect(raw.body).toEqual({ detail: { error: expect.stringMatching(/no route POST \/research/) } });
