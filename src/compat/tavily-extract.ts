@@ -4,8 +4,14 @@ import { FETCH_LIMITS } from '../schemas/fetch.ts';
 /** Tavily's own cap on the URLs of one extract. */
 export const EXTRACT_MAX_URLS = 20;
 
-/** The URLs of a Tavily extract body (a string or a list); unknown fields are ignored. */
-export function extractUrls(body: unknown): string[] {
+/** What a Tavily extract body asks: its URLs, and whether raw_content is wanted as plain text. */
+export interface TavilyExtractPlan {
+  urls: string[];
+  format: 'markdown' | 'text';
+}
+
+/** A Tavily extract body (URLs as a string or a list, `format`); unknown fields are ignored. */
+export function extractPlan(body: unknown): TavilyExtractPlan {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new DomainError('invalid', 'send a JSON object');
   const raw = (body as Record<string, unknown>).urls;
@@ -17,7 +23,7 @@ export function extractUrls(body: unknown): string[] {
   const format = (body as Record<string, unknown>).format;
   if (format !== undefined && format !== null && format !== 'markdown' && format !== 'text')
     throw new DomainError('invalid', 'format must be "markdown" or "text"');
-  return urls as string[];
+  return { urls: urls as string[], format: format === 'text' ? 'text' : 'markdown' };
 }
 
 /** Why a URL cannot be fetched at all, before asking the fetch service; undefined when it can be. */

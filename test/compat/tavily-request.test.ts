@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryCode } from '../../src/compat/tavily-country.ts';
-import { extractUrls, urlProblem } from '../../src/compat/tavily-extract.ts';
+import { extractPlan, urlProblem } from '../../src/compat/tavily-extract.ts';
 import { tavilyPlan } from '../../src/compat/tavily-request.ts';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
@@ -72,10 +72,11 @@ describe('countryCode', () => {
 
 describe('extract URLs', () => {
   it('takes a string or a list of at most 20, and says why a URL cannot be fetched', () => {
-    expect(extractUrls({ urls: 'https://a.example/' })).toEqual(['https://a.example/']);
-    expect(() => extractUrls({ urls: [] })).toThrow('urls is required');
-    expect(() => extractUrls({ urls: Array(21).fill('https://a.example/') })).toThrow('at most 20 URLs');
-    expect(() => extractUrls({ urls: 'https://a.example/', format: 'html' })).toThrow('format must be');
+    expect(extractPlan({ urls: 'https://a.example/' })).toEqual({ urls: ['https://a.example/'], format: 'markdown' });
+    expect(extractPlan({ urls: ['https://a.example/'], format: 'text' }).format).toBe('text');
+    expect(() => extractPlan({ urls: [] })).toThrow('urls is required');
+    expect(() => extractPlan({ urls: Array(21).fill('https://a.example/') })).toThrow('at most 20 URLs');
+    expect(() => extractPlan({ urls: 'https://a.example/', format: 'html' })).toThrow('format must be');
     expect(urlProblem('https://a.example/')).toBeUndefined();
     expect(urlProblem('mailto:x@a.example')).toBe('not an absolute http(s) URL');
     expect(urlProblem('/relative')).toBe('not an absolute http(s) URL');

@@ -154,6 +154,15 @@ describe('@tavily/core extract', () => {
     expect(defined(res.failedResults[2], 'the ftp URL').error).toBe('not an absolute http(s) URL');
   });
 
+  it('gives raw_content as plain text for format "text": link text kept, markup gone', async () => {
+    const client = tavily({ apiKey: t.key, apiBaseURL: t.baseUrl });
+    const markdown = defined((await client.extract([origin.url('/article')])).results[0], 'markdown');
+    const text = defined((await client.extract([origin.url('/article')], { format: 'text' })).results[0], 'text');
+    expect(markdown.rawContent).toMatch(/^# Fixture page/m);
+    expect(text.rawContent).not.toMatch(/^#/m);
+    expect(text.rawContent).toContain('Scout fetched this paragraph from a loopback fixture server');
+  });
+
   it('takes a single URL as a string, and answers both arrays', async () => {
     const res = await t.request<TavilyExtractResponse>('POST', `/k/${t.key}/extract`, {
       key: null,

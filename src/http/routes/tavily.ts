@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { extractUrls, urlProblem } from '../../compat/tavily-extract.ts';
+import { extractPlan, urlProblem } from '../../compat/tavily-extract.ts';
+import { markdownToPlainText } from '../../content/markdown-to-text.ts';
 import { tavilyPlan } from '../../compat/tavily-request.ts';
 import { responseTime, tavilyBody } from '../../compat/tavily-response.ts';
 import { readPages } from '../../content/read-batch.ts';
@@ -92,11 +93,11 @@ export function tavilyExtractRoutes(app: FastifyInstance, o: TavilyExtractOption
               ...tavilyErrorResponses([400, 401, 413, 429]),
             },
           },
-          // The body is read by extractUrls, which words its errors: no schema validation here.
+          // The body is read by extractPlan, which words its errors: no schema validation here.
           validatorCompiler: () => () => true,
         },
         async (request, reply) => {
-          const urls = extractUrls(request.body);
+          const { urls, format } = extractPlan(request.body);
           const signal = clientGone(reply);
           // The batch reader of /v1/extract and fetch_pages (src/content/read-batch.ts).
           const outcomes = await readPages(urls, (u) => {
@@ -105,7 +106,15 @@ export function tavilyExtractRoutes(app: FastifyInstance, o: TavilyExtractOption
             return o.fetch.run({ url: u }, { ...request.ctx, signal });
           });
           const results = outcomes.flatMap((r) =>
-            'page' in r ? [{ url: r.url, raw_content: r.page.content, images: [] as never[] }] : [],
+            'page' in r
+              ? [
+                  {
+                    url: r.url,
+                    raw_content: format === 'text' ? markdownToPlainText(r.page.content) : r.page.content,
+                    images: [] as never[],
+                  },
+                ]
+              : [],
           );
           const failed = outcomes.flatMap((r) => ('error' in r ? [{ url: r.url, error: reasonOf(r.error) }] : []));
           return {
