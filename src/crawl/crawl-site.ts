@@ -3,12 +3,9 @@ import { DomainError, isDomainError } from '../domain/errors.ts';
 import { mapSite } from '../map/map-site.ts';
 import { CRAWL_LIMITS, type CrawlPage, type CrawlStop } from '../schemas/crawl.ts';
 import { Frontier } from '../site/frontier.ts';
+import { Halt, SiteWalk } from '../site/site-walk.ts';
 import { frontierKey, toFrontierUrl } from '../site/frontier-url.ts';
 import type { HostPacer } from '../site/host-pacer.ts';
-import { pathFilter } from '../site/path-patterns.ts';
-import { createRobotsCache, type RobotsCache } from '../site/robots-cache.ts';
-import { ROBOTS_MAX_CHARS, type OriginRobots } from '../site/robots-rules.ts';
-import { hostScope } from '../site/site-scope.ts';
 import type { SiteFetch, WalkedPage } from '../site/site-fetch.ts';
 
 /**
@@ -72,26 +69,16 @@ const WORKERS = 2;
 /** Sitemap URLs taken as seeds at most: more than a crawl can read (limit + extra fetches). */
 const SITEMAP_SEEDS = 1000;
 
-/** Stops the crawl: thrown inside, caught by crawlSite. */
-class Halt extends Error {}
-
 export async function crawlSite(options: CrawlOptions, deps: CrawlDeps): Promise<CrawlOutcome> {
   return new CrawlRun(options, deps).run();
 }
 
-class CrawlRun {
+class CrawlRun extends SiteWalk<CrawlStop> {
   readonly #pages: { seq: number; page: CrawlPage }[] = [];
   /** Pages returned, by frontierKey of the URL asked for and of the final URL: a page is returned once. */
   readonly #returned = new Set<string>();
-  readonly #skipped: { url: string; reason: string }[] = [];
-  readonly #robots: RobotsCache;
-  readonly #robotsRead = new Map<string, OriginRobots>();
-  readonly #inScope: (url: string) => boolean;
-  /** include/exclude (and a shape's filter) pass the URL. */
-  readonly #pathOk: (url: string) => boolean;
   readonly #depth = new Map<string, number>();
   readonly #fetchBudget: number;
-  #stopped: CrawlStop | null = null;
   /** A link in scope lay beyond maxDepth. */
   #deeper = false;
   #charsLeft: number = CRAWL_LIMITS.totalChars;
@@ -106,27 +93,13 @@ class CrawlRun {
     readonly o: CrawlOptions,
     readonly deps: CrawlDeps,
   ) {
-    this.#inScope = hostScope(o.start, o.includeSubdomains);
-    const paths = pathFilter(o.include, o.exclude);
-    const filter = o.filter;
-    this.#pathOk = (url) => {
-      const u = new URL(url);
-      return paths(u.pathname) && (filter === undefined || filter(u));
-    };
+    super(o, deps, { skippedMax: CRAWL_LIMITS.skipped, verb: 'crawling' });
     this.#fetchBudget = o.limit + CRAWL_LIMITS.extraFetches;
-    const fetchText = async (url: string): Promise<string> => {
-      const { body } = await deps.fetch.fetchBody(url, { signal: o.signal });
-      return new TextDecoder().decode(body).slice(0, ROBOTS_MAX_CHARS);
-    };
-    this.#robots = createRobotsCache(fetchText, {
-      ...deps.pacer,
-      run: (host, task) => this.#untilStopped(deps.pacer.run(host, task)),
-    });
   }
 
   async run(): Promise<CrawlOutcome> {
     try {
-      const robots = await this.#robotsOf(this.o.start);
+      const robots = await this.robotsOf(this.o.start);
       if (robots.blocked !== undefined) {
         // The start's own origin: nothing can be crawled; the caller is told why as /v1/fetch would.
         const failure = robots.failure;
@@ -138,7 +111,7 @@ class CrawlRun {
             failure.retryAfterS === undefined ? undefined : { retryAfterS: failure.retryAfterS },
           );
         }
-        this.#skip(this.o.start, `not crawling ${new URL(this.o.start).origin}: ${robots.blocked}`);
+        this.skip(this.o.start, `not crawling ${new URL(this.o.start).origin}: ${robots.blocked}`);
       } else {
         const seeds = this.o.sitemap && this.o.maxDepth > 0 ? await this.#sitemapSeeds() : [];
         await this.#walk(seeds);
@@ -146,50 +119,16 @@ class CrawlRun {
     } catch (e) {
       if (!(e instanceof Halt)) throw e;
     }
-    if (this.o.signal.aborted) this.#stop('deadline');
-    if (this.#stopped === null && this.#deeper) this.#stopped = 'depth';
+    if (this.o.signal.aborted) this.stop('deadline');
+    if (this.stopped === null && this.#deeper) this.stopped = 'depth';
     return {
       pages: this.#pages.sort((a, b) => a.seq - b.seq).map((p) => p.page),
-      stopped: this.#stopped,
+      stopped: this.stopped,
       pagesRead: this.#pagesRead,
       sitemapsRead: this.#sitemapsRead,
       charged: this.#charged,
-      skipped: this.#skipped,
+      skipped: this.skipped,
     };
-  }
-
-  /** Records the first bound met; `halt` also ends the crawl at once. */
-  #stop(why: CrawlStop, halt = false): void {
-    this.#stopped ??= why;
-    if (halt) throw new Halt(why);
-  }
-
-  #skip(url: string, reason: string): void {
-    if (this.#skipped.length < CRAWL_LIMITS.skipped) this.#skipped.push({ url, reason });
-  }
-
-  /** `work`, or a Halt as soon as the crawl's signal aborts (a paced wait may be long: Crawl-delay). */
-  #untilStopped<T>(work: Promise<T>): Promise<T> {
-    const { signal } = this.o;
-    if (signal.aborted) return Promise.reject(new Halt('deadline'));
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(new Halt('deadline'));
-      signal.addEventListener('abort', onAbort, { once: true });
-      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-  }
-
-  async #robotsOf(url: string): Promise<OriginRobots> {
-    const { origin } = new URL(url);
-    const robots = await this.#robots.forUrl(url);
-    this.#robotsRead.set(origin, robots);
-    return robots;
-  }
-
-  async #refusal(url: string): Promise<string | undefined> {
-    const robots = await this.#robotsOf(url);
-    if (robots.blocked !== undefined) return `not crawling ${new URL(url).origin}: ${robots.blocked}`;
-    return robots.allows(url) ? undefined : 'disallowed by robots.txt';
   }
 
   /** Takes one request unless this is the crawl's first fetch (the request's own); false when refused. */
@@ -197,7 +136,7 @@ class CrawlRun {
     const first = this.#fetches === 0;
     this.#fetches += 1;
     if (first) return true;
-    if (!(await this.#untilStopped(this.deps.charge()))) return false;
+    if (!(await this.untilStopped(this.deps.charge()))) return false;
     this.#charged += 1;
     return true;
   }
@@ -218,11 +157,11 @@ class CrawlRun {
       {
         fetch: this.deps.fetch,
         pacer: this.deps.pacer,
-        robots: this.#robots,
+        robots: this.robots,
         // The map takes its first fetch as the request's own, as this crawl would (it is the
         // crawl's first fetch), and charges each further one through here.
         charge: async () => {
-          const ok = await this.#untilStopped(this.deps.charge());
+          const ok = await this.untilStopped(this.deps.charge());
           if (ok) this.#charged += 1;
           return ok;
         },
@@ -230,25 +169,10 @@ class CrawlRun {
     );
     this.#sitemapsRead = out.sitemapsRead;
     this.#fetches = out.sitemapsRead;
-    for (const s of out.skipped) this.#skip(s.url, s.reason);
-    if (out.stopped === 'rate_limited') this.#stop('rate_limited', true);
-    if (this.o.signal.aborted) this.#stop('deadline', true);
+    for (const s of out.skipped) this.skip(s.url, s.reason);
+    if (out.stopped === 'rate_limited') this.stop('rate_limited', true);
+    if (this.o.signal.aborted) this.stop('deadline', true);
     return out.results.map((r) => r.url);
-  }
-
-  /** The check of each redirect hop: on the site, robots.txt read and allowing it; `queue` takes hops to another origin. */
-  #redirect(queue: (url: string) => void): (next: URL) => void {
-    return (next) => {
-      const href = next.href;
-      if (!this.#inScope(href)) throw new DomainError('upstream', `redirected off the site to ${href}; not followed`);
-      const robots = this.#robotsRead.get(next.origin);
-      if (robots === undefined) {
-        queue(href);
-        throw new DomainError('upstream', `redirected to ${href}, another origin of the site: queued to be read there`);
-      }
-      if (robots.blocked !== undefined || !robots.allows(href))
-        throw new DomainError('upstream', `redirected to ${href}, which its robots.txt disallows; not followed`);
-    };
   }
 
   #queue(frontier: Frontier, url: string, depth: number): void {
@@ -280,7 +204,7 @@ class CrawlRun {
         const entry = bound === undefined ? frontier.next((host) => this.deps.pacer.busy(host)) : undefined;
         if (entry === undefined) {
           if (active === 0) {
-            if (bound !== undefined && frontier.size > 0) this.#stop(bound);
+            if (bound !== undefined && frontier.size > 0) this.stop(bound);
             return;
           }
           await new Promise<void>((resolve) => wakers.push(resolve));
@@ -306,44 +230,36 @@ class CrawlRun {
     if (halted !== undefined) throw halted;
   }
 
-  /** A fetch failed: past the deadline the crawl ends, otherwise only this URL is skipped. */
-  #failed(url: string, e: unknown): void {
-    if (e instanceof Halt) throw e;
-    if (this.o.signal.aborted) this.#stop('deadline', true);
-    if (!isDomainError(e)) throw e;
-    this.#skip(url, e.message);
-  }
-
   async #page(url: string, depth: number, seq: number, frontier: Frontier): Promise<void> {
     if (this.#returned.has(frontierKey(url))) return;
-    if (!this.#inScope(url)) return this.#skip(url, 'off the site; not read');
-    const refusal = await this.#refusal(url);
-    if (refusal !== undefined) return this.#skip(url, refusal);
-    if (!(await this.#take())) this.#stop('rate_limited', true);
+    if (!this.inScope(url)) return this.skip(url, 'off the site; not read');
+    const refusal = await this.refusal(url);
+    if (refusal !== undefined) return this.skip(url, refusal);
+    if (!(await this.#take())) this.stop('rate_limited', true);
     this.#pagesRead += 1;
     let page: WalkedPage;
     try {
-      const redirect = this.#redirect((to) => {
+      const redirect = this.redirect((to) => {
         const next = toFrontierUrl(to);
         if ('url' in next) this.#queue(frontier, next.url, depth);
       });
-      page = await this.#untilStopped(
+      page = await this.untilStopped(
         this.deps.pacer.run(new URL(url).hostname, () =>
           this.deps.fetch.fetchPage(url, { signal: this.o.signal, redirect }),
         ),
       );
     } catch (e) {
-      return this.#failed(url, e);
+      return this.failed(url, e);
     }
     const final = page.finalUrl;
     frontier.markSeen(final);
     for (const link of page.links.links) {
       const next = toFrontierUrl(link, final);
-      if (!('url' in next) || !this.#inScope(next.url) || !this.#pathOk(next.url)) continue;
+      if (!('url' in next) || !this.inScope(next.url) || !this.pathOk(next.url)) continue;
       this.#queue(frontier, next.url, depth + 1);
     }
     // The start page is read for its links whatever the patterns; returned only when they keep it.
-    if (!this.#pathOk(url)) return;
+    if (!this.pathOk(url)) return;
     if (this.#returned.has(frontierKey(final))) return;
     this.#keep(url, depth, seq, page);
   }
@@ -351,8 +267,8 @@ class CrawlRun {
   /** Adds the page's window (or its passages) to the answer, within what is left of the answer's characters. */
   #keep(url: string, depth: number, seq: number, page: WalkedPage): void {
     if (this.#charsLeft <= 0) {
-      this.#skip(url, `read, but not returned: the answer's ${CRAWL_LIMITS.totalChars} characters are used up`);
-      this.#stop('char_budget', true);
+      this.skip(url, `read, but not returned: the answer's ${CRAWL_LIMITS.totalChars} characters are used up`);
+      this.stop('char_budget', true);
     }
     const source = {
       content: page.content,

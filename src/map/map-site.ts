@@ -2,12 +2,11 @@ import { DomainError, isDomainError } from '../domain/errors.ts';
 import type { MapLink, MapStop } from '../schemas/map.ts';
 import { MAP_LIMITS } from '../schemas/map.ts';
 import { Frontier } from '../site/frontier.ts';
+import { Halt, SiteWalk } from '../site/site-walk.ts';
 import { frontierKey, toFrontierUrl } from '../site/frontier-url.ts';
 import type { HostPacer } from '../site/host-pacer.ts';
-import { pathFilter } from '../site/path-patterns.ts';
-import { createRobotsCache, type RobotsCache } from '../site/robots-cache.ts';
-import { ROBOTS_MAX_CHARS, type OriginRobots } from '../site/robots-rules.ts';
-import { hostScope } from '../site/site-scope.ts';
+import type { RobotsCache } from '../site/robots-cache.ts';
+import type { OriginRobots } from '../site/robots-rules.ts';
 import type { SiteFetch, WalkedPage } from '../site/site-fetch.ts';
 import { sitemapText } from '../site/sitemap-body.ts';
 import { parseSitemap } from '../site/sitemap-xml.ts';
@@ -81,24 +80,14 @@ function sitemapUrl(raw: string): string | undefined {
   }
 }
 
-/** Stops the map: thrown inside, caught by mapSite. */
-class Halt extends Error {}
-
 export async function mapSite(options: MapOptions, deps: MapDeps): Promise<MapOutcome> {
   const run = new MapRun(options, deps);
   return run.run();
 }
 
-class MapRun {
+class MapRun extends SiteWalk<MapStop> {
   readonly #found = new Map<string, MapLink>();
-  readonly #skipped: { url: string; reason: string }[] = [];
-  readonly #robots: RobotsCache;
-  readonly #robotsRead = new Map<string, OriginRobots>();
-  readonly #inScope: (url: string) => boolean;
-  /** include/exclude (and a shape's filter) pass the URL. */
-  readonly #pathOk: (url: string) => boolean;
   readonly #search;
-  #stopped: MapStop | null = null;
   #sitemapsRead = 0;
   #pagesRead = 0;
   /** Fetches made that are charged (robots.txt is not); the first is the request's own. */
@@ -109,29 +98,13 @@ class MapRun {
     readonly o: MapOptions,
     readonly deps: MapDeps,
   ) {
-    this.#inScope = hostScope(o.start, o.includeSubdomains);
-    const paths = pathFilter(o.include, o.exclude);
-    const filter = o.filter;
-    this.#pathOk = (url) => {
-      const u = new URL(url);
-      return paths(u.pathname) && (filter === undefined || filter(u));
-    };
+    super(o, deps, { skippedMax: MAP_LIMITS.skipped, verb: 'mapping' });
     this.#search = o.search === undefined ? undefined : urlSearch(o.search);
-    const fetchText = async (url: string): Promise<string> => {
-      const { body } = await deps.fetch.fetchBody(url, { signal: o.signal });
-      return new TextDecoder().decode(body).slice(0, ROBOTS_MAX_CHARS);
-    };
-    this.#robots =
-      deps.robots ??
-      createRobotsCache(fetchText, {
-        ...deps.pacer,
-        run: (host, task) => this.#untilStopped(deps.pacer.run(host, task)),
-      });
   }
 
   async run(): Promise<MapOutcome> {
     try {
-      const robots = await this.#robotsOf(this.o.start);
+      const robots = await this.robotsOf(this.o.start);
       if (robots.blocked !== undefined) {
         // The start's own origin: nothing can be mapped, and the caller is told why as /v1/fetch would.
         const failure = robots.failure;
@@ -143,7 +116,7 @@ class MapRun {
             failure.retryAfterS === undefined ? undefined : { retryAfterS: failure.retryAfterS },
           );
         }
-        this.#skip(this.o.start, `not mapping ${new URL(this.o.start).origin}: ${robots.blocked}`);
+        this.skip(this.o.start, `not mapping ${new URL(this.o.start).origin}: ${robots.blocked}`);
       } else {
         if (this.o.sitemap !== 'skip') await this.#sitemaps(robots);
         if (this.o.sitemap !== 'only') await this.#pages();
@@ -151,7 +124,7 @@ class MapRun {
     } catch (e) {
       if (!(e instanceof Halt)) throw e;
     }
-    if (this.o.signal.aborted) this.#stop('deadline');
+    if (this.o.signal.aborted) this.stop('deadline');
     return this.#outcome();
   }
 
@@ -160,92 +133,34 @@ class MapRun {
     const search = this.#search;
     if (search !== undefined) results = rankBySearch(results, (r) => search.score(r.url, r.title));
     if (results.length > this.o.limit) {
-      this.#stop('limit');
+      this.stop('limit');
       results = results.slice(0, this.o.limit);
     }
     return {
       results,
-      stopped: this.#stopped,
+      stopped: this.stopped,
       sitemapsRead: this.#sitemapsRead,
       pagesRead: this.#pagesRead,
       charged: this.#charged,
-      skipped: this.#skipped,
+      skipped: this.skipped,
     };
-  }
-
-  /** Records the first bound met; `halt` also ends the map at once. */
-  #stop(why: MapStop, halt = false): void {
-    this.#stopped ??= why;
-    if (halt) throw new Halt(why);
-  }
-
-  #skip(url: string, reason: string): void {
-    if (this.#skipped.length < MAP_LIMITS.skipped) this.#skipped.push({ url, reason });
-  }
-
-  /** `work`, or a Halt as soon as the map's signal aborts (a paced wait may be long: Crawl-delay). */
-  #untilStopped<T>(work: Promise<T>): Promise<T> {
-    const { signal } = this.o;
-    if (signal.aborted) return Promise.reject(new Halt('deadline'));
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(new Halt('deadline'));
-      signal.addEventListener('abort', onAbort, { once: true });
-      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-  }
-
-  async #robotsOf(url: string): Promise<OriginRobots> {
-    const { origin } = new URL(url);
-    const robots = await this.#robots.forUrl(url);
-    this.#robotsRead.set(origin, robots);
-    return robots;
-  }
-
-  /** Why `url` may not be requested, or undefined when it may. */
-  async #refusal(url: string): Promise<string | undefined> {
-    const robots = await this.#robotsOf(url);
-    if (robots.blocked !== undefined) return `not mapping ${new URL(url).origin}: ${robots.blocked}`;
-    return robots.allows(url) ? undefined : 'disallowed by robots.txt';
   }
 
   /** One more fetch: the first is the request's own; the others each take a request, or stop the map. */
   async #charge(): Promise<void> {
     if (this.#fetches > 0) {
-      if (!(await this.#untilStopped(this.deps.charge()))) this.#stop('rate_limited', true);
+      if (!(await this.untilStopped(this.deps.charge()))) this.stop('rate_limited', true);
       this.#charged += 1;
     }
     this.#fetches += 1;
   }
 
-  /** The check of each redirect hop: on the site, robots.txt read and allowing it; `queue` takes hops to another origin. */
-  #redirect(queue: (url: string) => void): (next: URL) => void {
-    return (next) => {
-      const href = next.href;
-      if (!this.#inScope(href)) throw new DomainError('upstream', `redirected off the site to ${href}; not followed`);
-      const robots = this.#robotsRead.get(next.origin);
-      if (robots === undefined) {
-        queue(href);
-        throw new DomainError('upstream', `redirected to ${href}, another origin of the site: queued to be read there`);
-      }
-      if (robots.blocked !== undefined || !robots.allows(href))
-        throw new DomainError('upstream', `redirected to ${href}, which its robots.txt disallows; not followed`);
-    };
-  }
-
-  /** A fetch failed: past the deadline the map ends, otherwise only this URL is skipped. */
-  #failed(url: string, e: unknown): void {
-    if (e instanceof Halt) throw e;
-    if (this.o.signal.aborted) this.#stop('deadline', true);
-    if (!isDomainError(e)) throw e;
-    this.#skip(url, e.message);
-  }
-
   /** Adds a URL to the results when it passes the filters (a URL already there gets the title). */
   #keep(url: string, source: MapLink['source'], extra: { title?: string; lastmod?: string | null } = {}): void {
-    if (!this.#inScope(url) || !this.#pathOk(url)) return;
-    const robots = this.#robotsRead.get(new URL(url).origin);
+    if (!this.inScope(url) || !this.pathOk(url)) return;
+    const robots = this.robotsRead.get(new URL(url).origin);
     if (robots !== undefined && (robots.blocked !== undefined || !robots.allows(url))) {
-      this.#skip(url, 'disallowed by robots.txt; left out');
+      this.skip(url, 'disallowed by robots.txt; left out');
       return;
     }
     const key = frontierKey(url);
@@ -254,10 +169,10 @@ class MapRun {
       if (extra.title !== undefined && known.title === null) known.title = extra.title;
       return;
     }
-    if (this.#found.size >= MAP_LIMITS.candidates) this.#stop('candidates', true);
+    if (this.#found.size >= MAP_LIMITS.candidates) this.stop('candidates', true);
     this.#found.set(key, { url, source, title: extra.title ?? null, lastmod: extra.lastmod ?? null });
     // Without a search the first `limit` URLs are the answer: one more says the site has more.
-    if (this.#search === undefined && this.#found.size > this.o.limit) this.#stop('limit', true);
+    if (this.#search === undefined && this.#found.size > this.o.limit) this.stop('limit', true);
   }
 
   async #sitemaps(robots: OriginRobots): Promise<void> {
@@ -267,17 +182,17 @@ class MapRun {
     const queued = new Set<string>();
     const enqueue = (raw: string, depth: number) => {
       const url = sitemapUrl(raw);
-      if (url === undefined) return this.#skip(raw.slice(0, 2048), 'not an http(s) sitemap URL; not read');
+      if (url === undefined) return this.skip(raw.slice(0, 2048), 'not an http(s) sitemap URL; not read');
       if (queued.has(url)) return;
       queued.add(url);
-      if (!this.#inScope(url)) return this.#skip(url, 'sitemap on another site; not read');
-      if (depth > MAP_LIMITS.sitemapDepth) return this.#skip(url, 'sitemap index nested too deep; not read');
+      if (!this.inScope(url)) return this.skip(url, 'sitemap on another site; not read');
+      if (depth > MAP_LIMITS.sitemapDepth) return this.skip(url, 'sitemap index nested too deep; not read');
       queue.push({ url, depth });
     };
     for (const url of named) enqueue(url, 1);
     for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
       if (this.#sitemapsRead >= MAP_LIMITS.sitemaps) {
-        this.#stop('sitemap_budget');
+        this.stop('sitemap_budget');
         return;
       }
       await this.#sitemap(item.url, item.depth, enqueue);
@@ -285,25 +200,25 @@ class MapRun {
   }
 
   async #sitemap(url: string, depth: number, enqueue: (url: string, depth: number) => void): Promise<void> {
-    const refusal = await this.#refusal(url);
-    if (refusal !== undefined) return this.#skip(url, refusal);
+    const refusal = await this.refusal(url);
+    if (refusal !== undefined) return this.skip(url, refusal);
     await this.#charge();
     this.#sitemapsRead += 1;
     let body: Uint8Array;
     let finalUrl: string;
     try {
       const host = new URL(url).hostname;
-      const redirect = this.#redirect((to) => enqueue(to, depth));
-      ({ body, finalUrl } = await this.#untilStopped(
+      const redirect = this.redirect((to) => enqueue(to, depth));
+      ({ body, finalUrl } = await this.untilStopped(
         this.deps.pacer.run(host, () => this.deps.fetch.fetchBody(url, { signal: this.o.signal, redirect })),
       ));
     } catch (e) {
-      return this.#failed(url, e);
+      return this.failed(url, e);
     }
     const { text, cut } = await sitemapText(body);
-    if (cut) this.#skip(url, 'sitemap larger than 10 MiB decompressed: read up to there');
+    if (cut) this.skip(url, 'sitemap larger than 10 MiB decompressed: read up to there');
     const sitemap = parseSitemap(text);
-    if (sitemap === undefined) return this.#skip(url, 'not a sitemap (neither XML urlset, sitemapindex, nor text)');
+    if (sitemap === undefined) return this.skip(url, 'not a sitemap (neither XML urlset, sitemapindex, nor text)');
     for (const entry of sitemap.entries) {
       if (sitemap.kind === 'index') {
         enqueue(entry.loc, depth + 1);
@@ -327,7 +242,7 @@ class MapRun {
         const entry = budgetLeft ? frontier.next((host) => this.deps.pacer.busy(host)) : undefined;
         if (entry === undefined) {
           if (active === 0) {
-            if (!budgetLeft && frontier.size > 0) this.#stop('page_budget');
+            if (!budgetLeft && frontier.size > 0) this.stop('page_budget');
             return;
           }
           await new Promise<void>((resolve) => wakers.push(resolve));
@@ -351,24 +266,24 @@ class MapRun {
   }
 
   async #page(url: string, frontier: Frontier): Promise<void> {
-    if (!this.#inScope(url)) return this.#skip(url, 'off the site; not read');
-    const refusal = await this.#refusal(url);
-    if (refusal !== undefined) return this.#skip(url, refusal);
+    if (!this.inScope(url)) return this.skip(url, 'off the site; not read');
+    const refusal = await this.refusal(url);
+    if (refusal !== undefined) return this.skip(url, refusal);
     await this.#charge();
     this.#pagesRead += 1;
     let page: WalkedPage;
     try {
-      const redirect = this.#redirect((to) => {
+      const redirect = this.redirect((to) => {
         const next = toFrontierUrl(to);
         if ('url' in next) frontier.add(next.url);
       });
-      page = await this.#untilStopped(
+      page = await this.untilStopped(
         this.deps.pacer.run(new URL(url).hostname, () =>
           this.deps.fetch.fetchPage(url, { signal: this.o.signal, redirect }),
         ),
       );
     } catch (e) {
-      return this.#failed(url, e);
+      return this.failed(url, e);
     }
     const final = page.finalUrl;
     frontier.markSeen(final);
@@ -380,9 +295,9 @@ class MapRun {
     this.#keep(final, 'page', { title: page.title.trim() || final });
     for (const link of page.links.links) {
       const next = toFrontierUrl(link, final);
-      if (!('url' in next) || !this.#inScope(next.url)) continue;
+      if (!('url' in next) || !this.inScope(next.url)) continue;
       this.#keep(next.url, 'page');
-      if (this.#pathOk(next.url)) frontier.add(next.url);
+      if (this.pathOk(next.url)) frontier.add(next.url);
     }
   }
 }
