@@ -1,15 +1,10 @@
-import { inSeconds } from '../domain/durations.ts';
 import { DomainError } from '../domain/errors.ts';
 import { parseFetchUrl } from '../fetch/url-guard.ts';
-import { rateLimitRefusal, takeRequest } from '../keys/rate-limit.ts';
 import { CRAWL_LIMITS, type CrawlRequest, type CrawlResponse } from '../schemas/crawl.ts';
 import { EXTRACT_LIMITS } from '../schemas/extract.ts';
 import type { RequestContext } from '../search/search-service.ts';
-import type { FetchCapture } from '../site/fetch-capture.ts';
+import { withWalk, type WalkServiceDeps } from '../site/walk-call.ts';
 import { toFrontierUrl } from '../site/frontier-url.ts';
-import { createHostPacer } from '../site/host-pacer.ts';
-import { createSiteFetch, type PipelineFetch } from '../site/site-fetch.ts';
-import type { RateLimiter } from '../store/ports.ts';
 import { crawlSite } from './crawl-site.ts';
 
 /**
@@ -23,18 +18,7 @@ import { crawlSite } from './crawl-site.ts';
  * MAP_LIMITS.sitemaps sitemaps with sitemap: include.
  */
 
-export interface CrawlServiceDeps {
-  /** The fetch pipeline behind /v1/fetch: capacity, counting, every layer. */
-  fetch: PipelineFetch;
-  capture: FetchCapture;
-  /** Draws on the caller's bucket (keys' and anonymous callers'). */
-  rateLimiter: RateLimiter;
-  /** SCOUT_MAP_DELAY_MS: the pause between two requests of a site walk to one host. */
-  delayMs: number;
-}
-
-/** Requests of one crawl in flight at once (each host still gets one at a time). */
-const MAX_IN_FLIGHT = 2;
+export type CrawlServiceDeps = WalkServiceDeps;
 
 /** What the schema cannot say, checked before anything is fetched. */
 export function checkCrawlRequest(req: CrawlRequest): string {
@@ -57,18 +41,8 @@ export function createCrawlService(deps: CrawlServiceDeps) {
     ): Promise<CrawlResponse> {
       const start = checkCrawlRequest(req);
       const timeoutMs = req.timeout_ms ?? CRAWL_LIMITS.timeoutMs.default;
-      const deadline = new AbortController();
-      const timer = setTimeout(
-        () =>
-          deadline.abort(new DomainError('timeout', `the crawl took its whole timeout_ms of ${inSeconds(timeoutMs)}`)),
-        timeoutMs,
-      );
-      const onGone = () => deadline.abort(ctx.signal?.reason);
-      if (ctx.signal?.aborted === true) onGone();
-      else ctx.signal?.addEventListener('abort', onGone, { once: true });
-      const { caller } = ctx;
-      try {
-        const out = await crawlSite(
+      const out = await withWalk(deps, ctx, { timeoutMs, what: 'the crawl' }, (signal, call) =>
+        crawlSite(
           {
             start,
             maxDepth: req.max_depth ?? CRAWL_LIMITS.maxDepth.default,
@@ -82,32 +56,23 @@ export function createCrawlService(deps: CrawlServiceDeps) {
               req.max_chars ?? (req.query === undefined ? CRAWL_LIMITS.maxChars.default : CRAWL_LIMITS.maxChars.max),
             query: req.query,
             maxPassages: req.max_passages ?? EXTRACT_LIMITS.maxPassages.default,
-            signal: deadline.signal,
+            signal,
           },
-          {
-            fetch: createSiteFetch(deps.fetch, deps.capture, caller),
-            pacer: createHostPacer({ maxInFlight: MAX_IN_FLIGHT, delayMs: deps.delayMs }),
-            // A caller without a bucket (none: every route and tool call has one) is not charged.
-            charge: async () =>
-              caller === undefined || rateLimitRefusal(await takeRequest(deps.rateLimiter, caller)) === undefined,
-          },
-        );
-        return {
-          request_id: ctx.requestId,
-          url: req.url,
-          pages: out.pages,
-          complete: out.stopped === null,
-          stopped: out.stopped,
-          pages_read: out.pagesRead,
-          sitemaps_read: out.sitemapsRead,
-          charged: out.charged,
-          skipped: out.skipped,
-          response_time_ms: Math.round((performance.now() - ctx.startedAt) * 100) / 100,
-        };
-      } finally {
-        clearTimeout(timer);
-        ctx.signal?.removeEventListener('abort', onGone);
-      }
+          call,
+        ),
+      );
+      return {
+        request_id: ctx.requestId,
+        url: req.url,
+        pages: out.pages,
+        complete: out.stopped === null,
+        stopped: out.stopped,
+        pages_read: out.pagesRead,
+        sitemaps_read: out.sitemapsRead,
+        charged: out.charged,
+        skipped: out.skipped,
+        response_time_ms: Math.round((performance.now() - ctx.startedAt) * 100) / 100,
+      };
     },
   };
 }

@@ -1,14 +1,9 @@
-import { inSeconds } from '../domain/durations.ts';
 import { DomainError } from '../domain/errors.ts';
 import { parseFetchUrl } from '../fetch/url-guard.ts';
-import { rateLimitRefusal, takeRequest } from '../keys/rate-limit.ts';
 import { MAP_LIMITS, type MapRequest, type MapResponse } from '../schemas/map.ts';
 import type { RequestContext } from '../search/search-service.ts';
-import type { FetchCapture } from '../site/fetch-capture.ts';
+import { withWalk, type WalkServiceDeps } from '../site/walk-call.ts';
 import { toFrontierUrl } from '../site/frontier-url.ts';
-import { createHostPacer } from '../site/host-pacer.ts';
-import { createSiteFetch, type PipelineFetch } from '../site/site-fetch.ts';
-import type { RateLimiter } from '../store/ports.ts';
 import { mapSite } from './map-site.ts';
 
 /**
@@ -22,18 +17,7 @@ import { mapSite } from './map-site.ts';
  * 1 + MAP_LIMITS.sitemaps + MAP_LIMITS.pages − 1, and never more than the bucket holds.
  */
 
-export interface MapServiceDeps {
-  /** The fetch pipeline behind /v1/fetch: capacity, counting, every layer. */
-  fetch: PipelineFetch;
-  capture: FetchCapture;
-  /** Draws on the caller's bucket (keys' and anonymous callers'). */
-  rateLimiter: RateLimiter;
-  /** SCOUT_MAP_DELAY_MS. */
-  delayMs: number;
-}
-
-/** Requests of one map in flight at once (each host still gets one at a time). */
-const MAX_IN_FLIGHT = 2;
+export type MapServiceDeps = WalkServiceDeps;
 
 export function createMapService(deps: MapServiceDeps) {
   return {
@@ -45,18 +29,8 @@ export function createMapService(deps: MapServiceDeps) {
     ): Promise<MapResponse> {
       const start = startUrl(req.url);
       const timeoutMs = req.timeout_ms ?? MAP_LIMITS.timeoutMs.default;
-      const deadline = new AbortController();
-      const timer = setTimeout(
-        () =>
-          deadline.abort(new DomainError('timeout', `the map took its whole timeout_ms of ${inSeconds(timeoutMs)}`)),
-        timeoutMs,
-      );
-      const onGone = () => deadline.abort(ctx.signal?.reason);
-      if (ctx.signal?.aborted === true) onGone();
-      else ctx.signal?.addEventListener('abort', onGone, { once: true });
-      const { caller } = ctx;
-      try {
-        const out = await mapSite(
+      const out = await withWalk(deps, ctx, { timeoutMs, what: 'the map' }, (signal, call) =>
+        mapSite(
           {
             start,
             limit: req.limit ?? MAP_LIMITS.limit.default,
@@ -66,32 +40,23 @@ export function createMapService(deps: MapServiceDeps) {
             include: req.include_paths ?? [],
             exclude: req.exclude_paths ?? [],
             filter: shape.filter,
-            signal: deadline.signal,
+            signal,
           },
-          {
-            fetch: createSiteFetch(deps.fetch, deps.capture, caller),
-            pacer: createHostPacer({ maxInFlight: MAX_IN_FLIGHT, delayMs: deps.delayMs }),
-            // A caller without a bucket (none: every route and tool call has one) is not charged.
-            charge: async () =>
-              caller === undefined || rateLimitRefusal(await takeRequest(deps.rateLimiter, caller)) === undefined,
-          },
-        );
-        return {
-          request_id: ctx.requestId,
-          url: req.url,
-          results: out.results,
-          complete: out.stopped === null,
-          stopped: out.stopped,
-          sitemaps_read: out.sitemapsRead,
-          pages_read: out.pagesRead,
-          charged: out.charged,
-          skipped: out.skipped,
-          response_time_ms: Math.round((performance.now() - ctx.startedAt) * 100) / 100,
-        };
-      } finally {
-        clearTimeout(timer);
-        ctx.signal?.removeEventListener('abort', onGone);
-      }
+          call,
+        ),
+      );
+      return {
+        request_id: ctx.requestId,
+        url: req.url,
+        results: out.results,
+        complete: out.stopped === null,
+        stopped: out.stopped,
+        sitemaps_read: out.sitemapsRead,
+        pages_read: out.pagesRead,
+        charged: out.charged,
+        skipped: out.skipped,
+        response_time_ms: Math.round((performance.now() - ctx.startedAt) * 100) / 100,
+      };
     },
   };
 }
