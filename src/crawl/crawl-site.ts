@@ -1,5 +1,4 @@
 import { keepPassages, pageWindow } from '../content/page-window.ts';
-import { DomainError, isDomainError } from '../domain/errors.ts';
 import { mapSite } from '../map/map-site.ts';
 import { CRAWL_LIMITS, type CrawlPage, type CrawlStop } from '../schemas/crawl.ts';
 import { Frontier } from '../site/frontier.ts';
@@ -93,26 +92,14 @@ class CrawlRun extends SiteWalk<CrawlStop> {
     readonly o: CrawlOptions,
     readonly deps: CrawlDeps,
   ) {
-    super(o, deps, { skippedMax: CRAWL_LIMITS.skipped, verb: 'crawling' });
+    super(o, deps, { skippedMax: CRAWL_LIMITS.skipped, verb: 'crawling', done: 'crawled' });
     this.#fetchBudget = o.limit + CRAWL_LIMITS.extraFetches;
   }
 
   async run(): Promise<CrawlOutcome> {
     try {
-      const robots = await this.robotsOf(this.o.start);
-      if (robots.blocked !== undefined) {
-        // The start's own origin: nothing can be crawled; the caller is told why as /v1/fetch would.
-        const failure = robots.failure;
-        if (isDomainError(failure) && !this.o.signal.aborted) {
-          const origin = new URL(this.o.start).origin;
-          throw new DomainError(
-            failure.kind,
-            `${origin}/robots.txt could not be read, so nothing on ${origin} is crawled: ${failure.message}`,
-            failure.retryAfterS === undefined ? undefined : { retryAfterS: failure.retryAfterS },
-          );
-        }
-        this.skip(this.o.start, `not crawling ${new URL(this.o.start).origin}: ${robots.blocked}`);
-      } else {
+      const robots = await this.startRobots();
+      if (robots !== undefined) {
         const seeds = this.o.sitemap && this.o.maxDepth > 0 ? await this.#sitemapSeeds() : [];
         await this.#walk(seeds);
       }

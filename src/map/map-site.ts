@@ -1,4 +1,3 @@
-import { DomainError, isDomainError } from '../domain/errors.ts';
 import type { MapLink, MapStop } from '../schemas/map.ts';
 import { MAP_LIMITS } from '../schemas/map.ts';
 import { Frontier } from '../site/frontier.ts';
@@ -98,26 +97,14 @@ class MapRun extends SiteWalk<MapStop> {
     readonly o: MapOptions,
     readonly deps: MapDeps,
   ) {
-    super(o, deps, { skippedMax: MAP_LIMITS.skipped, verb: 'mapping' });
+    super(o, deps, { skippedMax: MAP_LIMITS.skipped, verb: 'mapping', done: 'mapped' });
     this.#search = o.search === undefined ? undefined : urlSearch(o.search);
   }
 
   async run(): Promise<MapOutcome> {
     try {
-      const robots = await this.robotsOf(this.o.start);
-      if (robots.blocked !== undefined) {
-        // The start's own origin: nothing can be mapped, and the caller is told why as /v1/fetch would.
-        const failure = robots.failure;
-        if (isDomainError(failure) && !this.o.signal.aborted) {
-          const origin = new URL(this.o.start).origin;
-          throw new DomainError(
-            failure.kind,
-            `${origin}/robots.txt could not be read, so nothing on ${origin} is mapped: ${failure.message}`,
-            failure.retryAfterS === undefined ? undefined : { retryAfterS: failure.retryAfterS },
-          );
-        }
-        this.skip(this.o.start, `not mapping ${new URL(this.o.start).origin}: ${robots.blocked}`);
-      } else {
+      const robots = await this.startRobots();
+      if (robots !== undefined) {
         if (this.o.sitemap !== 'skip') await this.#sitemaps(robots);
         if (this.o.sitemap !== 'only') await this.#pages();
       }

@@ -48,7 +48,7 @@ export abstract class SiteWalk<Stop extends string> {
   constructor(
     readonly walk: SiteWalkOptions,
     deps: SiteWalkDeps,
-    private readonly limits: { skippedMax: number; verb: 'mapping' | 'crawling' },
+    private readonly limits: { skippedMax: number; verb: 'mapping' | 'crawling'; done: 'mapped' | 'crawled' },
   ) {
     this.inScope = hostScope(walk.start, walk.includeSubdomains);
     const paths = pathFilter(walk.include, walk.exclude);
@@ -95,6 +95,28 @@ export abstract class SiteWalk<Stop extends string> {
     const robots = await this.robots.forUrl(url);
     this.robotsRead.set(origin, robots);
     return robots;
+  }
+
+  /**
+   * The start origin's robots.txt, or undefined when it forbids the whole origin (the start
+   * then skipped, saying why). One that cannot be read fails the call as /v1/fetch would:
+   * nothing on that origin may be requested.
+   */
+  protected async startRobots(): Promise<OriginRobots | undefined> {
+    const { start } = this.walk;
+    const robots = await this.robotsOf(start);
+    if (robots.blocked === undefined) return robots;
+    const failure = robots.failure;
+    const origin = new URL(start).origin;
+    if (isDomainError(failure) && !this.walk.signal.aborted) {
+      throw new DomainError(
+        failure.kind,
+        `${origin}/robots.txt could not be read, so nothing on ${origin} is ${this.limits.done}: ${failure.message}`,
+        failure.retryAfterS === undefined ? undefined : { retryAfterS: failure.retryAfterS },
+      );
+    }
+    this.skip(start, `not ${this.limits.verb} ${origin}: ${robots.blocked}`);
+    return undefined;
   }
 
   /** Why `url` may not be requested, or undefined when it may. */
