@@ -4,7 +4,7 @@ import type { ExtractResponse } from '../../src/schemas/extract.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { html, type Site, startMapSite, urlset } from '../map/map-fixture.ts';
-import { stubProbe, stubResolver } from '../sponsored/sponsored-fixture.ts';
+import { type RefusedHopSite, startRefusedHopSite } from '../map/refused-hop-site.ts';
 
 /**
  * POST /v1/crawl against loopback fixture sites through the operator allowlist: the site on
@@ -242,38 +242,20 @@ describe('POST /v1/crawl: slow pages and the deadline', () => {
 });
 
 describe('POST /v1/crawl: a redirect to a refused address on the site', () => {
-  let s: TestScout;
-  let named: Site;
+  let hop: RefusedHopSite;
   beforeAll(async () => {
-    named = await startMapSite({
-      '/robots.txt': { body: 'User-agent: *\nAllow: /\n' },
-      '/': html('Named home', ['/go', '/ok']),
-      '/go': { status: 302, location: (o) => `${o.self.replace('127.0.0.2', 'inner.site.test')}/x` },
-      '/ok': html('Fine page'),
-    });
-    // site.test is the fixture (allowed); inner.site.test, a subdomain of the site, resolves to 127.0.0.1 (refused).
-    const { resolver } = stubResolver({
-      'site.test': [{ address: '127.0.0.2', family: 4 }],
-      'inner.site.test': [{ address: '127.0.0.1', family: 4 }],
-    });
-    s = await startTestScout(
-      { SCOUT_RATE_LIMIT_RPM: '100000', SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32', SCOUT_MAP_DELAY_MS: '0' },
-      { resolver, landingProbe: stubProbe().probe },
-    );
+    hop = await startRefusedHopSite();
   });
-  afterAll(async () => {
-    await s?.close();
-    await named?.server.close();
-  });
+  afterAll(() => hop?.close());
 
   it('lists the refused hop in skipped, and the crawl goes on', async () => {
-    const start = `http://site.test:${named.server.port}/`;
+    const { start, inner, site: named, scout: s } = hop;
     const res = await s.request<CrawlResponse>('POST', '/v1/crawl', {
       body: { url: start, include_subdomains: true },
     });
     expect(res.status).toBe(200);
     expect(res.body.pages.map((p) => p.url)).toEqual([start, `${start}ok`]);
-    const refused = res.body.skipped.find((x) => x.url === `http://inner.site.test:${named.server.port}/x`);
+    const refused = res.body.skipped.find((x) => x.url === `${inner}/x`);
     expect(refused?.reason).toMatch(
       /^not crawling http:\/\/inner\.site\.test:\d+: its robots\.txt could not be read \(.*refused/,
     );

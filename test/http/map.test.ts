@@ -3,7 +3,7 @@ import type { MapResponse } from '../../src/schemas/map.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { gzipped, html, type Site, sitemapIndex, startMapSite, urlset } from '../map/map-fixture.ts';
-import { stubProbe, stubResolver } from '../sponsored/sponsored-fixture.ts';
+import { type RefusedHopSite, startRefusedHopSite } from '../map/refused-hop-site.ts';
 
 /**
  * POST /v1/map against loopback fixture sites through the operator allowlist: the docs site
@@ -237,37 +237,18 @@ describe('POST /v1/map: bounds', () => {
 });
 
 describe('POST /v1/map: a redirect to a refused address on the site', () => {
-  let s: TestScout;
-  let named: Site;
+  let hop: RefusedHopSite;
   beforeAll(async () => {
-    named = await startMapSite({
-      '/robots.txt': { body: 'User-agent: *\nAllow: /\n' },
-      '/': html('Named home', ['/go', '/ok']),
-      '/go': { status: 302, location: (o) => `${o.self.replace('127.0.0.2', 'inner.site.test')}/x` },
-      '/ok': html('Fine page'),
-    });
-    // site.test is the fixture (allowed); inner.site.test, a subdomain of the site, resolves to 127.0.0.1 (refused).
-    const { resolver } = stubResolver({
-      'site.test': [{ address: '127.0.0.2', family: 4 }],
-      'inner.site.test': [{ address: '127.0.0.1', family: 4 }],
-    });
-    s = await startTestScout(
-      { SCOUT_RATE_LIMIT_RPM: '100000', SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32', SCOUT_MAP_DELAY_MS: '0' },
-      { resolver, landingProbe: stubProbe().probe },
-    );
+    hop = await startRefusedHopSite();
   });
-  afterAll(async () => {
-    await s?.close();
-    await named?.server.close();
-  });
+  afterAll(() => hop?.close());
 
   it('refuses the hop by the address policy, and the map goes on', async () => {
-    const start = `http://site.test:${named.server.port}/`;
+    const { start, inner, site: named, scout: s } = hop;
     const res = await s.request<MapResponse>('POST', '/v1/map', {
       body: { url: start, sitemap: 'skip', include_subdomains: true },
     });
     expect(res.status).toBe(200);
-    const inner = `http://inner.site.test:${named.server.port}`;
     expect(res.body.results.map((r) => r.url)).toEqual([start, `${start}go`, `${start}ok`]);
     const refused = res.body.skipped.find((x) => x.url === `${inner}/x`);
     expect(refused?.reason).toMatch(
