@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { SearchResponse } from '../../src/schemas/search.ts';
 import type { TestScout } from '../helpers/test-scout.ts';
 import { stubProbe, stubResolver } from '../sponsored/sponsored-fixture.ts';
@@ -39,4 +40,36 @@ export async function untilSponsored(s: TestScout, query: string): Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the campaign never showed on /v1/search');
+}
+
+/**
+ * What a compat shape's metrics must show after its calls (POSTs answered 2xx under each
+ * of `routes`, and at least `atLeast` answers under `shape`), and never: the key, which a
+ * path-key route carries in its path. Read from GET /metrics with the admin token.
+ */
+export async function expectCompatMetrics(
+  t: TestScout,
+  adminToken: string,
+  routes: readonly string[],
+  shape?: { name: string; atLeast: number },
+): Promise<void> {
+  const { text } = await t.request('GET', '/metrics', {
+    key: null,
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  for (const route of routes)
+    expect(text).toMatch(
+      new RegExp(
+        `^scout_http_requests_total\\{route="${route}",method="POST",status_class="2xx",outcome="ok"\\} [1-9]`,
+        'm',
+      ),
+    );
+  if (shape !== undefined) {
+    const count = new RegExp(
+      `^scout_compat_requests_total\\{shape="${shape.name}",status_class="2xx"\\} (\\d+)`,
+      'm',
+    ).exec(text);
+    expect(Number(count?.[1])).toBeGreaterThanOrEqual(shape.atLeast);
+  }
+  expect(text).not.toContain(t.key);
 }

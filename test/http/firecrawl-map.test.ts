@@ -1,4 +1,5 @@
 import Firecrawl, { SdkError } from '@mendable/firecrawl-js';
+import { expectCompatMetrics } from './compat-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FirecrawlError, FirecrawlMapResponse } from '../../src/schemas/firecrawl.ts';
 import type { MapLink, MapResponse } from '../../src/schemas/map.ts';
@@ -171,19 +172,6 @@ describe('metrics', () => {
     const body = { url: `${site.origin}/`, limit: 1 };
     await t.request('POST', `/k/${t.key}/v2/map`, { key: null, body });
     await t.request('POST', '/v2/map', { body });
-    const metrics = await t.request('GET', '/metrics', {
-      key: null,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    for (const route of ['/k/:key/v2/map', '/v2/map'])
-      expect(metrics.text).toMatch(
-        new RegExp(
-          `^scout_http_requests_total\\{route="${route}",method="POST",status_class="2xx",outcome="ok"\\} [1-9]`,
-          'm',
-        ),
-      );
-    const shape = /^scout_compat_requests_total\{shape="firecrawl",status_class="2xx"\} (\d+)/m.exec(metrics.text);
-    expect(Number(shape?.[1])).toBeGreaterThanOrEqual(2);
-    expect(metrics.text).not.toContain(t.key);
+    await expectCompatMetrics(t, ADMIN_TOKEN, ['/k/:key/v2/map', '/v2/map'], { name: 'firecrawl', atLeast: 2 });
   });
 });

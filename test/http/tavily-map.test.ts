@@ -1,4 +1,5 @@
 import { tavily } from '@tavily/core';
+import { expectCompatMetrics } from './compat-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapResponse } from '../../src/schemas/map.ts';
 import type { TavilyError, TavilyMapResponse } from '../../src/schemas/tavily.ts';
@@ -191,19 +192,6 @@ describe('metrics', () => {
     const body = { url: `${site.origin}/`, limit: 1 };
     await t.request('POST', `/k/${t.key}/map`, { key: null, body });
     await t.request('POST', '/map', { body });
-    const metrics = await t.request('GET', '/metrics', {
-      key: null,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    for (const route of ['/k/:key/map', '/map'])
-      expect(metrics.text).toMatch(
-        new RegExp(
-          `^scout_http_requests_total\\{route="${route}",method="POST",status_class="2xx",outcome="ok"\\} [1-9]`,
-          'm',
-        ),
-      );
-    const shape = /^scout_compat_requests_total\{shape="tavily",status_class="2xx"\} (\d+)/m.exec(metrics.text);
-    expect(Number(shape?.[1])).toBeGreaterThanOrEqual(2);
-    expect(metrics.text).not.toContain(t.key);
+    await expectCompatMetrics(t, ADMIN_TOKEN, ['/k/:key/map', '/map'], { name: 'tavily', atLeast: 2 });
   });
 });

@@ -7,7 +7,15 @@ import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { campaignFile } from '../sponsored/sponsored-fixture.ts';
-import { offline, organicUrls, quillwortPages, SHOES, TODAY, untilSponsored } from './compat-kit.ts';
+import {
+  expectCompatMetrics,
+  offline,
+  organicUrls,
+  quillwortPages,
+  SHOES,
+  TODAY,
+  untilSponsored,
+} from './compat-kit.ts';
 
 /**
  * The Tavily shape (docs/compat.md) on a real Scout over loopback, driven by the real client
@@ -185,18 +193,7 @@ describe('metrics', () => {
     await t.request('POST', `/k/${t.key}/extract`, { key: null, body: { urls: [origin.url('/article')] } });
     await t.request('POST', '/extract', { body: { urls: origin.url('/article') } });
     await t.request('POST', '/search', { body: { query: 'quillwort' } });
-    const metrics = await t.request('GET', '/metrics', {
-      key: null,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    for (const route of ['/k/:key/extract', '/extract', '/search'])
-      expect(metrics.text).toMatch(
-        new RegExp(
-          `^scout_http_requests_total\\{route="${route}",method="POST",status_class="2xx",outcome="ok"\\} [1-9]`,
-          'm',
-        ),
-      );
-    expect(metrics.text).not.toContain(t.key);
+    await expectCompatMetrics(t, ADMIN_TOKEN, ['/k/:key/extract', '/extract', '/search']);
   });
 });
 
