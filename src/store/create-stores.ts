@@ -5,6 +5,7 @@ import { createClosers, type Closers } from '../domain/closers.ts';
 import { requireExistingStore } from './existing-store.ts';
 import type { MigrationState } from './postgres/migrate.ts';
 import type { IndexDocumentStore, ResultCache, SponsoredStores, Stores } from './ports.ts';
+import { createMemoryCrawlJobStore } from './memory/memory-crawl-job-store.ts';
 import { createMemoryRateLimiter } from './memory/memory-rate-limiter.ts';
 import { migrate, openDatabase } from './sqlite/open-database.ts';
 import { migrations } from './sqlite/migrations.ts';
@@ -46,6 +47,8 @@ export function createStores(config: Pick<Config, 'dataDir'> & RateSettings, now
   return {
     keys: createSqliteKeyStore(db),
     budget: createSqliteBudgetStore(db),
+    // Until the SQLite crawl-job table lands (the next commit).
+    crawlJobs: createMemoryCrawlJobStore(),
     rateLimiter: createMemoryRateLimiter(config.rateLimitRpm, now),
     ...(anonymousRpm === undefined ? {} : { anonymousRateLimiter: createMemoryRateLimiter(anonymousRpm, now) }),
     async ping() {
@@ -176,6 +179,8 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
   const stores: Stores = {
     keys: pg.keys,
     budget: pg.budget,
+    // Until the PostgreSQL crawl-job table lands (the next commit).
+    crawlJobs: createMemoryCrawlJobStore(),
     rateLimiter,
     ...(anonymousRateLimiter === undefined ? {} : { anonymousRateLimiter }),
     // Ready means PostgreSQL answers: without it keys cannot be verified. Redis is not

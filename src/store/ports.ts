@@ -89,6 +89,70 @@ export interface BudgetStore {
   used(period: string): Promise<number>;
 }
 
+/* Asynchronous crawl jobs (src/crawl/crawl-jobs.ts): kept where every replica sees them. */
+
+export type CrawlJobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+/** A job as stored. Times are epoch milliseconds. */
+export interface CrawlJobRecord {
+  id: string;
+  /** Who started it (an API key's id): only that key reads or cancels it. */
+  owner: string;
+  /** Opaque text written at creation (the runner's request), given back as written. */
+  request: string;
+  status: CrawlJobStatus;
+  /** Opaque text the runner saves as it goes (its checkpoint, then its result); null before the first save. */
+  progress: string | null;
+  createdAt: number;
+  /** The last create, claim, save or cancel. */
+  updatedAt: number;
+  /** From then on purge() deletes the job. */
+  expiresAt: number;
+  /** The runner holding the job and until when, while it runs; null otherwise. */
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  /** Claims so far: 1 on the first run, one more each time another runner takes it over. */
+  attempts: number;
+}
+
+export type NewCrawlJob = Pick<CrawlJobRecord, 'id' | 'owner' | 'request' | 'createdAt' | 'expiresAt'>;
+
+export interface CrawlJobStore {
+  /**
+   * Atomically adds the job (queued) unless its owner already has `maxActive` jobs queued or
+   * running, whichever process added them; false then (nothing added). A duplicate id throws.
+   */
+  create(job: NewCrawlJob, maxActive: number): Promise<boolean>;
+  get(id: string): Promise<CrawlJobRecord | undefined>;
+  /**
+   * Atomically hands `worker` the oldest job (by createdAt, then id) that is queued, or running
+   * with its lease ended (leaseUntil <= now: its runner died): status running, leased to
+   * `worker` until now + leaseMs, attempts + 1. While a lease holds no other claim gets the
+   * job; two racing claims never get the same one. undefined when there is none.
+   */
+  claim(worker: string, now: number, leaseMs: number): Promise<CrawlJobRecord | undefined>;
+  /**
+   * Saves `progress` and `status` while `worker` holds the job (leaseOwner is worker and status
+   * running, even past leaseUntil if nobody claimed it since): running extends the lease to
+   * now + leaseMs; completed or failed ends it (leaseOwner and leaseUntil null). false when the
+   * worker no longer holds it (taken over, cancelled, purged): nothing is written and the
+   * worker must stop.
+   */
+  save(
+    id: string,
+    worker: string,
+    update: { progress: string; status: 'running' | 'completed' | 'failed'; now: number; leaseMs: number },
+  ): Promise<boolean>;
+  /**
+   * Cancels `owner`'s job if it is queued or running (status cancelled, lease ended: its
+   * runner's next save is refused); a finished job stays as it is. The record afterwards, or
+   * undefined when `owner` has no job of that id.
+   */
+  cancel(id: string, owner: string, now: number): Promise<CrawlJobRecord | undefined>;
+  /** Deletes the jobs whose expiresAt <= now, in any state; how many. */
+  purge(now: number): Promise<number>;
+}
+
 export interface Stores {
   keys: KeyStore;
   rateLimiter: RateLimiter;
@@ -98,6 +162,8 @@ export interface Stores {
    */
   anonymousRateLimiter?: RateLimiter;
   budget: BudgetStore;
+  /** Asynchronous crawl jobs, shared by every replica on a shared store. */
+  crawlJobs: CrawlJobStore;
   /** Throws when the backing store cannot serve (used by /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

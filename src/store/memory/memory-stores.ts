@@ -3,6 +3,7 @@ import type { SponsoredStores, Stores } from '../ports.ts';
 import { createMemoryAdEventStore } from './memory-ad-event-store.ts';
 import { createMemoryBudgetStore } from './memory-budget-store.ts';
 import { createMemoryCampaignStore } from './memory-campaign-store.ts';
+import { createMemoryCrawlJobStore } from './memory-crawl-job-store.ts';
 import { createMemoryKeyStore } from './memory-key-store.ts';
 import { createMemoryRateLimiter } from './memory-rate-limiter.ts';
 import { createMemorySecretStore } from './memory-secret-store.ts';
@@ -12,6 +13,7 @@ export function createMemoryStores(config: Pick<Config, 'rateLimitRpm'>, now: ()
   return {
     keys: createMemoryKeyStore(),
     budget: createMemoryBudgetStore(),
+    crawlJobs: createMemoryCrawlJobStore(),
     rateLimiter: createMemoryRateLimiter(config.rateLimitRpm, now),
     async ping() {},
     async close() {},
