@@ -14,11 +14,11 @@ import { createTopDomains, type DomainCount } from './top-domains.ts';
 export type TrafficClass = 'ok' | 'client_error' | 'rate_limited' | 'server_error';
 
 /**
- * The kinds of request whose latency is shown apart: a search, a page fetch and an MCP call
- * take different times (milliseconds on the local index, seconds for a slow page), and one
- * line of them all says nothing about any.
+ * The kinds of request whose latency is shown apart: a search, a page fetch, an MCP call, a
+ * site map and a crawl take different times (milliseconds on the local index, seconds for a
+ * slow page, up to 120 s for a crawl), and one line of them all says nothing about any.
  */
-export const REQUEST_KINDS = ['search', 'fetch', 'mcp'] as const;
+export const REQUEST_KINDS = ['search', 'fetch', 'mcp', 'map', 'crawl'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 const SEARCH_ROUTES = new Set(['/v1/search', '/search', '/k/:key/search', '/v2/search', '/k/:key/v2/search']);
@@ -30,15 +30,29 @@ const FETCH_ROUTES = new Set([
   '/v2/scrape',
   '/k/:key/v2/scrape',
 ]);
+const MAP_ROUTES = new Set(['/v1/map', '/map', '/k/:key/map', '/v2/map', '/k/:key/v2/map']);
+// Firecrawl's /v2/crawl is listed ahead of its route: when it is served, its walks are crawls
+// from the first request. Its status routes (GET /v1/crawl/:id, /v2/crawl/:id) are not here:
+// polling a job answers in milliseconds, and counted as crawls those polls would drown the
+// walks' own latency; they count in the totals only (their templates differ from these).
+const CRAWL_ROUTES = new Set(['/v1/crawl', '/crawl', '/k/:key/crawl', '/v2/crawl', '/k/:key/v2/crawl']);
 
-/** The kind of an agent route (both forms of /v1/search are one); undefined for the rest (usage, clicks, docs). */
+/**
+ * The kind of an agent route, by its template (both forms of /v1/search are one); undefined
+ * for the rest (usage, clicks, docs, a crawl's status), which count in the totals only.
+ */
 export function requestKind(route: string): RequestKind | undefined {
-  // The compat shapes' searches (docs/compat.md) are searches too.
+  // The compat shapes' searches, extracts, maps and crawls (docs/compat.md) are of their kind too.
   if (SEARCH_ROUTES.has(route)) return 'search';
   // /v1/extract, Tavily's extract and Firecrawl's scrape read pages, as /v1/fetch does (a
-  // batch's pages in parallel). A site map is none of the three: counted in the totals only.
+  // batch's pages in parallel).
   if (FETCH_ROUTES.has(route)) return 'fetch';
   if (route === '/mcp') return 'mcp';
+  // A site walk reads sitemaps and pages for seconds (a map) or up to two minutes (a crawl,
+  // still inside the sketch's range): apart from the page reads, whose line it would lift
+  // out of sight.
+  if (MAP_ROUTES.has(route)) return 'map';
+  if (CRAWL_ROUTES.has(route)) return 'crawl';
   return undefined;
 }
 
@@ -116,7 +130,7 @@ export interface Activity {
 const emptyBucket = (): Bucket => ({
   traffic: { ok: 0, client_error: 0, rate_limited: 0, server_error: 0 },
   latency: newSketch(),
-  byKind: { search: newSketch(), fetch: newSketch(), mcp: newSketch() },
+  byKind: Object.fromEntries(REQUEST_KINDS.map((k) => [k, newSketch()])) as Record<RequestKind, LatencySketch>,
   providers: new Map(),
   fetches: new Map(),
 });

@@ -34,6 +34,8 @@ const series = (s: { bucketSeconds: number; points: TrafficPoint[] }) => ({
       search: { p50_ms: p.byKind.search.p50Ms, p95_ms: p.byKind.search.p95Ms },
       fetch: { p50_ms: p.byKind.fetch.p50Ms, p95_ms: p.byKind.fetch.p95Ms },
       mcp: { p50_ms: p.byKind.mcp.p50Ms, p95_ms: p.byKind.mcp.p95Ms },
+      map: { p50_ms: p.byKind.map.p50Ms, p95_ms: p.byKind.map.p95Ms },
+      crawl: { p50_ms: p.byKind.crawl.p50Ms, p95_ms: p.byKind.crawl.p95Ms },
     },
   })),
 });

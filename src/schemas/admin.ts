@@ -37,11 +37,11 @@ export const TrafficBucket = Type.Object(
     p50_ms: Ms,
     p95_ms: Ms,
     latency: Type.Object(
-      { search: KindLatency, fetch: KindLatency, mcp: KindLatency },
+      { search: KindLatency, fetch: KindLatency, mcp: KindLatency, map: KindLatency, crawl: KindLatency },
       {
         additionalProperties: false,
         description:
-          'Latency of searches (POST and GET /v1/search and the compat searches), page reads (/v1/fetch, /v1/extract and the compat extract and scrape) and MCP requests (/mcp) apart; p50_ms and p95_ms above are of every agent request.',
+          "Latency of searches (POST and GET /v1/search and the compat searches), page reads (/v1/fetch, /v1/extract and the compat extract and scrape), MCP requests (/mcp), site maps (/v1/map and the compat maps) and crawls (/v1/crawl and the compat crawls; a crawl job's status reads are not crawls) apart; p50_ms and p95_ms above are of every agent request.",
       },
     ),
   },

@@ -40,7 +40,7 @@ describe('activity', () => {
   });
 
   // Issue 23: the dashboard drew one latency line of searches, fetches and MCP calls together.
-  it('keeps the latency of searches, fetches and MCP requests apart', () => {
+  it('keeps the latency of searches, fetches, MCP requests, maps and crawls apart', () => {
     expect(
       [
         '/v1/search',
@@ -53,7 +53,6 @@ describe('activity', () => {
         '/v2/scrape',
         '/mcp',
         '/v1/usage',
-        '/v1/map',
         'unmatched',
       ].map(requestKind),
     ).toEqual([
@@ -70,8 +69,6 @@ describe('activity', () => {
       'fetch',
       'mcp',
       undefined,
-      // A site map takes seconds of sitemaps and pages: in the totals only.
-      undefined,
       undefined,
     ]);
     const a = createActivity(() => T0);
@@ -79,6 +76,8 @@ describe('activity', () => {
     a.request(200, 0.002, 'search');
     a.request(200, 2, 'fetch');
     a.request(200, 0.05, 'mcp');
+    a.request(200, 8, 'map');
+    a.request(200, 90, 'crawl');
     a.request(200, 30, undefined);
     for (const window of ['hour', 'day'] as const) {
       const { byKind, p95Ms } = a.traffic(window).points.at(-1)!;
@@ -87,6 +86,11 @@ describe('activity', () => {
       expect(byKind.fetch.p50Ms).toBeLessThan(3000);
       expect(byKind.mcp.p50Ms).toBeGreaterThanOrEqual(50);
       expect(byKind.mcp.p95Ms).toBeLessThan(100);
+      // A quantile is its bucket's bound, at most 25% above the time (latency-sketch.ts).
+      expect(byKind.map.p50Ms).toBeGreaterThanOrEqual(8000);
+      expect(byKind.map.p95Ms).toBeLessThanOrEqual(8000 * 1.25);
+      expect(byKind.crawl.p50Ms).toBeGreaterThanOrEqual(90_000);
+      expect(byKind.crawl.p95Ms).toBeLessThanOrEqual(90_000 * 1.25);
       // The overall line still holds every request, the usage-like one too.
       expect(p95Ms).toBeGreaterThanOrEqual(30_000);
     }
@@ -94,7 +98,23 @@ describe('activity', () => {
       search: { p50Ms: null, p95Ms: null },
       fetch: { p50Ms: null, p95Ms: null },
       mcp: { p50Ms: null, p95Ms: null },
+      map: { p50Ms: null, p95Ms: null },
+      crawl: { p50Ms: null, p95Ms: null },
     });
+  });
+
+  // Issue 27: site maps and crawls counted in the totals only.
+  it("keeps site maps and crawls apart, every shape of them, but not a crawl job's status reads", () => {
+    const kinds = (routes: string[]) => Object.fromEntries(routes.map((r) => [r, requestKind(r)]));
+    // Scout's own, Tavily's and Firecrawl's, with and without a path key (docs/compat.md).
+    const maps = ['/v1/map', '/map', '/k/:key/map', '/v2/map', '/k/:key/v2/map'];
+    expect(kinds(maps)).toEqual(Object.fromEntries(maps.map((r) => [r, 'map'])));
+    // Firecrawl's /v2/crawl is not served yet: a crawl from its first request when it is.
+    const crawls = ['/v1/crawl', '/crawl', '/k/:key/crawl', '/v2/crawl', '/k/:key/v2/crawl'];
+    expect(kinds(crawls)).toEqual(Object.fromEntries(crawls.map((r) => [r, 'crawl'])));
+    // Polling a job answers at once: counted as crawls, the polls would hide the walks' time.
+    const status = ['/v1/crawl/:id', '/v2/crawl/:id', '/k/:key/v2/crawl/:id'];
+    expect(kinds(status)).toEqual(Object.fromEntries(status.map((r) => [r, undefined])));
   });
 
   it('counts traffic per minute for an hour and per hour for a day, with latency quantiles', () => {

@@ -256,6 +256,10 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
       'fetch p95',
       'MCP p50',
       'MCP p95',
+      'map p50',
+      'map p95',
+      'crawl p50',
+      'crawl p95',
     ]);
     const over = (await page.locator('[data-plot="latency"] .u-over').boundingBox())!;
     // Key A's searches are in the last minute or two (one may have begun since): hover the
@@ -268,7 +272,7 @@ describe.skipIf(!chromiumAvailable())('the operator dashboard at /admin, in Chro
     }
     expect(values[0]).toMatch(new RegExp(`^${DATE_TIME}$`));
     expect(values[1]).toMatch(/^[\d.,]+ ms$/);
-    expect(values.slice(5)).toEqual(['—', '—']); // no MCP request was made
+    expect(values.slice(5)).toEqual(['—', '—', '—', '—', '—', '—']); // no MCP request, map or crawl was made
     await page.mouse.move(0, 0);
 
     expect(await num(`${row('outcomes', 'refused')} [data-field="count"]`)).toBe(1);

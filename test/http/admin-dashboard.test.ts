@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminKey, AdminOverview } from '../../src/schemas/admin.ts';
 import type { ErrorBody } from '../../src/schemas/error.ts';
 import type { Usage } from '../../src/schemas/usage.ts';
+import { requestKind } from '../../src/admin/activity.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+import { html, startMapSite, type Site } from '../map/map-fixture.ts';
 
 const TOKEN = 'dashboard-admin-token-0123456789abcdef';
 const admin = { key: null, headers: { authorization: `Bearer ${TOKEN}` } };
@@ -72,12 +74,16 @@ describe("the dashboard's data: /admin/v1/overview and /admin/v1/keys after know
       expect(sum(b, 'server_error')).toBe(0);
       const busy = b.filter((x: { ok: number }) => x.ok > 0);
       expect(busy.every((x) => x.p50_ms !== null && x.p50_ms > 0 && x.p95_ms! >= x.p50_ms)).toBe(true);
-      // Searches and fetches were made, no MCP request: each kind's latency apart.
+      // Searches and fetches were made, no MCP request, map or crawl: each kind's latency apart.
       type Kind = { p50_ms: number | null; p95_ms: number | null };
-      const kinds = (k: 'search' | 'fetch' | 'mcp') => b.map((x) => x.latency[k]);
+      const kinds = (k: keyof Bucket['latency']) => b.map((x) => x.latency[k]);
       expect(kinds('search').some((l: Kind) => l.p50_ms !== null && l.p95_ms! >= l.p50_ms)).toBe(true);
       expect(kinds('fetch').some((l: Kind) => l.p50_ms !== null && l.p95_ms! >= l.p50_ms)).toBe(true);
-      expect(kinds('mcp').every((l: Kind) => l.p50_ms === null && l.p95_ms === null)).toBe(true);
+      for (const none of ['mcp', 'map', 'crawl'] as const)
+        expect(
+          kinds(none).every((l: Kind) => l.p50_ms === null && l.p95_ms === null),
+          none,
+        ).toBe(true);
     }
     expect(Date.parse(o.started_at)).toBeLessThanOrEqual(Date.parse(o.generated_at));
     expect(o.storage).toBe('embedded');
@@ -195,5 +201,80 @@ describe('the dashboard page', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+// Issue 27: site maps and crawls counted in the totals only, not as a kind of their own.
+describe("the dashboard's latency of site walks: maps and crawls apart, in every shape", () => {
+  let t: TestScout;
+  let site: Site;
+
+  beforeAll(async () => {
+    site = await startMapSite({ '/': html('Home', ['/a']), '/a': html('A') });
+    t = await startTestScout({
+      SCOUT_ADMIN_TOKEN: TOKEN,
+      SCOUT_RATE_LIMIT_RPM: '100000',
+      SCOUT_PATH_KEYS: 'true',
+      SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
+      SCOUT_MAP_DELAY_MS: '0',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.server.close();
+  });
+
+  it("draws each shape's maps and crawls on their own lines, by the templates the routes register", async () => {
+    const url = `${site.origin}/`;
+    const map = { url, limit: 2 };
+    const crawl = { url, max_depth: 0 };
+    // Scout's own, Tavily's and Firecrawl's (docs/compat.md), with and without a path key.
+    const calls: [string, unknown][] = [
+      ['/v1/map', map],
+      ['/map', map],
+      ['/k/:key/map', map],
+      ['/v2/map', map],
+      ['/k/:key/v2/map', map],
+      ['/v1/crawl', crawl],
+      ['/crawl', crawl],
+      ['/k/:key/crawl', crawl],
+    ];
+    for (const [route, body] of calls) {
+      // Under a path key the key is in the path only.
+      const pathKey = route.startsWith('/k/');
+      const res = await t.request('POST', route.replace(':key', t.key), { body, key: pathKey ? null : t.key });
+      expect(res.status, route).toBe(200);
+    }
+
+    const o = (await t.request<AdminOverview>('GET', '/admin/v1/overview', admin)).body;
+    for (const window of ['hour', 'day'] as const) {
+      const b = o.traffic[window].buckets;
+      const kinds = (k: keyof (typeof b)[number]['latency']) => b.map((x) => x.latency[k]);
+      for (const walk of ['map', 'crawl'] as const)
+        expect(
+          kinds(walk).some((l) => l.p50_ms !== null && l.p95_ms! >= l.p50_ms),
+          walk,
+        ).toBe(true);
+      for (const none of ['search', 'fetch', 'mcp'] as const)
+        expect(
+          kinds(none).every((l) => l.p50_ms === null && l.p95_ms === null),
+          none,
+        ).toBe(true);
+    }
+
+    // Each POST's route template, as the app reported it (the metrics' label), is of its kind:
+    // a renamed route would fall out of its line without this.
+    const { text } = await t.request('GET', '/metrics', admin);
+    const routes = [...text.matchAll(/^scout_http_requests_total\{route="([^"]+)",method="POST",/gm)].map((m) => m[1]!);
+    expect(Object.fromEntries(routes.map((r) => [r, requestKind(r)]))).toEqual({
+      '/v1/map': 'map',
+      '/map': 'map',
+      '/k/:key/map': 'map',
+      '/v2/map': 'map',
+      '/k/:key/v2/map': 'map',
+      '/v1/crawl': 'crawl',
+      '/crawl': 'crawl',
+      '/k/:key/crawl': 'crawl',
+    });
   });
 });

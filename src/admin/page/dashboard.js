@@ -340,11 +340,16 @@
     { key: 'server_error', label: '5xx', colour: '#c62828' },
   ];
 
-  /** Latency is drawn per kind of request: a fetch takes seconds where a search takes milliseconds. */
+  /**
+   * Latency is drawn per kind of request: a fetch takes seconds where a search takes
+   * milliseconds, and a crawl up to minutes.
+   */
   const KINDS = [
     { key: 'search', label: 'search', colour: '#1565c0' },
     { key: 'fetch', label: 'fetch', colour: '#ef6c00' },
     { key: 'mcp', label: 'MCP', colour: '#6a1b9a' },
+    { key: 'map', label: 'map', colour: '#2e7d32' },
+    { key: 'crawl', label: 'crawl', colour: '#ad1457' },
   ];
 
   /**
