@@ -5,12 +5,12 @@ import { createClosers, type Closers } from '../domain/closers.ts';
 import { requireExistingStore } from './existing-store.ts';
 import type { MigrationState } from './postgres/migrate.ts';
 import type { IndexDocumentStore, ResultCache, SponsoredStores, Stores } from './ports.ts';
-import { createMemoryCrawlJobStore } from './memory/memory-crawl-job-store.ts';
 import { createMemoryRateLimiter } from './memory/memory-rate-limiter.ts';
 import { migrate, openDatabase } from './sqlite/open-database.ts';
 import { migrations } from './sqlite/migrations.ts';
 import { openSponsoredStore, sponsoredStoreFile } from './sqlite/open-sponsored-store.ts';
 import { createSqliteBudgetStore } from './sqlite/sqlite-budget-store.ts';
+import { createSqliteCrawlJobStore } from './sqlite/sqlite-crawl-job-store.ts';
 import { createSqliteKeyStore } from './sqlite/sqlite-key-store.ts';
 
 /**
@@ -38,7 +38,7 @@ type RateSettings = Pick<Config, 'rateLimitRpm'> & Partial<Pick<Config, 'anonymo
 const anonymousRpmOf = (config: RateSettings): number | undefined =>
   config.anonymousRpm !== undefined && config.anonymousRpm > 0 ? config.anonymousRpm : undefined;
 
-/** The embedded keys, budget and rate limiters (SQLite in SCOUT_DATA_DIR; the limiters in memory). */
+/** The embedded keys, budget, crawl jobs and rate limiters (SQLite in SCOUT_DATA_DIR; the limiters in memory). */
 export function createStores(config: Pick<Config, 'dataDir'> & RateSettings, now: () => number = Date.now): Stores {
   const db = openDatabase(storeFile(config.dataDir));
   migrate(db, migrations);
@@ -47,8 +47,7 @@ export function createStores(config: Pick<Config, 'dataDir'> & RateSettings, now
   return {
     keys: createSqliteKeyStore(db),
     budget: createSqliteBudgetStore(db),
-    // Until the SQLite crawl-job table lands (the next commit).
-    crawlJobs: createMemoryCrawlJobStore(),
+    crawlJobs: createSqliteCrawlJobStore(db),
     rateLimiter: createMemoryRateLimiter(config.rateLimitRpm, now),
     ...(anonymousRpm === undefined ? {} : { anonymousRateLimiter: createMemoryRateLimiter(anonymousRpm, now) }),
     async ping() {
@@ -179,8 +178,7 @@ async function openShared(config: Config, o: ServerStorageOptions, closers: Clos
   const stores: Stores = {
     keys: pg.keys,
     budget: pg.budget,
-    // Until the PostgreSQL crawl-job table lands (the next commit).
-    crawlJobs: createMemoryCrawlJobStore(),
+    crawlJobs: pg.crawlJobs,
     rateLimiter,
     ...(anonymousRateLimiter === undefined ? {} : { anonymousRateLimiter }),
     // Ready means PostgreSQL answers: without it keys cannot be verified. Redis is not

@@ -24,9 +24,10 @@ afterAll(async () => {
 });
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+const crawlJob = { id: 'job_1', owner: 'key_1', request: '{}', createdAt: 1000, expiresAt: 2000 };
 
 describe('openServerStorage: embedded (no SCOUT_DATABASE_URL)', () => {
-  it('opens SQLite in SCOUT_DATA_DIR: leased budget, process-local limiter and cache, one rec_id key across restarts', async () => {
+  it('opens SQLite in SCOUT_DATA_DIR: leased budget, process-local limiter and cache, one rec_id key and the crawl jobs across restarts', async () => {
     const env = { SCOUT_DATA_DIR: mkdtempSync(join(tmpdir(), 'scout-storage-')) };
     const s = await open(env);
     expect(s).toMatchObject({ mode: 'embedded', sharedBudget: false });
@@ -34,10 +35,12 @@ describe('openServerStorage: embedded (no SCOUT_DATABASE_URL)', () => {
     // The local index is a file it leaves to src/index/open-index.ts (test/index/open-index.test.ts).
     expect(s.index).toEqual({ file: join(env.SCOUT_DATA_DIR, 'index.db') });
     const key = await s.sponsored.secrets.get('rec_id', 32);
+    expect(await s.stores.crawlJobs.create(crawlJob, 1)).toBe(true);
     await s.close();
     opened.pop();
     const again = await open(env);
     expect(same(await again.sponsored.secrets.get('rec_id', 32), key)).toBe(true);
+    expect((await again.stores.crawlJobs.get(crawlJob.id))?.status).toBe('queued');
     await again.stores.ping();
   });
 });
@@ -48,7 +51,7 @@ describe.skipIf(!db)('openServerStorage: PostgreSQL', () => {
   afterAll(() => db?.drop());
   const env = () => ({ SCOUT_DATABASE_URL: db!.url, SCOUT_DATABASE_SCHEMA: db!.schema });
 
-  it('migrates at start; replicas share the budget (unleased), the rate limit and the rec_id key with the CLI', async () => {
+  it('migrates at start; replicas share the budget (unleased), the rate limit, the crawl jobs and the rec_id key with the CLI', async () => {
     const [a, b] = await Promise.all([open(env()), open(env())]);
     expect(a).toMatchObject({ mode: 'postgres', sharedBudget: true });
     expect(a.resultCache).toBeUndefined();
@@ -58,6 +61,9 @@ describe.skipIf(!db)('openServerStorage: PostgreSQL', () => {
     // The budget: what one takes, the other sees.
     expect(await a.stores.budget.consume('2026-11', 3, 10)).toEqual({ allowed: true, used: 3 });
     expect(await b.stores.budget.used('2026-11')).toBe(3);
+    // The crawl jobs: one replica's job is the other's to run.
+    expect(await a.stores.crawlJobs.create(crawlJob, 1)).toBe(true);
+    expect((await b.stores.crawlJobs.claim('runner_b', 1500, 1000))?.id).toBe(crawlJob.id);
     // The index: its document store, for src/index/open-index.ts (test/index/open-index.test.ts).
     expect('store' in a.index).toBe(true);
     // The rec_id key: the same bytes for both replicas and for the CLI.

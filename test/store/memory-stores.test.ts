@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryBudgetStore } from '../../src/store/memory/memory-budget-store.ts';
+import { createMemoryCrawlJobStore } from '../../src/store/memory/memory-crawl-job-store.ts';
 import { createMemoryIndexStore } from '../../src/store/memory/memory-index-store.ts';
 import { createMemoryKeyStore } from '../../src/store/memory/memory-key-store.ts';
 import { createMemoryRateLimiter } from '../../src/store/memory/memory-rate-limiter.ts';
@@ -9,6 +10,7 @@ import { campaignRecord, impression, read } from './contract/contract-fixtures.t
 import { adEventStoreContract } from './contract/ad-event-store.ts';
 import { budgetStoreContract } from './contract/budget-store.ts';
 import { campaignStoreContract } from './contract/campaign-store.ts';
+import { crawlJobStoreContract } from './contract/crawl-job-store.ts';
 import { indexDocumentStoreContract } from './contract/index-document-store.ts';
 import { keyStoreContract } from './contract/key-store.ts';
 import { rateLimiterContract } from './contract/rate-limiter.ts';
@@ -22,6 +24,10 @@ adEventStoreContract('memory', async () => createMemorySponsoredStores());
 secretStoreContract('memory', async () => {
   const { secrets } = createMemorySponsoredStores();
   return [secrets, secrets];
+});
+crawlJobStoreContract('memory', async () => {
+  const jobs = createMemoryCrawlJobStore();
+  return [jobs, jobs];
 });
 
 // One fake clock for every limiter the suite makes: the refill cases move it.

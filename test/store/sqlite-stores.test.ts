@@ -8,10 +8,12 @@ import { migrate, openDatabase, type SqliteDatabase } from '../../src/store/sqli
 import { migrations } from '../../src/store/sqlite/migrations.ts';
 import { openSponsoredStore } from '../../src/store/sqlite/open-sponsored-store.ts';
 import { createSqliteBudgetStore } from '../../src/store/sqlite/sqlite-budget-store.ts';
+import { createSqliteCrawlJobStore } from '../../src/store/sqlite/sqlite-crawl-job-store.ts';
 import { createSqliteKeyStore } from '../../src/store/sqlite/sqlite-key-store.ts';
 import { adEventStoreContract } from './contract/ad-event-store.ts';
 import { budgetStoreContract } from './contract/budget-store.ts';
 import { campaignStoreContract } from './contract/campaign-store.ts';
+import { crawlJobStoreContract } from './contract/crawl-job-store.ts';
 import { indexDocumentStoreContract } from './contract/index-document-store.ts';
 import { keyStoreContract } from './contract/key-store.ts';
 import { secretStoreContract } from './contract/secret-store.ts';
@@ -55,6 +57,14 @@ secretStoreContract('sqlite', async () => {
   const [one, two] = [openSponsoredStore(dir), openSponsoredStore(dir)];
   sponsored.push(one, two);
   return [one.secrets, two.secrets];
+});
+// Two connections on one scout.db: two processes (server, CLI, or servers sharing a folder).
+crawlJobStoreContract('sqlite', async () => {
+  const file = join(newDir(), 'scout.db');
+  const [one, two] = [openDatabase(file), openDatabase(file)];
+  dbs.push(one, two);
+  for (const db of [one, two]) migrate(db, migrations);
+  return [createSqliteCrawlJobStore(one), createSqliteCrawlJobStore(two)];
 });
 // An index file of its own per test, as `scout index` opens it. It rewrites unchanged rows
 // (see the contract's option).

@@ -16,8 +16,14 @@ export function createMemoryCrawlJobStore(): CrawlJobStore {
       let active = 0;
       for (const j of jobs.values()) if (j.owner === job.owner && ACTIVE.has(j.status)) active += 1;
       if (active >= maxActive) return false;
+      // The job's fields by name, not a spread: a wider object given here (TypeScript lets a
+      // caller pass one) would otherwise be kept and handed back, which a table cannot do.
       jobs.set(job.id, {
-        ...job,
+        id: job.id,
+        owner: job.owner,
+        request: job.request,
+        createdAt: job.createdAt,
+        expiresAt: job.expiresAt,
         status: 'queued',
         progress: null,
         updatedAt: job.createdAt,

@@ -1,8 +1,9 @@
 import type pg from 'pg';
-import type { AdEventStore, BudgetStore, CampaignStore, KeyStore, SecretStore } from '../ports.ts';
+import type { AdEventStore, BudgetStore, CampaignStore, CrawlJobStore, KeyStore, SecretStore } from '../ports.ts';
 import { createPostgresAdEventStore } from './pg-ad-event-store.ts';
 import { createPostgresBudgetStore } from './pg-budget-store.ts';
 import { createPostgresCampaignStore } from './pg-campaign-store.ts';
+import { createPostgresCrawlJobStore } from './pg-crawl-job-store.ts';
 import { createPostgresSecretStore } from './pg-secret-store.ts';
 import { createPostgresKeyStore, type PostgresKeyStoreOptions } from './pg-key-store.ts';
 
@@ -12,6 +13,7 @@ export interface PostgresStores {
   campaigns: CampaignStore;
   events: AdEventStore;
   secrets: SecretStore;
+  crawlJobs: CrawlJobStore;
   /** Throws when PostgreSQL cannot answer (for /healthz). */
   ping(): Promise<void>;
   /** Stops the key store's listening connection; the pool is the caller's to end. */
@@ -30,6 +32,7 @@ export function openPostgresStores(pool: pg.Pool, options: PostgresKeyStoreOptio
     campaigns: createPostgresCampaignStore(pool),
     events: createPostgresAdEventStore(pool),
     secrets: createPostgresSecretStore(pool),
+    crawlJobs: createPostgresCrawlJobStore(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -19,4 +19,23 @@ export const migrations: readonly string[] = [
      refusals INTEGER NOT NULL,
      last_used_at TEXT
    );`,
+  // Asynchronous crawl jobs (ports.ts CrawlJobStore; the statements are store/sql/crawl-job-rows.ts).
+  // Times are epoch milliseconds. The claim index holds the jobs a claim may take, in the
+  // order it takes them; the owner index counts an owner's active jobs; purge reads expiry.
+  `CREATE TABLE crawl_jobs (
+     id TEXT PRIMARY KEY,
+     owner TEXT NOT NULL,
+     request TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'completed', 'failed', 'cancelled')),
+     progress TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     lease_owner TEXT,
+     lease_until INTEGER,
+     attempts INTEGER NOT NULL
+   );
+   CREATE INDEX crawl_jobs_claim ON crawl_jobs (created_at, id) WHERE status IN ('queued', 'running');
+   CREATE INDEX crawl_jobs_owner ON crawl_jobs (owner, status);
+   CREATE INDEX crawl_jobs_expiry ON crawl_jobs (expires_at);`,
 ];
