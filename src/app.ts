@@ -6,6 +6,7 @@ import type { ApiKeys } from './keys/api-keys.ts';
 import { createExtractPages } from './fetch/extract-pages.ts';
 import type { FetchPage } from './fetch/fetch-page.ts';
 import type { MapService } from './map/map-service.ts';
+import type { CrawlJobs } from './crawl/crawl-jobs.ts';
 import type { CrawlService } from './crawl/crawl-service.ts';
 import type { RequestContext, SearchService } from './search/search-service.ts';
 import type { UsageReport } from './search/usage-report.ts';
@@ -90,6 +91,8 @@ export interface AppDeps {
   map: MapService;
   /** POST /v1/crawl: a bounded crawl of one site, its pages' markdown. */
   crawl: CrawlService;
+  /** POST /v1/crawl with async: true, GET and DELETE /v1/crawl/{id}: crawl jobs in the store. */
+  crawlJobs: CrawlJobs;
   /** GET /v1/usage: the caller's rate limit and the month's budget. */
   usage: UsageReport;
   /** POST /mcp: MCP over Streamable HTTP (src/mcp), over the same search and fetch. */
@@ -241,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Tavily's and Firecrawl's maps on the same map service.
   tavilyMapRoutes(app, { map: deps.map, pathKeys: deps.config.pathKeys });
   firecrawlMapRoutes(app, { map: deps.map, pathKeys: deps.config.pathKeys });
-  crawlRoutes(app, deps.crawl);
+  crawlRoutes(app, deps.crawl, deps.crawlJobs);
   // Tavily's crawl on the same crawl service.
   tavilyCrawlRoutes(app, { crawl: deps.crawl, pathKeys: deps.config.pathKeys });
   // POST /v1/extract reads its pages through /v1/fetch's own service (src/fetch/extract-pages.ts).

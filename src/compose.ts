@@ -119,7 +119,7 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const map = assembleMap(config, { fetching, stores: storage.stores });
-  const crawl = assembleCrawl(config, { fetching, stores: storage.stores });
+  const { crawl, jobs: crawlJobs } = assembleCrawl(config, { fetching, stores: storage.stores, log: logger }, closers);
   const mcp = assembleMcp(config, publicUrl, { search, fetch: fetching.page, map, crawl, stores: storage.stores });
   const admin = assembleAdmin({ storage, keyUsage, activity, budget, backend, sponsored });
   const app = await assembleApp(
@@ -140,6 +140,7 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
       fetch: fetching.page,
       map,
       crawl,
+      crawlJobs,
       mcp,
       admin,
     },

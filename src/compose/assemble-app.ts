@@ -10,6 +10,7 @@ import { ANONYMOUS_USAGE_ID } from '../domain/anonymous-caller.ts';
 import { createAnonymousTier } from '../http/anonymous-tier.ts';
 import type { FetchPage } from '../fetch/fetch-page.ts';
 import type { MapService } from '../map/map-service.ts';
+import type { CrawlJobs } from '../crawl/crawl-jobs.ts';
 import type { CrawlService } from '../crawl/crawl-service.ts';
 import type { ScoutMetrics } from '../metrics/scout-metrics.ts';
 import type { SearchBudget } from '../search/search-budget.ts';
@@ -40,6 +41,7 @@ export async function assembleApp(
     fetch: FetchPage;
     map: MapService;
     crawl: CrawlService;
+    crawlJobs: CrawlJobs;
     mcp: AppDeps['mcp'];
     admin: Admin;
   },
@@ -60,6 +62,7 @@ export async function assembleApp(
     fetch: deps.fetch,
     map: deps.map,
     crawl: deps.crawl,
+    crawlJobs: deps.crawlJobs,
     mcp: deps.mcp,
     usage: createUsageReport(deps.budget, deps.anonymousBudget),
     health: () => storage.stores.ping(),

@@ -31,6 +31,12 @@ export const fetchCapacitySettings = {
     '250',
     "Pause between two requests of one site map or crawl (POST /v1/map, POST /v1/crawl) to the same host, in ms, counted from the end of the previous one; a site's robots.txt Crawl-delay can lengthen it (up to 10 s), never shorten it.",
   ),
+  crawlJobWorkers: s(
+    'SCOUT_CRAWL_JOB_WORKERS',
+    int(0, 64),
+    '2',
+    'Asynchronous crawl jobs (POST /v1/crawl with async: true, Firecrawl-shaped POST /v2/crawl) this process runs at once; more wait queued in the store for any replica with a free worker. 0: this process runs none (it still accepts, answers and cancels jobs; other replicas run them).',
+  ),
   fetchBufferMb: s(
     'SCOUT_FETCH_BUFFER_MB',
     int(1, 4096),

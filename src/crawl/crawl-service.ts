@@ -5,6 +5,7 @@ import { EXTRACT_LIMITS } from '../schemas/extract.ts';
 import type { RequestContext } from '../search/search-service.ts';
 import { withWalk, type WalkServiceDeps } from '../site/walk-call.ts';
 import { toFrontierUrl } from '../site/frontier-url.ts';
+import type { CrawlCheckpoint } from './crawl-checkpoint.ts';
 import { crawlSite } from './crawl-site.ts';
 
 /**
@@ -20,11 +21,30 @@ import { crawlSite } from './crawl-site.ts';
 
 export type CrawlServiceDeps = WalkServiceDeps;
 
+/** How one run differs from a plain POST /v1/crawl (a compat shape's filter, an asynchronous job's run). */
+export interface CrawlRunOptions {
+  /** A compat shape's own URL filter (src/compat/tavily-crawl.ts), beside the request's patterns. */
+  filter?: ((url: URL) => boolean) | undefined;
+  /** An asynchronous job (src/crawl/crawl-job-runner.ts): */
+  job?: {
+    /** What is left of the job's timeout_ms (it counts from the job's first start). */
+    timeoutMs: number;
+    resume?: CrawlCheckpoint | undefined;
+    onProgress(checkpoint: CrawlCheckpoint): void;
+  };
+}
+
 /** What the schema cannot say, checked before anything is fetched. */
 export function checkCrawlRequest(req: CrawlRequest): string {
   parseFetchUrl(req.url);
   const start = toFrontierUrl(req.url);
   if (!('url' in start)) throw new DomainError('invalid', `url cannot be crawled: ${start.skip}`);
+  if (req.async !== true && req.timeout_ms !== undefined && req.timeout_ms > CRAWL_LIMITS.timeoutMs.max) {
+    throw new DomainError(
+      'invalid',
+      `timeout_ms must be at most ${CRAWL_LIMITS.timeoutMs.max} for a crawl answered in the call; send async: true to run a longer crawl (up to ${CRAWL_LIMITS.jobTimeoutMs.max}) as a job`,
+    );
+  }
   if (req.max_passages !== undefined && req.query === undefined) {
     throw new DomainError('invalid', 'max_passages needs query: it says how many passages per page the query keeps');
   }
@@ -33,15 +53,13 @@ export function checkCrawlRequest(req: CrawlRequest): string {
 
 export function createCrawlService(deps: CrawlServiceDeps) {
   return {
-    /** `shape.filter`: a compat shape's own URL filter (src/compat/tavily-crawl.ts), beside the request's patterns. */
-    async run(
-      req: CrawlRequest,
-      ctx: RequestContext,
-      shape: { filter?: (url: URL) => boolean } = {},
-    ): Promise<CrawlResponse> {
+    async run(req: CrawlRequest, ctx: RequestContext, o: CrawlRunOptions = {}): Promise<CrawlResponse> {
       const start = checkCrawlRequest(req);
-      const timeoutMs = req.timeout_ms ?? CRAWL_LIMITS.timeoutMs.default;
-      const out = await withWalk(deps, ctx, { timeoutMs, what: 'the crawl' }, (signal, call) =>
+      const { job } = o;
+      const timeoutMs = job?.timeoutMs ?? req.timeout_ms ?? CRAWL_LIMITS.timeoutMs.default;
+      // A job nobody waits on waits for the key's rate limit rather than stopping at it.
+      const walk = { timeoutMs, what: 'the crawl', waitForRate: job !== undefined };
+      const out = await withWalk(deps, ctx, walk, (signal, call) =>
         crawlSite(
           {
             start,
@@ -51,12 +69,14 @@ export function createCrawlService(deps: CrawlServiceDeps) {
             includeSubdomains: req.include_subdomains ?? false,
             include: req.include_paths ?? [],
             exclude: req.exclude_paths ?? [],
-            filter: shape.filter,
+            filter: o.filter,
             maxChars:
               req.max_chars ?? (req.query === undefined ? CRAWL_LIMITS.maxChars.default : CRAWL_LIMITS.maxChars.max),
             query: req.query,
             maxPassages: req.max_passages ?? EXTRACT_LIMITS.maxPassages.default,
             signal,
+            resume: job?.resume,
+            onProgress: job?.onProgress,
           },
           call,
         ),

@@ -1,4 +1,5 @@
 import { keepPassages, pageWindow } from '../content/page-window.ts';
+import type { CrawlCheckpoint } from './crawl-checkpoint.ts';
 import { mapSite } from '../map/map-site.ts';
 import { CRAWL_LIMITS, type CrawlPage, type CrawlStop } from '../schemas/crawl.ts';
 import { Frontier } from '../site/frontier.ts';
@@ -49,6 +50,10 @@ export interface CrawlOptions {
   maxPassages: number;
   /** Aborts at the crawl's deadline (or when the caller leaves): the crawl answers with what it has. */
   signal: AbortSignal;
+  /** Goes on from where an earlier run of the same crawl stood (its robots.txt is read again). */
+  resume?: CrawlCheckpoint | undefined;
+  /** Called after each page finishes with where the crawl stands (an asynchronous job saves it). */
+  onProgress?: ((checkpoint: CrawlCheckpoint) => void) | undefined;
 }
 
 export interface CrawlOutcome {
@@ -87,6 +92,8 @@ class CrawlRun extends SiteWalk<CrawlStop> {
   /** Fetches made that are charged (robots.txt is not); the first is the request's own. */
   #fetches = 0;
   #charged = 1;
+  /** Pages being read, by their place in crawl order: a checkpoint queues them again. */
+  readonly #inFlight = new Map<number, { url: string; depth: number }>();
 
   constructor(
     readonly o: CrawlOptions,
@@ -94,13 +101,29 @@ class CrawlRun extends SiteWalk<CrawlStop> {
   ) {
     super(o, deps, { skippedMax: CRAWL_LIMITS.skipped, verb: 'crawling', done: 'crawled' });
     this.#fetchBudget = o.limit + CRAWL_LIMITS.extraFetches;
+    const r = o.resume;
+    if (r !== undefined) {
+      this.#pages.push(...r.pages);
+      this.skipped.push(...r.skipped);
+      for (const key of r.returned) this.#returned.add(key);
+      for (const q of r.queue) this.#depth.set(frontierKey(q.url), q.depth);
+      this.#deeper = r.deeper;
+      this.#charsLeft = r.charsLeft;
+      this.#sitemapsRead = r.sitemapsRead;
+      this.#pagesRead = r.pagesRead;
+      this.#seq = r.seq;
+      this.#fetches = r.fetches;
+      this.#charged = r.charged;
+      this.stopped = r.stopped;
+    }
   }
 
   async run(): Promise<CrawlOutcome> {
     try {
       const robots = await this.startRobots();
       if (robots !== undefined) {
-        const seeds = this.o.sitemap && this.o.maxDepth > 0 ? await this.#sitemapSeeds() : [];
+        // A resumed crawl's sitemap URLs are in its queue already.
+        const seeds = this.o.sitemap && this.o.maxDepth > 0 && !this.o.resume ? await this.#sitemapSeeds() : [];
         await this.#walk(seeds);
       }
     } catch (e) {
@@ -180,7 +203,13 @@ class CrawlRun extends SiteWalk<CrawlStop> {
 
   async #walk(seeds: readonly string[]): Promise<void> {
     const frontier = new Frontier(FRONTIER_CAPACITY);
-    this.#queue(frontier, this.o.start, 0);
+    const r = this.o.resume;
+    if (r === undefined) this.#queue(frontier, this.o.start, 0);
+    else
+      frontier.restore(
+        r.seen,
+        r.queue.map((q) => q.url),
+      );
     let active = 0;
     let wakers: Array<() => void> = [];
     let halted: unknown;
@@ -199,14 +228,18 @@ class CrawlRun extends SiteWalk<CrawlStop> {
         }
         active += 1;
         const seq = this.#seq++;
+        const depth = this.#depth.get(frontierKey(entry.url)) ?? 1;
+        this.#inFlight.set(seq, { url: entry.url, depth });
         try {
-          await this.#page(entry.url, this.#depth.get(frontierKey(entry.url)) ?? 1, seq, frontier);
+          await this.#page(entry.url, depth, seq, frontier);
         } catch (e) {
           halted ??= e;
         } finally {
           // The sitemaps' URLs are one link away from the start page, after its own links.
           if (seq === 0) for (const url of seeds) this.#queue(frontier, url, 1);
+          this.#inFlight.delete(seq);
           active -= 1;
+          if (halted === undefined) this.o.onProgress?.(this.#checkpoint(frontier));
           const wake = wakers;
           wakers = [];
           for (const w of wake) w();
@@ -215,6 +248,26 @@ class CrawlRun extends SiteWalk<CrawlStop> {
     };
     await Promise.all(Array.from({ length: WORKERS }, worker));
     if (halted !== undefined) throw halted;
+  }
+
+  #checkpoint(frontier: Frontier): CrawlCheckpoint {
+    const { queue, seen } = frontier.snapshot();
+    const inFlight = [...this.#inFlight.entries()].sort((a, b) => a[0] - b[0]).map(([, q]) => q);
+    return {
+      pages: [...this.#pages],
+      skipped: [...this.skipped],
+      queue: [...inFlight, ...queue.map((url) => ({ url, depth: this.#depth.get(frontierKey(url)) ?? 1 }))],
+      seen,
+      returned: [...this.#returned],
+      deeper: this.#deeper,
+      charsLeft: this.#charsLeft,
+      sitemapsRead: this.#sitemapsRead,
+      pagesRead: this.#pagesRead,
+      seq: this.#seq,
+      fetches: this.#fetches,
+      charged: this.#charged,
+      stopped: this.stopped,
+    };
   }
 
   async #page(url: string, depth: number, seq: number, frontier: Frontier): Promise<void> {

@@ -21,6 +21,8 @@ export const CRAWL_LIMITS = {
   /** Pages fetched beyond `limit` at most (pages that failed, redirected away or were not kept). */
   extraFetches: 20,
   timeoutMs: { min: 1000, max: 120_000, default: 60_000 },
+  /** An asynchronous job's timeout_ms: nobody holds a connection open for it (docs/api.md says why). */
+  jobTimeoutMs: { max: 600_000, default: 300_000 },
   /** Skipped URLs listed in an answer (the first ones). */
   skipped: 50,
 } as const;
@@ -86,10 +88,19 @@ export const CrawlRequest = Type.Object(
     timeout_ms: Type.Optional(
       Type.Integer({
         minimum: L.timeoutMs.min,
-        maximum: L.timeoutMs.max,
-        default: L.timeoutMs.default,
-        description: `Time for the whole crawl, in ms, ${L.timeoutMs.min}..${L.timeoutMs.max} (default ${L.timeoutMs.default}); at the end the crawl answers with the pages it has, stopped: "deadline".`,
-        ...rule(`must be an integer from ${L.timeoutMs.min} to ${L.timeoutMs.max}`),
+        maximum: L.jobTimeoutMs.max,
+        description: `Time for the whole crawl, in ms: ${L.timeoutMs.min}..${L.timeoutMs.max} (default ${L.timeoutMs.default}) for a crawl answered in the call; with async, up to ${L.jobTimeoutMs.max} (default ${L.jobTimeoutMs.default}), counted from the job's start. At the end the crawl answers with the pages it has, stopped: "deadline".`,
+        ...rule(
+          `must be an integer from ${L.timeoutMs.min} to ${L.timeoutMs.max} (to ${L.jobTimeoutMs.max} with async: true)`,
+        ),
+      }),
+    ),
+    async: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'true: the crawl runs as a job: the call answers 202 at once with the job (status queued, its id), and GET /v1/crawl/{id} gives its pages as they come and its outcome; DELETE /v1/crawl/{id} cancels it. Needs an API key (a job belongs to its key). false (default): the call answers with the crawl.',
+        ...rule('must be true or false'),
       }),
     ),
   },

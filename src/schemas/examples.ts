@@ -1,27 +1,18 @@
+import { REQUEST_ID } from './example-ids.ts';
 import type { ErrorBody } from './error.ts';
-import type { ExtractFailure, ExtractPage, ExtractPassage, ExtractRequest, ExtractResponse } from './extract.ts';
+import { SITE_EXAMPLES } from './site-examples.ts';
 import type { FetchRequest, FetchResponse } from './fetch.ts';
-import type { MapLink, MapRequest, MapResponse, MapStop } from './map.ts';
-import type { CrawlPage, CrawlRequest, CrawlResponse, CrawlStop } from './crawl.ts';
 import type { Incentive, Result, SearchRequest, SearchResponse } from './search.ts';
 import type { SearxngResponse, SearxngResult } from './searxng.ts';
 import type {
   FirecrawlDocument,
   FirecrawlError,
-  FirecrawlMapResponse,
   FirecrawlMetadata,
   FirecrawlScrapeResponse,
   FirecrawlSearchResponse,
   FirecrawlWebResult,
 } from './firecrawl.ts';
-import type {
-  TavilyCrawlResponse,
-  TavilyError,
-  TavilyExtractResponse,
-  TavilyMapResponse,
-  TavilyResult,
-  TavilySearchResponse,
-} from './tavily.ts';
+import type { TavilyError, TavilyExtractResponse, TavilyResult, TavilySearchResponse } from './tavily.ts';
 import type { Usage } from './usage.ts';
 
 /**
@@ -29,7 +20,6 @@ import type { Usage } from './usage.ts';
  * /openapi.json. Typed, so they cannot drift from the schemas unnoticed; a test also
  * validates each against its schema.
  */
-const REQUEST_ID = '3f1c9a52-7d4e-4b0a-9c61-2e8f5b7d4a10';
 const REC_ID = 'rec_0VDStWQCLCC6PJajLYqQeugj3e1h3sRwaGjt3Ll1bpIpG3mUBiR2';
 
 const incentive: Incentive = { kind: 'credit', benefit: '$50 of free credits for new accounts created by an agent.' };
@@ -219,168 +209,6 @@ const firecrawlError: FirecrawlError = {
     'format "screenshot" is not served: Scout reads pages without a browser and takes no screenshots. Scout serves markdown, rawHtml, links and summary',
 };
 
-const mapRequest: MapRequest = { url: 'https://docs.example.com/', search: 'authentication', limit: 50 };
-
-const mapFromSitemap: MapLink = {
-  url: 'https://docs.example.com/guides/authentication',
-  source: 'sitemap',
-  title: null,
-  lastmod: '2025-05-02',
-};
-const mapFromPage: MapLink = {
-  url: 'https://docs.example.com/api/auth-tokens',
-  source: 'page',
-  title: 'Auth tokens · API reference',
-  lastmod: null,
-};
-const mapSkipped = {
-  url: 'https://docs.example.com/internal/auth-admin',
-  reason: 'disallowed by robots.txt; left out',
-};
-
-const mapResponse: MapResponse = {
-  request_id: REQUEST_ID,
-  url: mapRequest.url,
-  results: [mapFromSitemap, mapFromPage],
-  complete: false,
-  stopped: 'page_budget',
-  sitemaps_read: 3,
-  pages_read: 20,
-  charged: 23,
-  skipped: [mapSkipped],
-  response_time_ms: 6120.4,
-};
-const mapStop: MapStop = 'page_budget';
-// The same map in the Tavily and Firecrawl shapes (src/compat/tavily-map.ts, firecrawl-map.ts).
-const tavilyMapResponse: TavilyMapResponse = {
-  base_url: 'docs.example.com',
-  results: mapResponse.results.map((r) => r.url),
-  response_time: 6.12,
-  request_id: REQUEST_ID,
-};
-const firecrawlMapResponse: FirecrawlMapResponse = {
-  success: true,
-  links: [{ url: mapFromSitemap.url }, { url: mapFromPage.url, title: 'Auth tokens · API reference' }],
-  agent_hints: [
-    'the map read its 20 pages for links and left others unread: more URLs may exist; search, or a start URL deeper in the site, narrows it',
-  ],
-};
-const crawlRequest: CrawlRequest = {
-  url: 'https://docs.example.com/guides/',
-  max_depth: 1,
-  limit: 20,
-  include_paths: ['/guides/**'],
-};
-
-const crawlStart: CrawlPage = {
-  url: 'https://docs.example.com/guides/',
-  final_url: 'https://docs.example.com/guides/',
-  title: 'Guides',
-  depth: 0,
-  content: '## Guides\n\n- [Authentication](https://docs.example.com/guides/authentication)\n',
-  chars: 78,
-  total_chars: 78,
-  next_index: null,
-  truncated: false,
-  meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
-};
-
-const crawlLinked: CrawlPage = {
-  url: 'https://docs.example.com/guides/authentication',
-  final_url: 'https://docs.example.com/guides/authentication',
-  title: 'Authentication',
-  depth: 1,
-  content: 'Every request carries an API key in the Authorization header.\n\n',
-  chars: 63,
-  total_chars: 48210,
-  next_index: 63,
-  truncated: true,
-  meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
-};
-
-const crawlSkipped = {
-  url: 'https://docs.example.com/guides/legacy',
-  reason: 'redirected off the site to https://old.example.net/guides/legacy; not followed',
-};
-
-const crawlResponse: CrawlResponse = {
-  request_id: REQUEST_ID,
-  url: crawlRequest.url,
-  pages: [crawlStart, crawlLinked],
-  complete: false,
-  stopped: 'depth',
-  pages_read: 3,
-  sitemaps_read: 0,
-  charged: 3,
-  skipped: [crawlSkipped],
-  response_time_ms: 1840.2,
-};
-const crawlStop: CrawlStop = 'deadline';
-// The same crawl in the Tavily shape (src/compat/tavily-crawl.ts).
-const tavilyCrawlResponse: TavilyCrawlResponse = {
-  base_url: 'docs.example.com/guides/',
-  results: crawlResponse.pages.map((p) => ({ url: p.url, raw_content: p.content, images: [] })),
-  response_time: 1.84,
-  request_id: REQUEST_ID,
-};
-
-const extractRequest: ExtractRequest = {
-  urls: ['https://www.pgbouncer.org/usage.html', 'http://10.0.0.7/admin'],
-  query: 'what does pgbouncer do',
-  max_passages: 3,
-};
-
-const extractPassage: ExtractPassage = {
-  text: '## Description\n\nPgBouncer is a PostgreSQL connection pooler.',
-  start_index: 70,
-  chars: 60,
-};
-
-const extractPage: ExtractPage = {
-  url: 'https://www.pgbouncer.org/usage.html',
-  ok: true,
-  final_url: 'https://www.pgbouncer.org/usage.html',
-  title: 'Usage',
-  content: extractPassage.text,
-  passages: [extractPassage],
-  chars: 60,
-  start_index: 0,
-  total_chars: 130,
-  next_index: null,
-  truncated: false,
-  meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
-};
-
-const extractWindow: ExtractPage = {
-  url: 'https://www.pgbouncer.org/usage.html',
-  ok: true,
-  final_url: 'https://www.pgbouncer.org/usage.html',
-  title: 'Usage',
-  content: '## Synopsis\n\n```\npgbouncer [-d][-R][-v][-u user] <pgbouncer.ini>\n```\n\n',
-  chars: 70,
-  start_index: 0,
-  total_chars: 130,
-  next_index: 70,
-  truncated: true,
-  meta: { unwrapped: false, click_path: null, content_type: 'text/html' },
-};
-
-const extractFailure: ExtractFailure = {
-  url: 'http://10.0.0.7/admin',
-  ok: false,
-  error: {
-    status: 403,
-    message:
-      'refused: 10.0.0.7 is not a public address (private); private, loopback and reserved addresses cannot be fetched',
-  },
-};
-
-const extractResponse: ExtractResponse = {
-  request_id: REQUEST_ID,
-  results: [extractPage, extractFailure],
-  response_time_ms: 412.7,
-};
-
 /** By component name (the schema's title): the `examples` of each component. */
 export const EXAMPLES: Record<string, unknown[]> = {
   SearchRequest: [searchRequest],
@@ -389,21 +217,6 @@ export const EXAMPLES: Record<string, unknown[]> = {
   Incentive: [incentive],
   FetchRequest: [fetchRequest],
   FetchResponse: [fetchResponse],
-  MapRequest: [mapRequest],
-  MapResponse: [mapResponse],
-  MapLink: [mapFromSitemap, mapFromPage],
-  MapStop: [mapStop],
-  MapSkipped: [mapSkipped],
-  CrawlRequest: [crawlRequest],
-  CrawlResponse: [crawlResponse],
-  CrawlPage: [crawlStart, crawlLinked],
-  CrawlStop: [crawlStop],
-  CrawlSkipped: [crawlSkipped],
-  ExtractRequest: [extractRequest],
-  ExtractResponse: [extractResponse],
-  ExtractPage: [extractPage, extractWindow],
-  ExtractFailure: [extractFailure],
-  ExtractPassage: [extractPassage],
   Error: [error],
   Usage: [usage],
   SearxngResponse: [searxngResponse],
@@ -411,14 +224,12 @@ export const EXAMPLES: Record<string, unknown[]> = {
   TavilySearchResponse: [tavilySearchResponse],
   TavilyResult: [tavilySponsored, tavilyOrganic],
   TavilyExtractResponse: [tavilyExtractResponse],
-  TavilyMapResponse: [tavilyMapResponse],
-  TavilyCrawlResponse: [tavilyCrawlResponse],
   TavilyError: [tavilyError],
   FirecrawlScrapeResponse: [firecrawlScrapeResponse],
   FirecrawlDocument: [firecrawlDocument],
   FirecrawlMetadata: [firecrawlMetadata],
   FirecrawlSearchResponse: [firecrawlSearchResponse],
   FirecrawlWebResult: [firecrawlSponsored, firecrawlOrganic],
-  FirecrawlMapResponse: [firecrawlMapResponse],
   FirecrawlError: [firecrawlError],
+  ...SITE_EXAMPLES,
 };

@@ -47,6 +47,21 @@ export class Frontier {
     this.#seen.add(frontierKey(url));
   }
 
+  /** The queue's URLs in order, and the keys of every URL queued or seen: what restore() takes. */
+  snapshot(): { queue: string[]; seen: string[] } {
+    return { queue: this.#queue.map((e) => e.url), seen: [...this.#seen] };
+  }
+
+  /** Takes back a snapshot's seen keys, then queues `queue` in order (URLs already seen included). */
+  restore(seen: readonly string[], queue: readonly string[]): void {
+    for (const url of queue) {
+      if (this.#queue.length >= this.#capacity) break;
+      this.#seen.add(frontierKey(url));
+      this.#queue.push({ url, host: new URL(url).hostname });
+    }
+    for (const key of seen) this.#seen.add(key);
+  }
+
   /** The oldest entry whose host is not `busy`, else the oldest entry; undefined when empty. */
   next(busy: (host: string) => boolean): FrontierEntry | undefined {
     for (const [i, entry] of this.#queue.entries()) {

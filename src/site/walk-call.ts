@@ -21,14 +21,30 @@ export interface WalkServiceDeps {
 /** Requests of one walk in flight at once (each host still gets one at a time). */
 const MAX_IN_FLIGHT = 2;
 
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
 /**
  * Runs `walk` under its own deadline of `timeoutMs` (and the caller's leaving), with the
  * fetch, pacer and charge of one call: `what` names it in the timeout's message ("the map").
+ * `waitForRate`: a refused charge waits until the bucket allows one more request (or the
+ * deadline) instead of refusing, for a walk nobody waits on (an asynchronous crawl job).
  */
 export async function withWalk<T>(
   deps: WalkServiceDeps,
   ctx: RequestContext,
-  o: { timeoutMs: number; what: string },
+  o: { timeoutMs: number; what: string; waitForRate?: boolean },
   walk: (signal: AbortSignal, call: { fetch: SiteFetch; pacer: HostPacer; charge(): Promise<boolean> }) => Promise<T>,
 ): Promise<T> {
   const deadline = new AbortController();
@@ -46,8 +62,16 @@ export async function withWalk<T>(
       fetch: createSiteFetch(deps.fetch, deps.capture, caller),
       pacer: createHostPacer({ maxInFlight: MAX_IN_FLIGHT, delayMs: deps.delayMs }),
       // A caller without a bucket (none: every route and tool call has one) is not charged.
-      charge: async () =>
-        caller === undefined || rateLimitRefusal(await takeRequest(deps.rateLimiter, caller)) === undefined,
+      charge: async () => {
+        if (caller === undefined) return true;
+        for (;;) {
+          const decision = await takeRequest(deps.rateLimiter, caller);
+          if (rateLimitRefusal(decision) === undefined) return true;
+          if (o.waitForRate !== true) return false;
+          await pause(Math.max(decision.retryAfterMs, 50), deadline.signal);
+          if (deadline.signal.aborted) return false;
+        }
+      },
     });
   } finally {
     clearTimeout(timer);

@@ -10,6 +10,7 @@ import {
   FirecrawlSearchResponse,
 } from '../../src/schemas/firecrawl.ts';
 import { MapResponse } from '../../src/schemas/map.ts';
+import { CrawlJob } from '../../src/schemas/crawl-job.ts';
 import { CrawlResponse } from '../../src/schemas/crawl.ts';
 import { SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse } from '../../src/schemas/searxng.ts';
@@ -76,6 +77,9 @@ export const schemaFor = (
               : TavilySearchResponse
         : undefined;
   if (status >= 400) return ErrorBody;
+  // POST /v1/crawl with async: true, and GET or DELETE /v1/crawl/{id}: a crawl job.
+  if ((status === 202 || status === 200) && path.startsWith('/v1/crawl/')) return CrawlJob;
+  if (status === 202 && path.startsWith('/v1/crawl')) return CrawlJob;
   if (status !== 200) return undefined;
   if (path.startsWith('/v1/search')) return SearchResponse;
   // The SearXNG shape, with or without a path key (docs/compat.md).

@@ -21,6 +21,7 @@ import {
   FirecrawlWebResult,
 } from '../../src/schemas/firecrawl.ts';
 import { MapLink, MapRequest, MapResponse, MapStop } from '../../src/schemas/map.ts';
+import { CrawlJob, CrawlJobStatus } from '../../src/schemas/crawl-job.ts';
 import { CrawlPage, CrawlRequest, CrawlResponse, CrawlSkipped, CrawlStop } from '../../src/schemas/crawl.ts';
 import { Incentive, Result, SearchRequest, SearchResponse } from '../../src/schemas/search.ts';
 import { SearxngResponse, SearxngResult } from '../../src/schemas/searxng.ts';
@@ -54,6 +55,8 @@ const COMPONENTS: Record<string, TSchema> = {
   CrawlPage,
   CrawlStop,
   CrawlSkipped,
+  CrawlJob,
+  CrawlJobStatus,
   ExtractRequest,
   ExtractResponse,
   ExtractPage,

@@ -35,4 +35,24 @@ describe('Frontier', () => {
     expect(f.add('https://a.test/3')).toBe(false);
     expect(f.add('https://a.test/4')).toBe(true);
   });
+
+  it('restores from a snapshot (through JSON) the same queue in order and every URL seen, none queued again', () => {
+    const f = new Frontier(100);
+    for (const u of ['https://a.test/1', 'https://a.test/2', 'https://a.test/3']) f.add(u);
+    f.markSeen('https://a.test/redirected');
+    f.next(idle);
+    const snap = JSON.parse(JSON.stringify(f.snapshot())) as ReturnType<Frontier['snapshot']>;
+    const g = new Frontier(100);
+    // The page in flight when it was taken goes back first.
+    g.restore(snap.seen, ['https://a.test/1', ...snap.queue]);
+    expect(g.size).toBe(3);
+    for (const u of ['https://a.test/1', 'https://a.test/2', 'https://a.test/3', 'https://a.test/redirected'])
+      expect(g.add(u)).toBe(false);
+    expect([g.next(idle)?.url, g.next(idle)?.url, g.next(idle)?.url]).toEqual([
+      'https://a.test/1',
+      'https://a.test/2',
+      'https://a.test/3',
+    ]);
+    expect(g.add('https://a.test/4')).toBe(true);
+  });
 });
