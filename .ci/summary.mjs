@@ -20,6 +20,7 @@ const required = {
   PostgreSQL: '/test/store/postgres/',
   Redis: '/test/store/redis/',
   Replicas: '/test/store/replicas.test.ts',
+  'Replica crawl jobs': '/test/store/replicas-crawl-jobs.test.ts',
   'Package install': '/test/package/pack-install.test.ts',
   // Skipped (one line said) where /usr/bin/chromium is missing; .ci/run installs it.
   Browser: '/test/admin/dashboard.browser.test.ts',

@@ -16,7 +16,7 @@ import type { Fetching } from './assemble-fetch.ts';
  * pipeline and the store: its running jobs are handed back for a restart or another replica.
  */
 export function assembleCrawl(
-  config: Pick<ScoutConfig, 'mapDelayMs' | 'crawlJobWorkers'>,
+  config: Pick<ScoutConfig, 'mapDelayMs' | 'crawlJobWorkers' | 'crawlJobLeaseS'>,
   deps: {
     fetching: Fetching;
     stores: Pick<Stores, 'rateLimiter' | 'anonymousRateLimiter' | 'crawlJobs'>;
@@ -34,6 +34,7 @@ export function assembleCrawl(
     store: deps.stores.crawlJobs,
     crawl,
     workers: config.crawlJobWorkers,
+    leaseMs: config.crawlJobLeaseS * 1000,
     // Firecrawl's includePaths and excludePaths are regexes on the path, as Tavily's select_paths.
     filterOf: (patterns) => siteFilter({ ...patterns }).filter,
     log: deps.log,

@@ -37,6 +37,12 @@ export const fetchCapacitySettings = {
     '2',
     'Asynchronous crawl jobs (POST /v1/crawl with async: true, Firecrawl-shaped POST /v2/crawl) this process runs at once; more wait queued in the store for any replica with a free worker. 0: this process runs none (it still accepts, answers and cancels jobs; other replicas run them).',
   ),
+  crawlJobLeaseS: s(
+    'SCOUT_CRAWL_JOB_LEASE_S',
+    int(3, 600),
+    '30',
+    "How long a running crawl job stays its replica's without word from it, in seconds: the replica renews it every third of this; when a replica dies, another takes its jobs over from their last page after at most this long.",
+  ),
   fetchBufferMb: s(
     'SCOUT_FETCH_BUFFER_MB',
     int(1, 4096),

@@ -96,6 +96,10 @@ export function createCrawlJobRunner(deps: CrawlJobRunnerDeps): CrawlJobRunner {
   async function runJob(job: CrawlJobRecord, abort: AbortController): Promise<void> {
     const request = readRequest(job);
     const before = readProgress(job);
+    deps.log.info(
+      { job: job.id, attempt: job.attempts, resumed: before?.checkpoint !== undefined },
+      job.attempts > 1 ? 'crawl job taken over' : 'crawl job started',
+    );
     const startedAt = before?.startedAt ?? now();
     let checkpoint = before?.checkpoint;
     const progress = (): JobProgress => ({ startedAt, ...(checkpoint === undefined ? {} : { checkpoint }) });
