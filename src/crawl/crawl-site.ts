@@ -1,5 +1,5 @@
-import { keepPassages, pageWindow } from '../content/page-window.ts';
 import type { CrawlCheckpoint } from './crawl-checkpoint.ts';
+import { crawlPage } from './crawl-page.ts';
 import { mapSite } from '../map/map-site.ts';
 import { CRAWL_LIMITS, type CrawlPage, type CrawlStop } from '../schemas/crawl.ts';
 import { Frontier } from '../site/frontier.ts';
@@ -310,43 +310,15 @@ class CrawlRun extends SiteWalk<CrawlStop> {
       this.skip(url, `read, but not returned: the answer's ${CRAWL_LIMITS.totalChars} characters are used up`);
       this.stop('char_budget', true);
     }
-    const source = {
-      content: page.content,
-      final_url: page.finalUrl,
-      title: page.title,
-      truncated: page.truncated,
-      meta: page.meta,
-    };
-    const query = this.o.query;
-    const w = pageWindow(url, source, {
-      startIndex: 0,
-      maxChars: query === undefined ? Math.min(this.o.maxChars, this.#charsLeft) : this.o.maxChars,
-      query,
+    const kept = crawlPage(url, depth, page, {
+      maxChars: this.o.maxChars,
+      query: this.o.query,
       maxPassages: this.o.maxPassages,
+      charsLeft: this.#charsLeft,
     });
-    let entry = w.entry;
-    // Passages beyond what is left go, the least relevant first.
-    for (let keep = this.o.maxPassages - 1; entry.content.length > this.#charsLeft && keep >= 0; keep -= 1) {
-      entry = keepPassages(w, keep);
-    }
-    this.#charsLeft -= entry.content.length;
+    this.#charsLeft -= kept.content.length;
     this.#returned.add(frontierKey(url));
     this.#returned.add(frontierKey(page.finalUrl));
-    this.#pages.push({
-      seq,
-      page: {
-        url,
-        final_url: entry.final_url,
-        title: entry.title,
-        depth,
-        content: entry.content,
-        ...(entry.passages === undefined ? {} : { passages: entry.passages }),
-        chars: entry.chars,
-        total_chars: entry.total_chars,
-        next_index: entry.next_index,
-        truncated: entry.truncated,
-        meta: entry.meta,
-      },
-    });
+    this.#pages.push({ seq, page: kept });
   }
 }
