@@ -4,7 +4,14 @@ import { STATUS_OF } from '../domain/status-table.ts';
 import { CRAWL_LIMITS } from '../schemas/crawl.ts';
 import type { CrawlJobRecord, CrawlJobStore } from '../store/ports.ts';
 import type { CrawlCheckpoint } from './crawl-checkpoint.ts';
-import { type JobPatterns, type JobProgress, readProgress, readRequest, resultOf } from './crawl-job-data.ts';
+import {
+  type JobPatterns,
+  type JobProgress,
+  type JobRequest,
+  readProgress,
+  readRequest,
+  resultOf,
+} from './crawl-job-data.ts';
 import type { CrawlService } from './crawl-service.ts';
 
 /**
@@ -86,16 +93,32 @@ export function createCrawlJobRunner(deps: CrawlJobRunnerDeps): CrawlJobRunner {
 
   function start(job: CrawlJobRecord): void {
     const abort = new AbortController();
-    const done = runJob(job, abort).finally(() => {
-      running.delete(job.id);
-      if (!closed) void fill();
-    });
+    const done = runJob(job, abort)
+      .catch((e: Error) => deps.log.warn({ err: e.message, job: job.id }, 'crawl job could not be run'))
+      .finally(() => {
+        running.delete(job.id);
+        if (!closed) void fill();
+      });
     running.set(job.id, { stop: (why) => abort.abort(new Stopped(why)), done });
   }
 
   async function runJob(job: CrawlJobRecord, abort: AbortController): Promise<void> {
-    const request = readRequest(job);
-    const before = readProgress(job);
+    let request: JobRequest;
+    let before: JobProgress | undefined;
+    try {
+      request = readRequest(job);
+      before = readProgress(job);
+    } catch {
+      // Not JSON this version reads: ended, so that no runner claims it again and again.
+      const error = { status: 500, message: 'the job as stored could not be read; start the crawl again' };
+      await deps.store.save(job.id, worker, {
+        progress: JSON.stringify({ startedAt: now(), error }),
+        status: 'failed',
+        now: now(),
+        leaseMs,
+      });
+      return;
+    }
     deps.log.info(
       { job: job.id, attempt: job.attempts, resumed: before?.checkpoint !== undefined },
       job.attempts > 1 ? 'crawl job taken over' : 'crawl job started',

@@ -305,3 +305,28 @@ describe('crawl job runner', () => {
     expect(r3.ctx.requestId).toBe('c');
   });
 });
+
+describe('crawl job runner: a record it cannot read', () => {
+  it('ends it failed, once, instead of claiming it again and again', async () => {
+    const store = createMemoryCrawlJobStore();
+    await store.create({ id: 'bad', owner: 'key1', request: '{not json', createdAt: 1, expiresAt: 9e15 }, 5);
+    const { nextRun } = setup({ store });
+    const done = await until(
+      () => get(store, 'bad'),
+      (j) => j.status === 'failed',
+    );
+    expect(readProgress(done)?.error?.status).toBe(500);
+    expect(done.attempts).toBe(1);
+    await store.create(
+      {
+        id: 'good',
+        owner: 'key1',
+        request: JSON.stringify({ crawl: { url: 'https://site.test/' } }),
+        createdAt: 2,
+        expiresAt: 9e15,
+      },
+      5,
+    );
+    expect((await nextRun()).ctx.requestId).toBe('good');
+  });
+});
