@@ -43,6 +43,7 @@ import { searxngRoutes } from './http/routes/searxng.ts';
 import { tavilyExtractRoutes, tavilySearch } from './http/routes/tavily.ts';
 import { firecrawlRoutes } from './http/routes/firecrawl.ts';
 import { firecrawlMapRoutes } from './http/routes/firecrawl-map.ts';
+import { firecrawlCrawlRoutes } from './http/routes/firecrawl-crawl.ts';
 import { tavilyCrawlRoutes, tavilyMapRoutes } from './http/routes/tavily-site.ts';
 import { mcpRoutes, type McpRouteDeps } from './http/routes/mcp.ts';
 import { usageRoutes } from './http/routes/usage.ts';
@@ -79,7 +80,10 @@ export interface AppDeps {
     | 'compatSponsored'
     | 'trustedProxies'
   > &
-    ServerTimeouts & { publicUrl?: string | undefined };
+    ServerTimeouts & {
+      /** SCOUT_PUBLIC_URL, when set; absent, absolute URLs in answers come from the request's own host. */
+      publicUrl?: string | undefined;
+    };
   keys: ApiKeys;
   /** Draws each caller's requests from its bucket: keys' and anonymous callers' (src/keys/caller-limiter.ts). */
   rateLimiter: RateLimiter;
@@ -220,7 +224,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonBody(app);
   registerNotFound(app);
   registerAuth(app, deps.keys, deps.rateLimiter, deps.anonymous);
-  await registerOpenApi(app, deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
+  const localUrl = `http://localhost:${deps.config.port}`;
+  await registerOpenApi(app, deps.config.publicUrl ?? localUrl);
 
   healthRoutes(app, deps.health);
   docsRoutes(app, deps.docsDir);
@@ -245,6 +250,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   tavilyMapRoutes(app, { map: deps.map, pathKeys: deps.config.pathKeys });
   firecrawlMapRoutes(app, { map: deps.map, pathKeys: deps.config.pathKeys });
   crawlRoutes(app, deps.crawl, deps.crawlJobs);
+  // Firecrawl's crawl on the same crawl jobs.
+  firecrawlCrawlRoutes(app, {
+    jobs: deps.crawlJobs,
+    pathKeys: deps.config.pathKeys,
+    publicUrl: deps.config.publicUrl,
+    localUrl,
+  });
   // Tavily's crawl on the same crawl service.
   tavilyCrawlRoutes(app, { crawl: deps.crawl, pathKeys: deps.config.pathKeys });
   // POST /v1/extract reads its pages through /v1/fetch's own service (src/fetch/extract-pages.ts).

@@ -125,7 +125,6 @@ async function wire(config: ScoutConfig, options: ScoutOptions, closers: Closers
   const app = await assembleApp(
     config,
     {
-      publicUrl,
       docsDir: options.docsDir,
       logger,
       metrics,

@@ -31,11 +31,10 @@ const FETCH_ROUTES = new Set([
   '/k/:key/v2/scrape',
 ]);
 const MAP_ROUTES = new Set(['/v1/map', '/map', '/k/:key/map', '/v2/map', '/k/:key/v2/map']);
-// Firecrawl's /v2/crawl is listed ahead of its route: when it is served, its walks are crawls
-// from the first request. Its status routes (GET /v1/crawl/:id, /v2/crawl/:id) are not here:
-// polling a job answers in milliseconds, and counted as crawls those polls would drown the
-// walks' own latency; they count in the totals only (their templates differ from these).
-const CRAWL_ROUTES = new Set(['/v1/crawl', '/crawl', '/k/:key/crawl', '/v2/crawl', '/k/:key/v2/crawl']);
+// A crawl job's routes are not here: Firecrawl's POST /v2/crawl only queues a job, and its
+// status routes (GET /v1/crawl/:id, /v2/crawl/:id) read one, each in milliseconds; counted
+// as crawls they would drown the walks' own latency. They count in the totals only.
+const CRAWL_ROUTES = new Set(['/v1/crawl', '/crawl', '/k/:key/crawl']);
 
 /**
  * The kind of an agent route, by its template (both forms of /v1/search are one); undefined

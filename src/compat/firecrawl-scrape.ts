@@ -23,7 +23,7 @@ export const SCRAPE_MAX_CHARS = FETCH_LIMITS.maxChars.max;
 const SERVED_LIST = 'markdown, rawHtml, links and summary';
 
 /** Why each format Scout does not serve is refused, said to the caller. */
-const REFUSED: Record<string, string> = {
+export const REFUSED_FORMATS: Record<string, string> = {
   html: 'Scout keeps the main content as markdown, not as HTML; ask for markdown, or rawHtml for the page as fetched',
   screenshot: 'Scout reads pages without a browser and takes no screenshots',
   json: 'Scout runs no model to extract structured data; ask for markdown and extract it yourself',
@@ -45,7 +45,8 @@ const invalid = (message: string) => new DomainError('invalid', message);
 /** A field a client sent as null counts as not sent. */
 const absent = (v: unknown): boolean => v === undefined || v === null;
 
-function formatName(f: unknown): string {
+/** A format as the SDK sends it, a name or `{"type": name}`, → its name. */
+export function formatName(f: unknown): string {
   if (typeof f === 'string') return f;
   if (typeof f === 'object' && f !== null && typeof (f as { type?: unknown }).type === 'string')
     return (f as { type: string }).type;
@@ -63,7 +64,7 @@ export function scrapeFormats(v: unknown, fallback: ServedFormat[]): Set<ServedF
       out.add(name as ServedFormat);
       continue;
     }
-    const why = REFUSED[name];
+    const why = REFUSED_FORMATS[name];
     throw invalid(`format "${name.slice(0, 40)}" is not served${why ? `: ${why}` : ''}. Scout serves ${SERVED_LIST}`);
   }
   return out;

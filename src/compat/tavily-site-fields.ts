@@ -20,8 +20,11 @@ export const invalid = (message: string) => new DomainError('invalid', message);
 /** Clients send null or "" for a field left unset. */
 export const absent = (v: unknown): boolean => v === undefined || v === null || v === '';
 
-/** A list of regexes (or one string), each compiled to the linear-time matcher; a refused one is 400 naming it. */
-function patterns(v: unknown, name: string): LinearRegex[] {
+/**
+ * A list of regexes (or one string), each compiled to the linear-time matcher; a refused one
+ * is 400 naming it (and `name`, the caller's own name of the field).
+ */
+export function regexList(v: unknown, name: string): LinearRegex[] {
   if (absent(v)) return [];
   const list = typeof v === 'string' ? [v] : v;
   if (!Array.isArray(list) || !list.every((p) => typeof p === 'string'))
@@ -47,10 +50,10 @@ export function siteFilter(b: Record<string, unknown>): {
   filter?: (url: URL) => boolean;
   namesDomains: boolean;
 } {
-  const selectPaths = patterns(b.select_paths, 'select_paths');
-  const excludePaths = patterns(b.exclude_paths, 'exclude_paths');
-  const selectDomains = patterns(b.select_domains, 'select_domains');
-  const excludeDomains = patterns(b.exclude_domains, 'exclude_domains');
+  const selectPaths = regexList(b.select_paths, 'select_paths');
+  const excludePaths = regexList(b.exclude_paths, 'exclude_paths');
+  const selectDomains = regexList(b.select_domains, 'select_domains');
+  const excludeDomains = regexList(b.exclude_domains, 'exclude_domains');
   const namesDomains = selectDomains.length > 0 || excludeDomains.length > 0;
   if (selectPaths.length + excludePaths.length + selectDomains.length + excludeDomains.length === 0)
     return { namesDomains };

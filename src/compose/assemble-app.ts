@@ -26,7 +26,6 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 export async function assembleApp(
   config: ScoutConfig,
   deps: {
-    publicUrl: string;
     docsDir: string;
     logger: Logger;
     metrics: ScoutMetrics;
@@ -49,7 +48,8 @@ export async function assembleApp(
 ): Promise<App> {
   const { storage, sponsored, activity, keyUsage } = deps;
   const app = await buildApp({
-    config: { ...config, publicUrl: deps.publicUrl },
+    // SCOUT_PUBLIC_URL as set (or not): the app tells an operator's URL from its own default.
+    config,
     docsDir: deps.docsDir,
     keys: deps.keys,
     rateLimiter: callerRateLimiter(storage.stores.rateLimiter, storage.stores.anonymousRateLimiter),

@@ -1,5 +1,5 @@
 import type { ScoutConfig } from '../scout-settings.ts';
-import { siteFilter } from '../compat/tavily-site-fields.ts';
+import { jobPatternsFilter } from '../compat/job-patterns.ts';
 import { createCrawlJobRunner } from '../crawl/crawl-job-runner.ts';
 import { createCrawlJobs, type CrawlJobs } from '../crawl/crawl-jobs.ts';
 import { createCrawlService, type CrawlService } from '../crawl/crawl-service.ts';
@@ -35,8 +35,8 @@ export function assembleCrawl(
     crawl,
     workers: config.crawlJobWorkers,
     leaseMs: config.crawlJobLeaseS * 1000,
-    // Firecrawl's includePaths and excludePaths are regexes on the path, as Tavily's select_paths.
-    filterOf: (patterns) => siteFilter({ ...patterns }).filter,
+    // A compat shape's path filters (Firecrawl's crawl), stored with the job as text.
+    filterOf: jobPatternsFilter,
     log: deps.log,
   });
   closers.add(() => runner.close());

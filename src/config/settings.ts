@@ -49,7 +49,7 @@ export const settingsBeforeProviders = {
     'SCOUT_PUBLIC_URL',
     optionalUrl,
     '',
-    'Base URL clients reach Scout at (printed curl line, sponsored click URLs). Default http://localhost:PORT.',
+    "Base URL clients reach Scout at (printed curl line, sponsored click URLs, a Firecrawl crawl job's status URL). Default http://localhost:PORT; a crawl job's status URL then takes the request's own host.",
   ),
   rateLimitRpm: s(
     'SCOUT_RATE_LIMIT_RPM',

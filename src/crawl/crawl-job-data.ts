@@ -9,10 +9,14 @@ import { type CrawlCheckpoint, checkpointPages } from './crawl-checkpoint.ts';
  * by any replica, so nothing in them may depend on the process that wrote them.
  */
 
-/** Regex path filters of a compat shape (Firecrawl's includePaths, excludePaths): rebuilt by every run. */
+/** Path filters of a compat shape (Firecrawl's includePaths, excludePaths, crawlEntireDomain): rebuilt by every run. */
 export interface JobPatterns {
+  /** Regexes on the URL path: a page is read when one matches. */
   select_paths?: string[];
+  /** Regexes on the URL path: a page is never read when one matches. */
   exclude_paths?: string[];
+  /** Only URLs whose path starts with this (Firecrawl's crawl without crawlEntireDomain: the start URL's path). */
+  path_prefix?: string;
 }
 
 export interface JobRequest {

@@ -23,6 +23,21 @@ export interface CrawlJobsDeps {
 
 const TTL_MS = CRAWL_JOB_TTL_HOURS * 3_600_000;
 
+/**
+ * Which API a job is started through, for the words of its refusals: each names its own way
+ * to cancel a job, and only Scout's has a crawl answered in the call to fall back on.
+ */
+export type JobApi = 'scout' | 'firecrawl';
+
+const KEYLESS: Record<JobApi, string> = {
+  scout: 'send one, or leave out async to crawl in the call',
+  firecrawl: "send one (the Firecrawl SDK's apiKey)",
+};
+const CANCEL: Record<JobApi, string> = {
+  scout: 'DELETE /v1/crawl/{id}',
+  firecrawl: "DELETE /v2/crawl/{id} (the Firecrawl SDK's cancelCrawl)",
+};
+
 const notFound = (id: string) =>
   new DomainError(
     'not_found',
@@ -40,13 +55,18 @@ export function createCrawlJobs(deps: CrawlJobsDeps) {
 
   return {
     /** Checks the crawl as POST /v1/crawl would, then queues it; the job as made (queued). */
-    async start(req: CrawlRequest, ctx: RequestContext, patterns?: JobPatterns): Promise<CrawlJob> {
+    async start(
+      req: CrawlRequest,
+      ctx: RequestContext,
+      patterns?: JobPatterns,
+      api: JobApi = 'scout',
+    ): Promise<CrawlJob> {
       checkCrawlRequest(req);
       const owner = ctx.caller;
       if (owner === undefined || isAnonymousCaller(owner))
         throw new DomainError(
           'unauthorized',
-          'an asynchronous crawl needs an API key (a job belongs to the key that started it): send one, or leave out async to crawl in the call',
+          `an asynchronous crawl needs an API key (a job belongs to the key that started it): ${KEYLESS[api]}`,
         );
       const { async: _async, ...crawl } = req;
       const request: JobRequest = { crawl, ...(patterns === undefined ? {} : { patterns }) };
@@ -59,7 +79,7 @@ export function createCrawlJobs(deps: CrawlJobsDeps) {
       if (!made)
         throw new DomainError(
           'rate_limited',
-          `this key has ${CRAWL_JOB_ACTIVE_MAX} crawl jobs queued or running, the most it may at once; wait for one to end, or cancel one with DELETE /v1/crawl/{id}`,
+          `this key has ${CRAWL_JOB_ACTIVE_MAX} crawl jobs queued or running, the most it may at once; wait for one to end, or cancel one with ${CANCEL[api]}`,
           { retryAfterS: 10 },
         );
       // Read before the runner is woken: the answer is the job as made (queued), whoever claims it next.

@@ -54,8 +54,10 @@ export function checkCrawlRequest(req: CrawlRequest): string {
 export function createCrawlService(deps: CrawlServiceDeps) {
   return {
     async run(req: CrawlRequest, ctx: RequestContext, o: CrawlRunOptions = {}): Promise<CrawlResponse> {
-      const start = checkCrawlRequest(req);
       const { job } = o;
+      // A job's request comes without async (crawl-jobs.ts keeps the crawl's own fields), and
+      // its timeout_ms may be a job's: checked as the job it is.
+      const start = checkCrawlRequest(job === undefined ? req : { ...req, async: true });
       const timeoutMs = job?.timeoutMs ?? req.timeout_ms ?? CRAWL_LIMITS.timeoutMs.default;
       // A job nobody waits on waits for the key's rate limit rather than stopping at it.
       const walk = { timeoutMs, what: 'the crawl', waitForRate: job !== undefined };

@@ -62,7 +62,7 @@ export function registerNotFound(app: FastifyInstance): void {
       message: pathKeysOff
         ? `no route ${request.method} ${shown}: keys in the path are off on this server (the operator turns them on with SCOUT_PATH_KEYS=true); send the key in an Authorization or x-api-key header`
         : firecrawl
-          ? `no route ${request.method} ${shown}: of Firecrawl's v2 API Scout serves POST /v2/scrape, POST /v2/search and POST /v2/map only (no crawl, extract or batch jobs; docs/compat.md)`
+          ? `no route ${request.method} ${shown}: of Firecrawl's v2 API Scout serves POST /v2/scrape, POST /v2/search, POST /v2/map, and POST /v2/crawl with GET and DELETE /v2/crawl/{id} only (no extract or batch jobs, no crawl errors or active list; docs/compat.md)`
           : tavily
             ? `no route ${request.method} ${shown}: of Tavily's API Scout serves POST /search, POST /extract, POST /map and POST /crawl only (no research or usage; docs/compat.md)`
             : `no route ${request.method} ${shown}; the API is POST /v1/search, GET /v1/search and POST /v1/fetch (see /openapi.json)`,

@@ -15,7 +15,8 @@ export const FirecrawlMetadata = Type.Object(
     url: Type.String({ description: 'The URL read, after redirects.' }),
     statusCode: Type.Optional(
       Type.Integer({
-        description: "The origin's status, a 2xx (any other is an error); there when the page was read.",
+        description:
+          "The origin's status, a 2xx (any other is an error); there when the page was read. A crawl's page says 200: the crawl keeps pages answered 2xx, not their exact status.",
       }),
     ),
     contentType: Type.Optional(Type.String({ description: 'The media type of the page.' })),
@@ -166,3 +167,97 @@ export const FirecrawlMapBody = Type.Object(
   },
   { additionalProperties: true, description: 'Any other field is ignored.' },
 );
+
+/** POST /v2/crawl, for OpenAPI; src/compat/firecrawl-crawl.ts reads it. */
+export const FirecrawlCrawlBody = Type.Object(
+  {
+    url: Type.String({ description: 'Absolute http(s) URL, 1..2048 characters: the start page.' }),
+    limit: doc("Pages returned; Firecrawl's default 10000; Scout returns at most 100 (more asks for 100, saying so)."),
+    maxDiscoveryDepth: doc(
+      'Links followed from the start page, from 0; absent or more than 5: 5 (Scout crawls at most 5 deep).',
+    ),
+    includePaths: doc('Regexes on the URL path (RE2 syntax): only pages whose path matches one are read; at most 20.'),
+    excludePaths: doc('Regexes on the URL path: pages whose path matches one are never read; at most 20.'),
+    crawlEntireDomain: doc("false (Firecrawl's default): only the start URL's path and below; true: the whole site."),
+    allowSubdomains: doc("false (Firecrawl's default), or true: also the hosts under the start host."),
+    sitemap: doc('include (default): the sitemaps are read too; skip: links only. only is 400.'),
+    ignoreQueryParameters: doc('Read; true is not applied (the answer says so in agent_hints).'),
+    scrapeOptions: doc('formats must be markdown only; the options /v2/scrape refuses are refused the same way.'),
+    timeout: doc('Milliseconds for the whole crawl, 1000..600000; absent: 600000 (Firecrawl has no crawl deadline).'),
+    allowExternalLinks: doc('true is 400: the crawl stays on the site.'),
+    ignoreRobotsTxt: doc('true is 400: Scout always follows robots.txt.'),
+    regexOnFullURL: doc('true is 400: includePaths and excludePaths match the path.'),
+    webhook: doc('Set is 400: Scout calls no webhook; poll GET /v2/crawl/{id}.'),
+    prompt: doc('Set is 400: Scout runs no model.'),
+    zeroDataRetention: doc("true is 400: a job's pages are kept until it expires (24 h)."),
+    delay: doc('Ignored: Scout paces each host itself (and follows Crawl-delay).'),
+    maxConcurrency: doc('Ignored: Scout paces each host itself.'),
+  },
+  { additionalProperties: true, description: 'Any other field is ignored.' },
+);
+
+const agentHints = (description: string) => Type.Optional(Type.Array(Type.String(), { description }));
+
+export const FirecrawlCrawlResponse = Type.Object(
+  {
+    success: Type.Literal(true),
+    id: Type.String({ description: 'The crawl job: GET /v2/crawl/{id} reads it, DELETE /v2/crawl/{id} cancels it.' }),
+    url: Type.String({
+      description:
+        "GET /v2/crawl/{id} as an absolute URL: SCOUT_PUBLIC_URL when set, else the request's own host. Read with the key that started the job (in a header: the URL never carries a path key).",
+    }),
+    agent_hints: agentHints('What Scout does otherwise than asked (a limit above 100, a depth above 5, …).'),
+  },
+  { title: 'FirecrawlCrawlResponse', additionalProperties: false },
+);
+export type FirecrawlCrawlResponse = Static<typeof FirecrawlCrawlResponse>;
+
+export const FirecrawlCrawlState = Type.Union(
+  [Type.Literal('scraping'), Type.Literal('completed'), Type.Literal('failed'), Type.Literal('cancelled')],
+  {
+    description:
+      'scraping (queued or running), completed (the crawl ended: every page within reach, or stopped by a bound: agent_hints says which), failed (nothing of the site could be crawled: see error), cancelled.',
+  },
+);
+export type FirecrawlCrawlState = Static<typeof FirecrawlCrawlState>;
+
+export const FirecrawlCrawlStatusResponse = Type.Object(
+  {
+    success: Type.Literal(true),
+    status: FirecrawlCrawlState,
+    total: Type.Integer({
+      minimum: 0,
+      description: 'Pages fetched so far: the pages in data, those being read, and those that failed or were not kept.',
+    }),
+    completed: Type.Integer({ minimum: 0, description: 'Pages in data.' }),
+    creditsUsed: Type.Integer({
+      minimum: 0,
+      description: "Requests the crawl took from the key's rate limit: one per page or sitemap fetched, at least 1.",
+    }),
+    expiresAt: Type.String({
+      description: 'When the job and its pages are deleted (24 h after it was made); ISO 8601 UTC.',
+    }),
+    next: Type.Null({ description: 'Always null: data holds every page so far.' }),
+    data: Type.Array(FirecrawlDocument, {
+      description: 'The pages read so far (all of them once the job has ended), in crawl order, as markdown.',
+    }),
+    agent_hints: agentHints(
+      'Once the job has ended: why pages were left unread (a bound), and where the URLs skipped are listed.',
+    ),
+    error: Type.Optional(Type.String({ description: 'A failed job: why nothing of the site could be crawled.' })),
+  },
+  { title: 'FirecrawlCrawlStatusResponse', additionalProperties: false },
+);
+export type FirecrawlCrawlStatusResponse = Static<typeof FirecrawlCrawlStatusResponse>;
+
+export const FirecrawlCrawlCancelResponse = Type.Object(
+  {
+    success: Type.Literal(true),
+    status: Type.Union([Type.Literal('cancelled'), Type.Literal('completed'), Type.Literal('failed')], {
+      description:
+        "cancelled; or the job's end when it had already ended (the SDK's cancelCrawl then returns false). Its pages so far stay readable.",
+    }),
+  },
+  { title: 'FirecrawlCrawlCancelResponse', additionalProperties: false },
+);
+export type FirecrawlCrawlCancelResponse = Static<typeof FirecrawlCrawlCancelResponse>;

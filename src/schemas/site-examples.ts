@@ -2,7 +2,12 @@ import { REQUEST_ID } from './example-ids.ts';
 import type { CrawlJob } from './crawl-job.ts';
 import type { CrawlPage, CrawlRequest, CrawlResponse, CrawlStop } from './crawl.ts';
 import type { ExtractFailure, ExtractPage, ExtractPassage, ExtractRequest, ExtractResponse } from './extract.ts';
-import type { FirecrawlMapResponse } from './firecrawl.ts';
+import type {
+  FirecrawlCrawlCancelResponse,
+  FirecrawlCrawlResponse,
+  FirecrawlCrawlStatusResponse,
+  FirecrawlMapResponse,
+} from './firecrawl.ts';
 import type { MapLink, MapRequest, MapResponse, MapStop } from './map.ts';
 import type { TavilyCrawlResponse, TavilyMapResponse } from './tavily.ts';
 
@@ -192,6 +197,65 @@ const crawlJob: CrawlJob = {
   response_time_ms: 3.1,
 };
 
+// The job above in the Firecrawl shape (src/compat/firecrawl-crawl-status.ts), started, read and cancelled.
+const firecrawlCrawlResponse: FirecrawlCrawlResponse = {
+  success: true,
+  id: crawlJob.id,
+  url: `https://scout.example.com/v2/crawl/${crawlJob.id}`,
+  agent_hints: [
+    "limit 10000 (Firecrawl's default) is more than Scout's crawl returns: it returns at most 100 pages; when more are within reach GET /v2/crawl/{id} says so",
+  ],
+};
+const firecrawlCrawlScraping: FirecrawlCrawlStatusResponse = {
+  success: true,
+  status: 'scraping',
+  total: 2,
+  completed: 1,
+  creditsUsed: 2,
+  expiresAt: crawlJob.expires_at,
+  next: null,
+  data: [
+    {
+      markdown: crawlStart.content,
+      metadata: {
+        title: crawlStart.title,
+        sourceURL: crawlStart.url,
+        url: crawlStart.final_url,
+        statusCode: 200,
+        contentType: 'text/html',
+        cacheState: 'miss',
+      },
+    },
+  ],
+};
+const firecrawlCrawlCompleted: FirecrawlCrawlStatusResponse = {
+  ...firecrawlCrawlScraping,
+  status: 'completed',
+  total: 3,
+  completed: 2,
+  creditsUsed: 3,
+  data: [
+    ...firecrawlCrawlScraping.data,
+    {
+      markdown: crawlLinked.content,
+      metadata: {
+        title: crawlLinked.title,
+        sourceURL: crawlLinked.url,
+        url: crawlLinked.final_url,
+        statusCode: 200,
+        contentType: 'text/html',
+        cacheState: 'miss',
+      },
+      warning: `the page's markdown was cut at ${crawlLinked.chars} of its ${crawlLinked.total_chars} characters (a crawl shares 2000000 characters among its pages): POST /v2/scrape gives the page whole`,
+    },
+  ],
+  agent_hints: [
+    'every page within maxDiscoveryDepth was read and links went deeper: raise maxDiscoveryDepth (Scout follows at most 5 links), or start deeper in the site',
+    `1 URL was not read or not returned (robots.txt, failed fetches, redirects off the site): GET /v1/crawl/${crawlJob.id}, with the same key, lists them with why`,
+  ],
+};
+const firecrawlCrawlCancel: FirecrawlCrawlCancelResponse = { success: true, status: 'cancelled' };
+
 export const SITE_EXAMPLES: Record<string, unknown[]> = {
   MapRequest: [mapRequest],
   MapResponse: [mapResponse],
@@ -213,4 +277,7 @@ export const SITE_EXAMPLES: Record<string, unknown[]> = {
   TavilyMapResponse: [tavilyMapResponse],
   TavilyCrawlResponse: [tavilyCrawlResponse],
   FirecrawlMapResponse: [firecrawlMapResponse],
+  FirecrawlCrawlResponse: [firecrawlCrawlResponse],
+  FirecrawlCrawlStatusResponse: [firecrawlCrawlScraping, firecrawlCrawlCompleted],
+  FirecrawlCrawlCancelResponse: [firecrawlCrawlCancel],
 };

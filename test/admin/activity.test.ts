@@ -104,16 +104,16 @@ describe('activity', () => {
   });
 
   // Issue 27: site maps and crawls counted in the totals only.
-  it("keeps site maps and crawls apart, every shape of them, but not a crawl job's status reads", () => {
+  it("keeps site maps and crawls apart, every shape of them, but not Firecrawl's job starts nor a job's status reads", () => {
     const kinds = (routes: string[]) => Object.fromEntries(routes.map((r) => [r, requestKind(r)]));
     // Scout's own, Tavily's and Firecrawl's, with and without a path key (docs/compat.md).
     const maps = ['/v1/map', '/map', '/k/:key/map', '/v2/map', '/k/:key/v2/map'];
     expect(kinds(maps)).toEqual(Object.fromEntries(maps.map((r) => [r, 'map'])));
-    // Firecrawl's /v2/crawl is not served yet: a crawl from its first request when it is.
-    const crawls = ['/v1/crawl', '/crawl', '/k/:key/crawl', '/v2/crawl', '/k/:key/v2/crawl'];
+    const crawls = ['/v1/crawl', '/crawl', '/k/:key/crawl'];
     expect(kinds(crawls)).toEqual(Object.fromEntries(crawls.map((r) => [r, 'crawl'])));
-    // Polling a job answers at once: counted as crawls, the polls would hide the walks' time.
-    const status = ['/v1/crawl/:id', '/v2/crawl/:id', '/k/:key/v2/crawl/:id'];
+    // Starting a job (Firecrawl's POST /v2/crawl) and polling one answer at once: counted as
+    // crawls, they would hide the walks' time.
+    const status = ['/v2/crawl', '/k/:key/v2/crawl', '/v1/crawl/:id', '/v2/crawl/:id', '/k/:key/v2/crawl/:id'];
     expect(kinds(status)).toEqual(Object.fromEntries(status.map((r) => [r, undefined])));
   });
 

@@ -4,6 +4,9 @@ import { expect } from 'vitest';
 import { ErrorBody } from '../../src/schemas/error.ts';
 import { FetchResponse } from '../../src/schemas/fetch.ts';
 import {
+  FirecrawlCrawlCancelResponse,
+  FirecrawlCrawlResponse,
+  FirecrawlCrawlStatusResponse,
   FirecrawlError,
   FirecrawlMapResponse,
   FirecrawlScrapeResponse,
@@ -45,14 +48,22 @@ export const isTavilyCall = (method: string, path: string, jsonBody: boolean): b
   (method === 'POST' &&
     (/^(\/k\/[^/]+)?\/extract(\?|$)/.test(path) || (jsonBody && /^(\/k\/[^/]+)?\/search(\?|$)/.test(path))));
 
-/** The Firecrawl shape answers POST /v2/scrape, /v2/search and /v2/map, and every error under /v2 (docs/compat.md). */
+/** The Firecrawl shape answers POST /v2/scrape, /v2/search, /v2/map and /v2/crawl, GET and DELETE /v2/crawl/{id}, and every error under /v2 (docs/compat.md). */
 export const isFirecrawlCall = (_method: string, path: string): boolean => /^(\/k\/[^/]+)?\/v2(\/|\?|$)/.test(path);
+
+/** Firecrawl's crawl: the start (POST /v2/crawl), or a job's status (GET) or cancel (DELETE /v2/crawl/{id}). */
+const firecrawlCrawl = (path: string, method: string): TSchema | undefined => {
+  if (/^(\/k\/[^/]+)?\/v2\/crawl(\?|$)/.test(path)) return FirecrawlCrawlResponse;
+  if (!/^(\/k\/[^/]+)?\/v2\/crawl\//.test(path)) return undefined;
+  return method === 'DELETE' ? FirecrawlCrawlCancelResponse : FirecrawlCrawlStatusResponse;
+};
 
 /** The wire schema of a call's answer: `shape` names the compat shape that answers it, when one does. */
 export const schemaFor = (
   path: string,
   status: number,
   shape?: 'tavily' | 'firecrawl' | undefined,
+  method = 'POST',
 ): TSchema | undefined => {
   if (shape === 'firecrawl')
     return status >= 400
@@ -62,7 +73,7 @@ export const schemaFor = (
           ? FirecrawlScrapeResponse
           : path.includes('/v2/map')
             ? FirecrawlMapResponse
-            : FirecrawlSearchResponse
+            : (firecrawlCrawl(path, method) ?? FirecrawlSearchResponse)
         : undefined;
   if (shape === 'tavily')
     return status >= 400

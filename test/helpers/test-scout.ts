@@ -134,7 +134,7 @@ export async function startTestScout(
         : isFirecrawlCall(method, path)
           ? 'firecrawl'
           : undefined;
-      const schema = schemaFor(path, res.status, shape);
+      const schema = schemaFor(path, res.status, shape, method);
       if (schema) expectShape(schema, parsed);
       // The compat shapes' errors are their own (TavilyError, FirecrawlError), checked by schemaFor.
       if (res.status >= 400 && shape === undefined) {

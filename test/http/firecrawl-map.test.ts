@@ -159,10 +159,10 @@ describe('raw JSON', () => {
 
 describe("Firecrawl's job APIs Scout does not serve", () => {
   it('answer 404 in Firecrawl’s shape, naming /v2/map among those served', async () => {
-    const crawl = await thrown(client.startCrawl(`${site.origin}/`));
-    expect(crawl.status).toBe(404);
-    expect(crawl.message).toBe(
-      "no route POST /v2/crawl: of Firecrawl's v2 API Scout serves POST /v2/scrape, POST /v2/search and POST /v2/map only (no crawl, extract or batch jobs; docs/compat.md)",
+    const batch = await thrown(client.startBatchScrape([`${site.origin}/`]));
+    expect(batch.status).toBe(404);
+    expect(batch.message).toBe(
+      "no route POST /v2/batch/scrape: of Firecrawl's v2 API Scout serves POST /v2/scrape, POST /v2/search, POST /v2/map, and POST /v2/crawl with GET and DELETE /v2/crawl/{id} only (no extract or batch jobs, no crawl errors or active list; docs/compat.md)",
     );
   });
 });

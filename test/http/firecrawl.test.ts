@@ -381,10 +381,10 @@ describe('raw JSON', () => {
 
 describe('what the shape does not serve', () => {
   it("answers Firecrawl's job APIs 404 and another method 405, in Firecrawl's error shape", async () => {
-    const crawl = await thrown(client.startCrawl(origin.url('/article')));
-    expect(crawl.status).toBe(404);
-    expect(crawl.message).toBe(
-      "no route POST /v2/crawl: of Firecrawl's v2 API Scout serves POST /v2/scrape, POST /v2/search and POST /v2/map only (no crawl, extract or batch jobs; docs/compat.md)",
+    const batch = await thrown(client.startBatchScrape([origin.url('/article')]));
+    expect(batch.status).toBe(404);
+    expect(batch.message).toBe(
+      "no route POST /v2/batch/scrape: of Firecrawl's v2 API Scout serves POST /v2/scrape, POST /v2/search, POST /v2/map, and POST /v2/crawl with GET and DELETE /v2/crawl/{id} only (no extract or batch jobs, no crawl errors or active list; docs/compat.md)",
     );
     const get = await t.request<FirecrawlError>('GET', `/k/${t.key}/v2/scrape`, { key: null });
     expect(get.status).toBe(405);

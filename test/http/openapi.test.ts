@@ -12,6 +12,9 @@ import {
 } from '../../src/schemas/extract.ts';
 import { FetchRequest, FetchResponse } from '../../src/schemas/fetch.ts';
 import {
+  FirecrawlCrawlCancelResponse,
+  FirecrawlCrawlResponse,
+  FirecrawlCrawlStatusResponse,
   FirecrawlDocument,
   FirecrawlError,
   FirecrawlMapResponse,
@@ -78,6 +81,9 @@ const COMPONENTS: Record<string, TSchema> = {
   FirecrawlSearchResponse,
   FirecrawlWebResult,
   FirecrawlMapResponse,
+  FirecrawlCrawlResponse,
+  FirecrawlCrawlStatusResponse,
+  FirecrawlCrawlCancelResponse,
   FirecrawlError,
 };
 
@@ -262,6 +268,26 @@ describe('the compat shapes in OpenAPI', () => {
       { $ref: '#/components/schemas/FirecrawlMapResponse' },
     ]);
     expect(doc.paths['/k/{key}/map']).toBeUndefined();
+    // Firecrawl's crawl: start, status and cancel, the path-key copies and the active list unlisted.
+    const fcCrawl = doc.paths['/v2/crawl'].post;
+    const fcJob = doc.paths['/v2/crawl/{id}'];
+    expect([fcCrawl, fcJob.get, fcJob.delete].map((o) => [o.tags, o.operationId])).toEqual([
+      [['firecrawl'], 'firecrawlCrawl'],
+      [['firecrawl'], 'firecrawlCrawlStatus'],
+      [['firecrawl'], 'firecrawlCrawlCancel'],
+    ]);
+    expect(
+      [fcCrawl, fcJob.get, fcJob.delete].map((o) => o.responses['200'].content['application/json'].schema),
+    ).toEqual([
+      { $ref: '#/components/schemas/FirecrawlCrawlResponse' },
+      { $ref: '#/components/schemas/FirecrawlCrawlStatusResponse' },
+      { $ref: '#/components/schemas/FirecrawlCrawlCancelResponse' },
+    ]);
+    expect(fcJob.get.responses['404'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/FirecrawlError',
+    });
+    expect(doc.paths['/k/{key}/v2/crawl']).toBeUndefined();
+    expect(doc.paths['/v2/crawl/active']).toBeUndefined();
     const tavilyCrawl = doc.paths['/crawl'].post;
     expect([tavilyCrawl.tags, tavilyCrawl.operationId]).toEqual([['tavily'], 'tavilyCrawl']);
     expect(tavilyCrawl.responses['200'].content['application/json'].schema).toEqual({

@@ -36,8 +36,9 @@ const STATUS: Record<number, string> = {
   403: 'Refused: private, loopback or reserved address.',
   408: "A page (a map's: its start's robots.txt) was not read within the timeout asked for, or within Scout's fetch deadline.",
   413: 'Request body too large.',
+  404: "No crawl job with that id for this key (another key's job is answered as none), or it has expired.",
   415: 'The page is of a type with no text to read.',
-  429: 'Rate limited; see the Retry-After header (seconds).',
+  429: 'Rate limited, or (POST /v2/crawl) the key has as many crawl jobs queued or running as it may; see the Retry-After header (seconds).',
   502: 'The site, or every search provider, failed.',
   503: 'Backend or fetch capacity unavailable.',
 };
