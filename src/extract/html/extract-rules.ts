@@ -4,6 +4,10 @@
  * always runs with every rule on (ALL_RULES); only the benchmark passes another set.
  */
 export const RULE_NAMES = [
+  /** Noscript content that holds more text than the rest of the page is read as the page (inert-markup.ts). */
+  'noscript-fallback',
+  /** A thread's posts, as its schema.org microdata marks them, are the content: each under its author and date (thread-posts.ts). */
+  'thread-posts',
   /** Navigation, aside and footer landmarks and chrome ARIA roles, unless they hold much of the text. */
   'landmarks',
   /** hidden, aria-hidden and inline display:none / visibility:hidden elements. */

@@ -13,6 +13,7 @@ import { stripInertMarkup } from './inert-markup.ts';
 import { pruneBoilerplate } from './prune-boilerplate.ts';
 import { linkDensity, textLength } from './text-stats.ts';
 import { markedContent } from './marked-content.ts';
+import { threadContent, threadPosts } from './thread-posts.ts';
 import { refuseUnreadablePage } from './unreadable-page.ts';
 
 export interface HtmlExtract {
@@ -50,13 +51,23 @@ function cleanedBody(html: string, rules: ExtractRules): Element {
  * and render GFM. Pages without an article fall back to the whole cleaned body.
  */
 export function htmlToDocument(rawHtml: string, pageUrl: string, rules: ExtractRules = ALL_RULES): HtmlExtract {
-  const bounded = boundMarkup(stripInertMarkup(rawHtml));
+  const bounded = boundMarkup(stripInertMarkup(rawHtml, { noscriptFallback: rules.has('noscript-fallback') }));
   const html = limitNesting(ensureBodyShell(bounded.markup), { xml: false });
   const doc = parse(html);
   const title = pageTitle(doc, pageUrl);
   const base = documentBase(doc, pageUrl);
   const body = doc.body ?? doc.documentElement;
+  // Read before pruning, which takes post bylines and dates for furniture.
+  const posts = rules.has('thread-posts') ? threadPosts(body) : [];
   pruneBoilerplate(body, rules);
+  const thread = threadContent(doc, posts);
+  if (thread !== null) {
+    // Every post is content: no article is picked from among them, and no byline is furniture.
+    absolutizeUrls(thread, base);
+    const markdown = htmlToMarkdown(thread);
+    refuseUnreadablePage(rawHtml, markdown);
+    return { title, markdown, truncated: bounded.truncated };
+  }
   const readerable = !rules.has('readerable-gate') || looksLikeArticle(body);
   const bodyChars = textLength(body);
   // The page's own article-body markup, when it has one, is where Readability looks.

@@ -96,7 +96,8 @@ function bodyStart(stripped: string): number {
 }
 
 export function pageSignals(markup: string): PageSignals {
-  const stripped = stripInertMarkup(markup);
+  // As the extractor reads the page: a page served in noscript is not an empty shell.
+  const stripped = stripInertMarkup(markup, { noscriptFallback: true });
   let rest = stripped.slice(bodyStart(stripped));
   // A page without <body> or <head> may still carry its title inline: it is not body text.
   if (rest === stripped) rest = rest.replace(/<title\b[^>]{0,200}>[^<]{0,1000}<\/title\s*>/i, ' ');

@@ -22,6 +22,40 @@ async function extract(name: string, rules = ALL_RULES): Promise<string> {
  */
 const CASES: { page: string; rule: RuleName; on: (md: string) => void; off: (md: string) => void }[] = [
   {
+    // The thread is served inside <noscript>, beside an empty application shell (Discourse).
+    page: 'forum-noscript-thread',
+    rule: 'noscript-fallback',
+    on: (md) => {
+      expect(md).toContain('What is the safest way to move the whole vault');
+      expect(md).toContain('every link and attachment was there');
+      expect(md).not.toMatch(/enable JavaScript|Privacy Policy|Example Notes Forum/);
+    },
+    off: (md) => expect(md).toBe(''),
+  },
+  {
+    // Every post in order under its author and date, not the longest post alone.
+    page: 'qa-thread-microdata',
+    rule: 'thread-posts',
+    on: (md) => {
+      expect(md.match(/^\*\*(baker_tom|flour_power|crumbshot)\*\* · Jan 1[01] at [0-9:]+$/gm)).toHaveLength(3);
+      expect(md.indexOf('My sourdough rises')).toBeLessThan(md.indexOf('That is over-proofing'));
+      expect(md.indexOf('That is over-proofing')).toBeLessThan(md.indexOf('Also check your scoring'));
+      expect(md).not.toMatch(/Hot network questions|How long to rest a steak|Privacy/);
+    },
+    off: (md) => expect(md).not.toContain('**flour_power**'),
+  },
+  {
+    // The opening post, described only in JSON-LD, is found beside the marked replies.
+    page: 'forum-unmarked-opener',
+    rule: 'thread-posts',
+    on: (md) => {
+      expect(md).toMatch(/^\*\*Maren\*\* · May 3, 2026\n\nWe are four people/);
+      expect(md).toContain('**Olu** · May 3, 2026');
+      expect(md).not.toMatch(/Messages|Moderator|Terms and rules/);
+    },
+    off: (md) => expect(md).not.toContain('**Olu**'),
+  },
+  {
     // Text separated by <br>, no long <p>: Readability's low-link pick is the article, not the whole body.
     page: 'br-separated-news',
     rule: 'prose-article',
@@ -107,6 +141,33 @@ describe('extraction rules, each on its golden page', () => {
     expect(on).toContain('source story number 3');
     expect(on).not.toMatch(/related story|Related/);
     expect((await extractDocumentWith(input, without('tail-furniture'))).markdown).toContain('related story number 3');
+  });
+
+  it('thread-posts: an article with marked comments, and a FAQ of marked questions, are not threads', async () => {
+    const para = 'The harbour ferry will run every twenty minutes from Monday while the bridge is repaired. '.repeat(4);
+    const comment = (who: string, text: string) =>
+      `<div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><span itemprop="author">${who}</span><time>May 1</time><div itemprop="text"><p>${text}</p></div></div>`;
+    const article = `<!doctype html><html><head><title>Ferry timetable</title></head><body><article itemscope itemtype="https://schema.org/NewsArticle"><h1>Ferry timetable</h1><div itemprop="articleBody"><p>${para}</p><p>${para}</p></div><section class="comments">${comment('ann', 'Finally, a ferry that runs on time.')}${comment('bo', 'Will bikes be allowed on board?')}</section></article></body></html>`;
+    const md = (
+      await extractDocumentWith(
+        { body: new TextEncoder().encode(article), contentType: 'text/html', url: 'https://news.example/ferry' },
+        ALL_RULES,
+      )
+    ).markdown;
+    expect(md).toMatch(/^The harbour ferry will run/);
+    expect(md).not.toContain('**ann**');
+
+    const qa = (q: string, a: string) =>
+      `<div itemscope itemprop="mainEntity" itemtype="https://schema.org/Question"><h3 itemprop="name">${q}</h3><div itemscope itemprop="acceptedAnswer" itemtype="https://schema.org/Answer"><div itemprop="text"><p>${a}</p></div></div></div>`;
+    const faq = `<!doctype html><html><head><title>Moving help</title></head><body><main><h1>Moving help</h1><p>${para}</p><section itemscope itemtype="https://schema.org/FAQPage">${qa('How early should I book?', 'Six weeks ahead in summer.')}${qa('Do you pack?', 'Yes, on request.')}</section></main></body></html>`;
+    const faqMd = (
+      await extractDocumentWith(
+        { body: new TextEncoder().encode(faq), contentType: 'text/html', url: 'https://movers.example/help' },
+        ALL_RULES,
+      )
+    ).markdown;
+    expect(faqMd).toContain('The harbour ferry will run');
+    expect(faqMd).toContain('How early should I book?');
   });
 
   it('the comment thread under a short article is not the article', async () => {

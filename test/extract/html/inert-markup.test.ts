@@ -27,4 +27,37 @@ describe('stripInertMarkup', () => {
     const closedLast = `${'<script>'.repeat(200_000)}</script>kept`;
     expect(stripInertMarkup(closedLast)).toBe('kept');
   });
+
+  it('ends a <![CDATA[ outside SVG at its first > (a bogus comment, as HTML tokenizes it), so the page after it stays', () => {
+    expect(stripInertMarkup('<body><![CDATA[\n<div id="top"></div><p>Post text</p>')).toBe(
+      '<body></div><p>Post text</p>',
+    );
+    // A closed one ends at the `>` of its `]]>`, the first `>` in it.
+    expect(stripInertMarkup('a<![CDATA[x]]>b')).toBe('ab');
+    expect(stripInertMarkup('a<![CDATA[x > y]]>b')).toBe('a y]]>b');
+  });
+});
+
+describe('stripInertMarkup with noscriptFallback', () => {
+  const post = `<div class="post"><p>${'The whole thread as served to clients without JavaScript. '.repeat(5)}</p></div>`;
+  it('keeps, unwrapped, noscript content that holds more text than the rest of the page', () => {
+    const html = `<body><div id="app"></div><noscript><img src="/px.gif"></noscript><noscript data-path="/t/1">${post}</noscript></body>`;
+    expect(stripInertMarkup(html, { noscriptFallback: true })).toBe(`<body><div id="app"></div>${post}</body>`);
+    // Off, or asked without the option: dropped as before.
+    expect(stripInertMarkup(html)).toBe('<body><div id="app"></div></body>');
+  });
+
+  it('drops noscript content when the page shows more text itself, and short notes always', () => {
+    const page = `<main><p>${'The article as every reader sees it, written in the page itself. '.repeat(8)}</p></main>`;
+    const both = `<body>${page}<noscript>${post}</noscript></body>`;
+    expect(stripInertMarkup(both, { noscriptFallback: true })).toBe(`<body>${page}</body>`);
+    const note =
+      '<body><div id="root"></div><noscript><p>You need to enable JavaScript to run this app.</p></noscript></body>';
+    expect(stripInertMarkup(note, { noscriptFallback: true })).toBe('<body><div id="root"></div></body>');
+  });
+
+  it('drops scripts and styles inside the noscript content it keeps', () => {
+    const html = `<body><noscript><script>track()</script><style>p{}</style>${post}</noscript></body>`;
+    expect(stripInertMarkup(html, { noscriptFallback: true })).toBe(`<body>${post}</body>`);
+  });
 });
