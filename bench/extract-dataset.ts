@@ -106,9 +106,9 @@ export type Split = 'all' | 'dev' | 'holdout';
 
 /**
  * A fixed quarter of a set, chosen by a hash of the page id, is held out: tune on `dev`, look
- * at `holdout` last. Split are multi-source sets (pages.tsv names sources) and WCXB sets; a
- * set without either (the 61 original development pages) is development data whole, and
- * every split keeps all of it.
+ * at `holdout` last. Multi-source sets (pages.tsv names sources) and WCXB sets (which name
+ * none) are split; any other set (the 61 original development pages) is development data
+ * whole, and every split keeps all of it.
  */
 export function isHeldOut(id: string): boolean {
   return createHash('sha256').update(id).digest().readUInt8(0) < 64;
