@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { detectLayout, isHeldOut, loadDataset, splitPages } from '../../bench/extract-dataset.ts';
-import { pageHtml, wcxbEntry, writeSet } from './wcxb-fixture.ts';
+import { pageHtml, removeSets, wcxbEntry, writeSet } from './wcxb-fixture.ts';
+
+afterAll(removeSets);
 
 const ids = Array.from({ length: 20 }, (_, i) => String(i + 1).padStart(4, '0'));
 /** The ids of 0001…0020 whose sha256 starts with a byte below 64: worked out once, by hand. */

@@ -2,9 +2,11 @@ import { execFile } from 'node:child_process';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RULE_NAMES } from '../../src/extract/html/extract-rules.ts';
-import { pageHtml, wcxbEntry, writeSet } from './wcxb-fixture.ts';
+import { pageHtml, removeSets, wcxbEntry, writeSet } from './wcxb-fixture.ts';
+
+afterAll(removeSets);
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('../../bench/extract.ts', import.meta.url));

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +10,13 @@ export interface FixturePage {
   entry: Record<string, unknown>;
 }
 
+const written: string[] = [];
+
+/** Removes every folder writeSet made (call it in afterAll). */
+export function removeSets(): void {
+  for (const dir of written.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /**
  * Writes a benchmark folder as bench:extract reads it (ground-truth.json, html/<id>.html.gz,
  * optionally pages.tsv) into a fresh temporary directory, and returns its path. The pages are
@@ -17,6 +24,7 @@ export interface FixturePage {
  */
 export function writeSet(pages: FixturePage[], tsv?: string[][]): string {
   const dir = mkdtempSync(join(tmpdir(), 'scout-bench-set-'));
+  written.push(dir);
   mkdirSync(join(dir, 'html'));
   for (const page of pages) writeFileSync(join(dir, 'html', `${page.id}.html.gz`), gzipSync(page.html));
   writeFileSync(join(dir, 'ground-truth.json'), JSON.stringify(Object.fromEntries(pages.map((p) => [p.id, p.entry]))));
