@@ -8,6 +8,8 @@ export const RULE_NAMES = [
   'noscript-fallback',
   /** A thread's posts, as its schema.org microdata marks them, are the content: each under its author and date (thread-posts.ts). */
   'thread-posts',
+  /** A product's price, availability, brand, description and specifications from its JSON-LD, when the page's text lacks them (product-facts.ts). */
+  'product-facts',
   /** Navigation, aside and footer landmarks and chrome ARIA roles, unless they hold much of the text. */
   'landmarks',
   /** hidden, aria-hidden and inline display:none / visibility:hidden elements. */

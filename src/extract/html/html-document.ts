@@ -13,6 +13,7 @@ import { stripInertMarkup } from './inert-markup.ts';
 import { pruneBoilerplate } from './prune-boilerplate.ts';
 import { linkDensity, textLength } from './text-stats.ts';
 import { markedContent } from './marked-content.ts';
+import { productFacts, productFactsMarkdown } from './product-facts.ts';
 import { threadContent, threadPosts } from './thread-posts.ts';
 import { refuseUnreadablePage } from './unreadable-page.ts';
 
@@ -35,6 +36,13 @@ function parse(html: string): Document {
   const doc = parseHTML(html).document as unknown as Document;
   if (doc.documentElement) limitDom(doc.documentElement);
   return doc;
+}
+
+/** `lead` put first, after the page's own top heading when it starts with one (the product's name). */
+function withLead(markdown: string, lead: string): string {
+  const heading = /^#{1,2} [^\n]*\n/.exec(markdown);
+  if (heading === null) return markdown === '' ? lead : `${lead}\n\n${markdown}`;
+  return `${heading[0]}\n${lead}\n\n${markdown.slice(heading[0].length).replace(/^\n+/, '')}`;
 }
 
 /** The pruned body of a fresh parse: the answer for pages without an article. */
@@ -89,7 +97,12 @@ export function htmlToDocument(rawHtml: string, pageUrl: string, rules: ExtractR
   // Without long paragraphs or prose, link-only blocks and bare headlines are the page's content.
   cleanArticle(root, { listing: !readerable && !prose, rules, title });
   absolutizeUrls(root, base);
-  const markdown = htmlToMarkdown(root);
+  let markdown = htmlToMarkdown(root);
+  const facts = rules.has('product-facts') ? productFacts(rawHtml) : undefined;
+  if (facts !== undefined) {
+    const lead = productFactsMarkdown(facts, markdown);
+    if (lead !== '') markdown = withLead(markdown, lead);
+  }
   // A challenge, block page or app shell is not the page: say so rather than return its few words.
   refuseUnreadablePage(rawHtml, markdown);
   return { title, markdown, truncated: bounded.truncated };

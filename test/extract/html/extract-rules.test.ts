@@ -22,6 +22,20 @@ async function extract(name: string, rules = ALL_RULES): Promise<string> {
  */
 const CASES: { page: string; rule: RuleName; on: (md: string) => void; off: (md: string) => void }[] = [
   {
+    // The description lives in a script-filled tab: only the JSON-LD states it.
+    page: 'product-jsonld',
+    rule: 'product-facts',
+    on: (md) => {
+      expect(md).toMatch(
+        /^# Trail Runner 2\n\nPrice: 129\.00 EUR · In stock · Brand: Example Outdoor\n\nA light trail shoe/,
+      );
+      // Specifications the page's own table shows are not repeated.
+      expect(md).toContain('| Lug depth | 5 mm |');
+      expect(md.match(/280 g/g)).toHaveLength(1);
+    },
+    off: (md) => expect(md).not.toMatch(/A light trail shoe|Price:/),
+  },
+  {
     // The thread is served inside <noscript>, beside an empty application shell (Discourse).
     page: 'forum-noscript-thread',
     rule: 'noscript-fallback',
