@@ -18,6 +18,8 @@ export const RULE_NAMES = [
   'class-words',
   /** Embedded posts and product boxes inside the anchor are kept, whatever furniture words their wrappers carry. */
   'embeds',
+  /** Furniture words marking more than half of the page's text name its building blocks, not furniture (prune-boilerplate.ts). */
+  'common-words',
   /** The element with most paragraph text, and its ancestors, are never pruned. */
   'anchor-shield',
   /** Pages without long paragraphs fall back to the whole cleaned body unless Readability kept most of it. */

@@ -49,8 +49,49 @@ const MAX_SMALL_CHARS = 400;
 
 type Verdict = 'drop' | 'chrome' | 'small' | 'keep' | 'embed';
 
+/**
+ * Furniture words that, on this page, mark blocks holding more than this share of its text:
+ * they name its building blocks, not furniture (page builders call every block a `widget`,
+ * a landing page's sections are `promo` and `cta` bands).
+ */
+const COMMON_SHARE = 0.5;
+
+/** The container words of this page that mark more than COMMON_SHARE of its text (outermost blocks counted once). */
+function commonWords(body: Element, pageChars: number): Set<string> {
+  const covered = new Map<string, { chars: number; last: Element | null }>();
+  for (const el of Array.from(body.querySelectorAll('[class], [id]'))) {
+    const words = elementWords(el);
+    if (furnitureKind(words) !== 'container') continue;
+    for (const word of new Set(words.split(' '))) {
+      if (furnitureKind(word) !== 'container') continue;
+      const c = covered.get(word) ?? { chars: 0, last: null };
+      if (c.last?.contains(el) === true) continue;
+      c.chars += textLength(el);
+      c.last = el;
+      covered.set(word, c);
+    }
+  }
+  const out = new Set<string>();
+  for (const [word, c] of covered) if (c.chars > pageChars * COMMON_SHARE) out.add(word);
+  return out;
+}
+
+/** `words` without the page's common words. */
+const withoutCommon = (words: string, common: ReadonlySet<string>): string =>
+  common.size === 0
+    ? words
+    : words
+        .split(' ')
+        .filter((w) => !common.has(w))
+        .join(' ');
+
 /** `articleEmbed`: whether a block its class words call furniture is an embed of the article's text (embeds.ts). */
-function verdict(el: Element, rules: ExtractRules, articleEmbed: (el: Element) => boolean): Verdict {
+function verdict(
+  el: Element,
+  rules: ExtractRules,
+  articleEmbed: (el: Element) => boolean,
+  common: ReadonlySet<string>,
+): Verdict {
   const tag = el.tagName;
   if (DROP_TAGS.has(tag)) return 'drop';
   if (rules.has('landmarks')) {
@@ -64,7 +105,7 @@ function verdict(el: Element, rules: ExtractRules, articleEmbed: (el: Element) =
     if (style !== null && HIDDEN_STYLE.test(style)) return 'chrome';
   }
   if (!rules.has('class-words')) return 'keep';
-  const kind = furnitureKind(elementWords(el));
+  const kind = furnitureKind(withoutCommon(elementWords(el), common));
   if (kind === 'container') return articleEmbed(el) ? 'embed' : 'chrome';
   return kind === 'small' ? 'small' : 'keep';
 }
@@ -99,11 +140,13 @@ export function findBoilerplate(body: Element, rules: ExtractRules = ALL_RULES):
     rules.has('embeds') && anchor !== null
       ? (el: Element) => el !== anchor && isEmbed(el) && anchor.contains(el)
       : () => false;
+  const common =
+    rules.has('common-words') && rules.has('class-words') ? commonWords(body, pageChars) : new Set<string>();
   const doomed: Element[] = [];
   const stack: Element[] = Array.from(body.children);
   while (stack.length > 0) {
     const el = stack.pop() as Element;
-    const v = verdict(el, rules, articleEmbed);
+    const v = verdict(el, rules, articleEmbed, common);
     if (!protectedPath.has(el) && isRemovable(el, v, pageChars)) {
       doomed.push(el);
       continue;
