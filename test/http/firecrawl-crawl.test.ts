@@ -7,9 +7,13 @@ import type {
   FirecrawlCrawlStatusResponse,
   FirecrawlError,
 } from '../../src/schemas/firecrawl.ts';
+import { thrown as rejection } from '../helpers/thrown.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { html, type Site, startMapSite, urlset } from '../map/map-fixture.ts';
 import { expectCompatMetrics } from './compat-kit.ts';
+
+/** What the SDK throws, for assertions on its class, status and message. */
+const thrown = (p: Promise<unknown>) => rejection(p, SdkError);
 
 /**
  * Firecrawl's crawl (POST /v2/crawl, GET and DELETE /v2/crawl/{id}; docs/compat.md) on a real
@@ -25,17 +29,6 @@ const POLL = { pollInterval: 1 };
 let t: TestScout;
 let site: Site;
 let client: Firecrawl;
-
-/** What the SDK throws, for assertions on its class, status and message. */
-async function thrown(p: Promise<unknown>): Promise<SdkError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(SdkError);
-    return e as SdkError;
-  }
-  throw new Error('expected the call to throw');
-}
 
 beforeAll(async () => {
   site = await startMapSite({

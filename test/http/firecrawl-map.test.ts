@@ -3,8 +3,12 @@ import { expectCompatMetrics } from './compat-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FirecrawlError, FirecrawlMapResponse } from '../../src/schemas/firecrawl.ts';
 import type { MapLink, MapResponse } from '../../src/schemas/map.ts';
+import { thrown as rejection } from '../helpers/thrown.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { html, type Site, startMapSite, urlset } from '../map/map-fixture.ts';
+
+/** What the SDK throws, for assertions on its class, status and message. */
+const thrown = (p: Promise<unknown>) => rejection(p, SdkError);
 
 /**
  * Firecrawl's POST /v2/map (docs/compat.md) on a real Scout over loopback, driven by the real
@@ -17,17 +21,6 @@ const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 let t: TestScout;
 let site: Site;
 let client: Firecrawl;
-
-/** What the SDK throws, for assertions on its class, status and message. */
-async function thrown(p: Promise<unknown>): Promise<SdkError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(SdkError);
-    return e as SdkError;
-  }
-  throw new Error('expected the call to throw');
-}
 
 beforeAll(async () => {
   site = await startMapSite({

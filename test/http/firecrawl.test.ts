@@ -5,6 +5,7 @@ import type { FirecrawlError, FirecrawlScrapeResponse, FirecrawlSearchResponse }
 import type { SearchResponse } from '../../src/schemas/search.ts';
 import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import { thrown as rejection } from '../helpers/thrown.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { campaignFile } from '../sponsored/sponsored-fixture.ts';
 import {
@@ -16,6 +17,9 @@ import {
   TODAY,
   untilSponsored,
 } from './compat-kit.ts';
+
+/** What the SDK throws, for assertions on its class, status and message. */
+const thrown = (p: Promise<unknown>) => rejection(p, SdkError);
 
 /**
  * The Firecrawl v2 shape (docs/compat.md) on a real Scout over loopback, driven by the real
@@ -37,17 +41,6 @@ const PLAIN = `<html><head><title>Plain page</title></head><body><main><h1>Plain
 </main></body></html>`;
 
 const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
-
-/** What the SDK throws, for assertions on its class, status and message. */
-async function thrown(p: Promise<unknown>): Promise<SdkError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(SdkError);
-    return e as SdkError;
-  }
-  throw new Error('expected the call to throw');
-}
 
 const urlsOf = (web: (SearchResultWeb | Document)[] | undefined): string[] =>
   defined(web, 'web results').map((r) => ('url' in r ? String(r.url) : ''));

@@ -3,6 +3,7 @@ import { expectCompatMetrics } from './compat-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlResponse } from '../../src/schemas/crawl.ts';
 import type { TavilyCrawlResponse, TavilyError } from '../../src/schemas/tavily.ts';
+import { thrown } from '../helpers/thrown.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { html, type Site, startMapSite } from '../map/map-fixture.ts';
 
@@ -16,16 +17,6 @@ const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 
 let t: TestScout;
 let site: Site;
-
-/** What the SDK throws, for assertions on its message. */
-async function thrown(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected the call to throw');
-}
 
 const page = (title: string, body: string) => ({
   type: 'text/html; charset=utf-8',

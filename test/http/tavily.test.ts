@@ -5,6 +5,7 @@ import type { SearchResponse } from '../../src/schemas/search.ts';
 import type { TavilyError, TavilyExtractResponse, TavilySearchResponse } from '../../src/schemas/tavily.ts';
 import { defined } from '../helpers/defined.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import { thrown } from '../helpers/thrown.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { campaignFile } from '../sponsored/sponsored-fixture.ts';
 import {
@@ -27,16 +28,6 @@ const ARTICLE =
   '<html><head><title>Fixture page</title></head><body><main><h1>Fixture page</h1><p>Scout fetched this paragraph from a loopback fixture server so the extract route can be tested end to end.</p></main></body></html>';
 
 const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
-
-/** What the SDK throws, for assertions on its message and type. */
-async function thrown(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected the call to throw');
-}
 
 let t: TestScout;
 let origin: FixtureServer;
