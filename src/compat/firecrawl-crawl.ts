@@ -1,11 +1,11 @@
 import type { JobPatterns } from '../crawl/crawl-job-data.ts';
 import { DomainError } from '../domain/errors.ts';
 import { CRAWL_LIMITS, type CrawlRequest } from '../schemas/crawl.ts';
-import { FETCH_LIMITS } from '../schemas/fetch.ts';
 import { toFrontierUrl } from '../site/frontier-url.ts';
 import { formatName, REFUSED_FORMATS, scrapePlan } from './firecrawl-scrape.ts';
 import { urlProblem } from './tavily-extract.ts';
 import { regexList } from './tavily-site-fields.ts';
+import { jsonObject, requiredUrl } from './json-body.ts';
 
 /** What a Firecrawl crawl asks of Scout's crawl jobs (POST /v1/crawl with async: true). */
 export interface FirecrawlCrawlPlan {
@@ -120,11 +120,8 @@ function timeoutMs(v: unknown): number {
  * it cannot honour, is a 400 naming it.
  */
 export function firecrawlCrawlPlan(body: unknown): FirecrawlCrawlPlan {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('send a JSON object');
-  const b = body as Record<string, unknown>;
-  if (typeof b.url !== 'string' || b.url.trim() === '')
-    throw invalid(`url is required: an absolute http(s) URL of 1 to ${FETCH_LIMITS.urlMax} characters`);
-  const url = b.url.trim();
+  const b = jsonObject(body);
+  const url = requiredUrl(b);
   const problem = urlProblem(url);
   if (problem !== undefined) throw invalid(`url is ${problem}`);
   for (const [name, why] of Object.entries(REFUSED_SET))

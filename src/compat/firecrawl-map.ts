@@ -1,8 +1,8 @@
 import { DomainError } from '../domain/errors.ts';
-import { FETCH_LIMITS } from '../schemas/fetch.ts';
 import type { FirecrawlMapResponse } from '../schemas/firecrawl.ts';
 import { MAP_LIMITS, type MapRequest, type MapResponse, type MapStop } from '../schemas/map.ts';
 import { urlProblem } from './tavily-extract.ts';
+import { jsonObject, requiredUrl } from './json-body.ts';
 
 /** What a Firecrawl map asks of Scout's map (POST /v1/map's service). */
 export interface FirecrawlMapPlan {
@@ -35,11 +35,8 @@ function limit(v: unknown): number {
  * Unknown fields and nulls are ignored; a value Scout cannot read is a 400 naming it.
  */
 export function firecrawlMapPlan(body: unknown): FirecrawlMapPlan {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('send a JSON object');
-  const b = body as Record<string, unknown>;
-  if (typeof b.url !== 'string' || b.url.trim() === '')
-    throw invalid(`url is required: an absolute http(s) URL of 1 to ${FETCH_LIMITS.urlMax} characters`);
-  const url = b.url.trim();
+  const b = jsonObject(body);
+  const url = requiredUrl(b);
   const problem = urlProblem(url);
   if (problem !== undefined) throw invalid(`url is ${problem}`);
   const request: MapRequest = {

@@ -3,6 +3,7 @@ import type { FetchOutcome } from '../fetch/fetch-service.ts';
 import { FETCH_LIMITS } from '../schemas/fetch.ts';
 import type { FirecrawlDocument } from '../schemas/firecrawl.ts';
 import { extractiveSummary } from './firecrawl-summary.ts';
+import { jsonObject, requiredUrl } from './json-body.ts';
 
 /** The formats Scout serves, in Firecrawl's names. */
 export const SERVED_FORMATS = ['markdown', 'rawHtml', 'links', 'summary'] as const;
@@ -114,11 +115,8 @@ export function scrapePlan(o: Record<string, unknown>, fallback: ServedFormat[],
 
 /** A scrape body → its URL and plan. */
 export function scrapeRequest(body: unknown): { url: string; plan: ScrapePlan } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('send a JSON object');
-  const b = body as Record<string, unknown>;
-  if (typeof b.url !== 'string' || b.url.trim() === '')
-    throw invalid(`url is required: an absolute http(s) URL of 1 to ${FETCH_LIMITS.urlMax} characters`);
-  return { url: b.url.trim(), plan: scrapePlan(b, ['markdown']) };
+  const b = jsonObject(body);
+  return { url: requiredUrl(b), plan: scrapePlan(b, ['markdown']) };
 }
 
 /** A page Scout read → the Firecrawl document with the formats asked for and its metadata. */

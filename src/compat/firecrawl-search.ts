@@ -2,6 +2,7 @@ import { DomainError } from '../domain/errors.ts';
 import { SEARCH_LIMITS, type SearchRequest } from '../schemas/search.ts';
 import { scrapePlan, type ScrapePlan } from './firecrawl-scrape.ts';
 import { countryCode } from './tavily-country.ts';
+import { jsonObject } from './json-body.ts';
 
 /** What a Firecrawl search asks of Scout. */
 export interface FirecrawlSearchPlan {
@@ -137,8 +138,7 @@ function domains(v: unknown, name: string): string[] | undefined {
  * cannot honour is a 400, never dropped.
  */
 export function firecrawlSearchPlan(body: unknown): FirecrawlSearchPlan {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('send a JSON object');
-  const b = body as Record<string, unknown>;
+  const b = jsonObject(body);
   const query = b.query;
   if (typeof query !== 'string' || query.trim() === '' || query.length > SEARCH_LIMITS.queryMax)
     throw invalid(`query is required: a string of 1 to ${SEARCH_LIMITS.queryMax} characters`);

@@ -6,6 +6,7 @@ import type { RequestContext } from '../search/search-service.ts';
 import { instructionsSearch } from './tavily-map.ts';
 import { responseTime } from './tavily-response.ts';
 import { absent, answerTimeoutMs, invalid, refuseCategories, siteFilter, startUrl } from './tavily-site-fields.ts';
+import { jsonObject } from './json-body.ts';
 
 /** What a Tavily crawl asks of Scout's crawl (POST /v1/crawl's service). */
 export interface TavilyCrawlPlan {
@@ -41,8 +42,7 @@ function textFormat(v: unknown): boolean {
  * Scout cannot apply exactly (a regex needing backtracking, categories) is a 400, never dropped.
  */
 export function tavilyCrawlPlan(body: unknown): TavilyCrawlPlan {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('send a JSON object');
-  const b = body as Record<string, unknown>;
+  const b = jsonObject(body);
   const url = startUrl(b.url, 'crawl');
   refuseCategories(b.categories);
   const request: CrawlRequest = {

@@ -1,5 +1,6 @@
 import { DomainError } from '../domain/errors.ts';
 import { FETCH_LIMITS } from '../schemas/fetch.ts';
+import { jsonObject } from './json-body.ts';
 
 /** Tavily's own cap on the URLs of one extract. */
 export const EXTRACT_MAX_URLS = 20;
@@ -12,9 +13,7 @@ export interface TavilyExtractPlan {
 
 /** A Tavily extract body (URLs as a string or a list, `format`); unknown fields are ignored. */
 export function extractPlan(body: unknown): TavilyExtractPlan {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new DomainError('invalid', 'send a JSON object');
-  const raw = (body as Record<string, unknown>).urls;
+  const raw = jsonObject(body).urls;
   const urls = typeof raw === 'string' ? [raw] : raw;
   if (!Array.isArray(urls) || urls.length === 0 || !urls.every((u) => typeof u === 'string'))
     throw new DomainError('invalid', 'urls is required: a URL string or a list of URL strings');

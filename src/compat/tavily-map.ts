@@ -4,6 +4,7 @@ import type { TavilyMapResponse } from '../schemas/tavily.ts';
 import type { RequestContext } from '../search/search-service.ts';
 import { responseTime } from './tavily-response.ts';
 import { absent, answerTimeoutMs, invalid, refuseCategories, siteFilter, startUrl } from './tavily-site-fields.ts';
+import { jsonObject } from './json-body.ts';
 
 /** What a Tavily map asks of Scout's map (POST /v1/map's service). */
 export interface TavilyMapPlan {
@@ -61,8 +62,7 @@ export function instructionsSearch(v: unknown): string | undefined {
  * cannot apply exactly (a regex needing backtracking, categories) is a 400, never dropped.
  */
 export function tavilyMapPlan(body: unknown): TavilyMapPlan {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('send a JSON object');
-  const b = body as Record<string, unknown>;
+  const b = jsonObject(body);
   const url = startUrl(b.url, 'map');
   refuseCategories(b.categories);
   const request: MapRequest = { url, limit: limit(b.limit) };

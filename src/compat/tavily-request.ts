@@ -1,6 +1,7 @@
 import { DomainError } from '../domain/errors.ts';
 import { SEARCH_LIMITS, type SearchRequest } from '../schemas/search.ts';
 import { countryCode } from './tavily-country.ts';
+import { jsonObject } from './json-body.ts';
 
 /** What a Tavily search asks of Scout. */
 export interface TavilyPlan {
@@ -86,8 +87,7 @@ function rawContent(v: unknown): boolean {
  * filter Scout cannot honour is a 400, never dropped.
  */
 export function tavilyPlan(body: unknown, now: Date = new Date()): TavilyPlan {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('send a JSON object');
-  const b = body as Record<string, unknown>;
+  const b = jsonObject(body);
   const query = b.query;
   if (typeof query !== 'string' || query.trim() === '' || query.length > SEARCH_LIMITS.queryMax)
     throw invalid(`query is required: a string of 1 to ${SEARCH_LIMITS.queryMax} characters`);

@@ -11,9 +11,8 @@ import {
   FirecrawlCrawlResponse,
   FirecrawlCrawlStatusResponse,
 } from '../../schemas/firecrawl.ts';
-import { underPathKey } from '../path-key.ts';
 import { okResponse, RATE_HEADERS } from './error-responses.ts';
-import { firecrawlErrorResponses, firecrawlKeyHint } from './firecrawl.ts';
+import { firecrawlErrorResponses, firecrawlVariants } from './firecrawl.ts';
 
 export interface FirecrawlCrawlOptions {
   jobs: CrawlJobs;
@@ -38,19 +37,7 @@ export function firecrawlCrawlRoutes(app: FastifyInstance, o: FirecrawlCrawlOpti
   };
 
   app.register(async (scope) => {
-    const routes = [{ prefix: '', pathKey: false }];
-    if (o.pathKeys) routes.push({ prefix: underPathKey(''), pathKey: true });
-    for (const { prefix, pathKey } of routes) {
-      const config = {
-        auth: true,
-        pathKey,
-        firecrawlErrors: true,
-        missingKeyHint: firecrawlKeyHint(o.pathKeys),
-        compatShape: 'firecrawl' as const,
-      };
-      // The path-key copies are left out of /openapi.json: a key is not a path parameter to advertise.
-      const common = { tags: ['firecrawl'], ...(pathKey ? { hide: true } : {}) };
-      const op = (name: string) => (pathKey ? `${name}PathKey` : name);
+    for (const { prefix, pathKey, config, common, op } of firecrawlVariants(o.pathKeys)) {
       // Under a path key the key is a parameter of the path too (auth.ts reads it there).
       const params = pathKey
         ? Type.Object({ key: Type.String(), ...CrawlJobId.properties }, { additionalProperties: false })

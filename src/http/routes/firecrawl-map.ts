@@ -3,9 +3,8 @@ import { firecrawlMapBody, firecrawlMapPlan } from '../../compat/firecrawl-map.t
 import type { MapService } from '../../map/map-service.ts';
 import { FirecrawlMapBody, FirecrawlMapResponse } from '../../schemas/firecrawl.ts';
 import { clientGone } from '../client-gone.ts';
-import { underPathKey } from '../path-key.ts';
 import { okResponse, RATE_HEADERS } from './error-responses.ts';
-import { firecrawlErrorResponses, firecrawlKeyHint } from './firecrawl.ts';
+import { firecrawlErrorResponses, firecrawlVariants } from './firecrawl.ts';
 
 export interface FirecrawlMapOptions {
   map: MapService;
@@ -19,24 +18,14 @@ export interface FirecrawlMapOptions {
  */
 export function firecrawlMapRoutes(app: FastifyInstance, o: FirecrawlMapOptions): void {
   app.register(async (scope) => {
-    const routes = [{ prefix: '', pathKey: false }];
-    if (o.pathKeys) routes.push({ prefix: underPathKey(''), pathKey: true });
-    for (const { prefix, pathKey } of routes) {
+    for (const { prefix, config, common, op } of firecrawlVariants(o.pathKeys)) {
       scope.post(
         `${prefix}/v2/map`,
         {
-          config: {
-            auth: true,
-            pathKey,
-            firecrawlErrors: true,
-            missingKeyHint: firecrawlKeyHint(o.pathKeys),
-            compatShape: 'firecrawl' as const,
-          },
+          config,
           schema: {
-            tags: ['firecrawl'],
-            // The path-key copy is left out of /openapi.json: a key is not a path parameter to advertise.
-            ...(pathKey ? { hide: true } : {}),
-            operationId: pathKey ? 'firecrawlMapPathKey' : 'firecrawlMap',
+            ...common,
+            operationId: op('firecrawlMap'),
             summary: "list a site's URLs, answered in the Firecrawl v2 map shape",
             body: FirecrawlMapBody,
             response: {

@@ -53,6 +53,37 @@ export const firecrawlKeyHint = (pathKeys: boolean): string =>
     ? '; the Firecrawl SDK sends "Authorization: Bearer <apiKey>", or carry the key in the base URL: /k/<key> (docs/compat.md)'
     : '; the Firecrawl SDK sends "Authorization: Bearer <apiKey>": give it the key as apiKey';
 
+/** One registration of a /v2 route: bare, and under a path key when SCOUT_PATH_KEYS is on. */
+export interface FirecrawlVariant {
+  /** '' or '/k/:key'. */
+  prefix: string;
+  pathKey: boolean;
+  config: {
+    auth: true;
+    pathKey: boolean;
+    firecrawlErrors: true;
+    missingKeyHint: string;
+    compatShape: 'firecrawl';
+  };
+  /** The schema fields every /v2 route shares; the path-key copies are left out of /openapi.json (a key is not a path parameter to advertise). */
+  common: { tags: string[]; hide?: true };
+  /** The operationId of this variant (`name`, or `namePathKey`). */
+  op(name: string): string;
+}
+
+/** The variants every /v2 route is registered in, with their config and shared schema fields. */
+export function firecrawlVariants(pathKeys: boolean): FirecrawlVariant[] {
+  const hint = firecrawlKeyHint(pathKeys);
+  const variant = (prefix: string, pathKey: boolean): FirecrawlVariant => ({
+    prefix,
+    pathKey,
+    config: { auth: true, pathKey, firecrawlErrors: true, missingKeyHint: hint, compatShape: 'firecrawl' },
+    common: { tags: ['firecrawl'], ...(pathKey ? { hide: true as const } : {}) },
+    op: (name) => (pathKey ? `${name}PathKey` : name),
+  });
+  return pathKeys ? [variant('', false), variant(underPathKey(''), true)] : [variant('', false)];
+}
+
 /**
  * Reads one page for the Firecrawl shape through the same fetch service as /v1/fetch. A
  * `timeout` shorter than Scout's fetch deadline ends the read early, as a 408 naming it; a
@@ -87,8 +118,6 @@ async function readPage(
  * policy as /v1, errors as `{"success":false,"error":…}`.
  */
 export function firecrawlRoutes(app: FastifyInstance, o: FirecrawlRouteOptions): void {
-  const hint = firecrawlKeyHint(o.pathKeys);
-
   const scrape = async (request: FastifyRequest, reply: FastifyReply): Promise<FirecrawlScrapeResponse> => {
     const { url, plan } = scrapeRequest(request.body);
     const ctx = { ...request.ctx, signal: clientGone(reply) };
@@ -123,18 +152,7 @@ export function firecrawlRoutes(app: FastifyInstance, o: FirecrawlRouteOptions):
   };
 
   app.register(async (scope) => {
-    const routes = [{ prefix: '', pathKey: false }];
-    if (o.pathKeys) routes.push({ prefix: underPathKey(''), pathKey: true });
-    for (const { prefix, pathKey } of routes) {
-      const config = {
-        auth: true,
-        pathKey,
-        firecrawlErrors: true,
-        missingKeyHint: hint,
-        compatShape: 'firecrawl' as const,
-      };
-      // The path-key copies are left out of /openapi.json: a key is not a path parameter to advertise.
-      const common = { tags: ['firecrawl'], ...(pathKey ? { hide: true } : {}) };
+    for (const { prefix, config, common, op } of firecrawlVariants(o.pathKeys)) {
       // The bodies are read by src/compat/firecrawl-*.ts, which word their errors: no schema validation here.
       const lenient = { validatorCompiler: () => () => true };
       scope.post(
@@ -143,7 +161,7 @@ export function firecrawlRoutes(app: FastifyInstance, o: FirecrawlRouteOptions):
           config,
           schema: {
             ...common,
-            operationId: pathKey ? 'firecrawlScrapePathKey' : 'firecrawlScrape',
+            operationId: op('firecrawlScrape'),
             summary: 'read a page, answered in the Firecrawl v2 scrape shape',
             body: FirecrawlScrapeBody,
             response: {
@@ -165,7 +183,7 @@ export function firecrawlRoutes(app: FastifyInstance, o: FirecrawlRouteOptions):
           config,
           schema: {
             ...common,
-            operationId: pathKey ? 'firecrawlSearchPathKey' : 'firecrawlSearch',
+            operationId: op('firecrawlSearch'),
             summary: 'search, answered in the Firecrawl v2 search shape',
             body: FirecrawlSearchBody,
             response: {
