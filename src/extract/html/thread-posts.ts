@@ -74,6 +74,21 @@ function inItem(el: Element, re: RegExp): boolean {
 }
 
 /**
+ * An answer inside a question that has no text of its own (only its `name`): a FAQ entry,
+ * marked without a FAQPage around it. A thread's question has its own body, and its answers
+ * sit beside it.
+ */
+function isFaqAnswer(unit: Element): boolean {
+  if (!/schema\.org\/Answer\s*$/i.test(typeOf(unit))) return false;
+  const question = ownerItem(unit);
+  return (
+    question !== null &&
+    /schema\.org\/Question\s*$/i.test(typeOf(question)) &&
+    ownProperty(question, ['text']) === undefined
+  );
+}
+
+/**
  * The thread's posts in page order, or an empty list when the page marks fewer than two, or
  * is an article (an Article-like item, or an articleBody outside any post: its comments are
  * not its content).
@@ -86,7 +101,7 @@ export function threadPosts(body: Element): ThreadPost[] {
   const posts: (ThreadPost & { unit: Element })[] = [];
   for (const text of Array.from(body.querySelectorAll('[itemprop~="text"]'))) {
     const unit = ownerItem(text);
-    if (unit === null || !POST_TYPE.test(typeOf(unit)) || inItem(unit, FAQ_TYPE)) continue;
+    if (unit === null || !POST_TYPE.test(typeOf(unit)) || inItem(unit, FAQ_TYPE) || isFaqAnswer(unit)) continue;
     // A post quoted inside another post's body is part of that body.
     if (posts.some((p) => p.body.contains(text))) continue;
     posts.push({ body: text, author: authorOf(unit), date: dateOf(unit), unit });

@@ -205,6 +205,17 @@ describe('extraction rules, each on its golden page', () => {
     ).markdown;
     expect(faqMd).toContain('The harbour ferry will run');
     expect(faqMd).toContain('How early should I book?');
+
+    // Questions marked without a FAQPage around them, each holding its answer: still a FAQ.
+    const bare = faq.replace('<section itemscope itemtype="https://schema.org/FAQPage">', '<section>');
+    const bareMd = (
+      await extractDocumentWith(
+        { body: new TextEncoder().encode(bare), contentType: 'text/html', url: 'https://movers.example/help' },
+        ALL_RULES,
+      )
+    ).markdown;
+    expect(bareMd).toContain('The harbour ferry will run');
+    expect(bareMd).toContain('Six weeks ahead in summer.');
   });
 
   it('the comment thread under a short article is not the article', async () => {
