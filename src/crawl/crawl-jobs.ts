@@ -94,7 +94,7 @@ export function createCrawlJobs(deps: CrawlJobsDeps) {
 
     /** Cancels a queued or running job (its pages so far stay); an ended one is answered as it is. */
     async cancel(id: string, ctx: RequestContext): Promise<CrawlJob> {
-      owned(await deps.store.get(id), id, ctx.caller);
+      // The store cancels only the caller's own job; another's, or none, is 404 alike.
       const job = owned(await deps.store.cancel(id, ctx.caller ?? '', now()), id, ctx.caller);
       deps.runner.drop(id);
       return jobView(job, ctx);

@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { documentBase, resolveUrl } from './html/absolute-urls.ts';
 import { markdownLinks } from './page-links.ts';
+import { collapseSpace } from './text-scan.ts';
 
 /**
  * What a scrape reports about a page beside its markdown (the Firecrawl shape's `links` and
@@ -22,8 +23,6 @@ export const FACT_LINKS_MAX = 5000;
 /** Characters of a description kept at most. */
 const DESCRIPTION_MAX = 2000;
 
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
 function uniqueWeb(urls: Iterable<string>): string[] {
   const out = new Set<string>();
   for (const u of urls) {
@@ -37,7 +36,7 @@ function metaContent(doc: Document, names: string[]): string | undefined {
   for (const meta of Array.from(doc.getElementsByTagName('meta'))) {
     const key = (meta.getAttribute('name') ?? meta.getAttribute('property') ?? '').trim().toLowerCase();
     if (!names.includes(key)) continue;
-    const v = squash(meta.getAttribute('content') ?? '');
+    const v = collapseSpace(meta.getAttribute('content') ?? '');
     if (v !== '') return v.slice(0, DESCRIPTION_MAX);
   }
   return undefined;
@@ -56,7 +55,7 @@ export function htmlFacts(html: string, pageUrl: string): PageFacts {
   const out: PageFacts = { links: uniqueWeb(hrefs) };
   const description = metaContent(doc, ['description']) ?? metaContent(doc, ['og:description']);
   if (description !== undefined) out.description = description;
-  const lang = squash(doc.documentElement?.getAttribute('lang') ?? '');
+  const lang = collapseSpace(doc.documentElement?.getAttribute('lang') ?? '');
   if (lang !== '') out.language = lang.slice(0, 35);
   return out;
 }

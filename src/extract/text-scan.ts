@@ -69,3 +69,6 @@ export function forwardFinder(find: (from: number) => number): (from: number) =>
     return found;
   };
 }
+
+/** Runs of white space as one space, trimmed: text as a reader sees it on one line. */
+export const collapseSpace = (text: string): string => text.replace(/\s+/g, ' ').trim();

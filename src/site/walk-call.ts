@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { inSeconds } from '../domain/durations.ts';
 import { DomainError } from '../domain/errors.ts';
 import { rateLimitRefusal, takeRequest } from '../keys/rate-limit.ts';
@@ -20,20 +21,6 @@ export interface WalkServiceDeps {
 
 /** Requests of one walk in flight at once (each host still gets one at a time). */
 const MAX_IN_FLIGHT = 2;
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /**
  * Runs `walk` under its own deadline of `timeoutMs` (and the caller's leaving), with the
@@ -68,7 +55,10 @@ export async function withWalk<T>(
           const decision = await takeRequest(deps.rateLimiter, caller);
           if (rateLimitRefusal(decision) === undefined) return true;
           if (o.waitForRate !== true) return false;
-          await pause(Math.max(decision.retryAfterMs, 50), deadline.signal);
+          // Node's abortable timer: rejects when the deadline aborts, which ends the wait.
+          await sleep(Math.max(decision.retryAfterMs, 50), undefined, { signal: deadline.signal }).catch(
+            () => undefined,
+          );
           if (deadline.signal.aborted) return false;
         }
       },

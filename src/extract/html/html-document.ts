@@ -54,28 +54,11 @@ function cleanedBody(html: string, rules: ExtractRules): Element {
 }
 
 /**
- * HTML to markdown of its main content: prune page furniture, let Readability pick the
- * article (when the page has one), drop the furniture left inside it, make URLs absolute
- * and render GFM. Pages without an article fall back to the whole cleaned body.
+ * The page's article (what Readability picks, within the page's marked body when it marks
+ * one), or its cleaned body when it has none; cleaned of the furniture left inside it.
  */
-export function htmlToDocument(rawHtml: string, pageUrl: string, rules: ExtractRules = ALL_RULES): HtmlExtract {
-  const bounded = boundMarkup(stripInertMarkup(rawHtml, { noscriptFallback: rules.has('noscript-fallback') }));
-  const html = limitNesting(ensureBodyShell(bounded.markup), { xml: false });
-  const doc = parse(html);
-  const title = pageTitle(doc, pageUrl);
-  const base = documentBase(doc, pageUrl);
+function articleRoot(doc: Document, html: string, rules: ExtractRules, title: string): Element {
   const body = doc.body ?? doc.documentElement;
-  // Read before pruning, which takes post bylines and dates for furniture.
-  const posts = rules.has('thread-posts') ? threadPosts(body) : [];
-  pruneBoilerplate(body, rules);
-  const thread = threadContent(doc, posts);
-  if (thread !== null) {
-    // Every post is content: no article is picked from among them, and no byline is furniture.
-    absolutizeUrls(thread, base);
-    const markdown = htmlToMarkdown(thread);
-    refuseUnreadablePage(rawHtml, markdown);
-    return { title, markdown, truncated: bounded.truncated };
-  }
   const readerable = !rules.has('readerable-gate') || looksLikeArticle(body);
   const bodyChars = textLength(body);
   // The page's own article-body markup, when it has one, is where Readability looks.
@@ -96,9 +79,31 @@ export function htmlToDocument(rawHtml: string, pageUrl: string, rules: ExtractR
   const root = found && article !== null ? article : cleanedBody(html, rules);
   // Without long paragraphs or prose, link-only blocks and bare headlines are the page's content.
   cleanArticle(root, { listing: !readerable && !prose, rules, title });
+  return root;
+}
+
+/**
+ * HTML to markdown of its main content: prune page furniture, let Readability pick the
+ * article (when the page has one), drop the furniture left inside it, make URLs absolute
+ * and render GFM. Pages without an article fall back to the whole cleaned body.
+ */
+export function htmlToDocument(rawHtml: string, pageUrl: string, rules: ExtractRules = ALL_RULES): HtmlExtract {
+  const bounded = boundMarkup(stripInertMarkup(rawHtml, { noscriptFallback: rules.has('noscript-fallback') }));
+  const html = limitNesting(ensureBodyShell(bounded.markup), { xml: false });
+  const doc = parse(html);
+  const title = pageTitle(doc, pageUrl);
+  const base = documentBase(doc, pageUrl);
+  const body = doc.body ?? doc.documentElement;
+  // Read before pruning, which takes post bylines and dates for furniture.
+  const posts = rules.has('thread-posts') ? threadPosts(body) : [];
+  pruneBoilerplate(body, rules);
+  const thread = threadContent(doc, posts);
+  // A thread's posts are all content: no article is picked from among them, no byline is furniture.
+  const root = thread ?? articleRoot(doc, html, rules, title);
   absolutizeUrls(root, base);
   let markdown = htmlToMarkdown(root);
-  const facts = rules.has('product-facts') ? productFacts(rawHtml) : undefined;
+  // Product facts are a product page's; a thread's answer is its posts.
+  const facts = thread === null && rules.has('product-facts') ? productFacts(rawHtml) : undefined;
   if (facts !== undefined) {
     const lead = productFactsMarkdown(facts, markdown);
     if (lead !== '') markdown = withLead(markdown, lead);

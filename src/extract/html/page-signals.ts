@@ -1,5 +1,5 @@
-import { forwardFinder } from '../text-scan.ts';
 import { stripInertMarkup } from './inert-markup.ts';
+import { collapseSpace, forwardFinder } from '../text-scan.ts';
 
 /**
  * What the block-page and app-shell detectors look at, read from the raw HTML string
@@ -47,8 +47,6 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
 /** A `<` opens a tag only before a letter, `/`, `!` or `?` (as the HTML tokenizer reads it). */
 const TAG_START = /[a-zA-Z/!?]/;
 
@@ -82,7 +80,7 @@ function titleOf(stripped: string): string {
   const gt = lower.indexOf('>', open);
   const close = gt < 0 ? -1 : lower.indexOf('</title', gt);
   if (close < 0) return '';
-  return collapse(decodeEntities(head.slice(gt + 1, close))).slice(0, MAX_TITLE);
+  return collapseSpace(decodeEntities(head.slice(gt + 1, close))).slice(0, MAX_TITLE);
 }
 
 /** Where the body's content starts: after `<body …>`, else after `</head>`, else the start. */
@@ -101,5 +99,5 @@ export function pageSignals(markup: string): PageSignals {
   let rest = stripped.slice(bodyStart(stripped));
   // A page without <body> or <head> may still carry its title inline: it is not body text.
   if (rest === stripped) rest = rest.replace(/<title\b[^>]{0,200}>[^<]{0,1000}<\/title\s*>/i, ' ');
-  return { markup, title: titleOf(stripped), text: collapse(decodeEntities(textBetweenTags(rest))) };
+  return { markup, title: titleOf(stripped), text: collapseSpace(decodeEntities(textBetweenTags(rest))) };
 }

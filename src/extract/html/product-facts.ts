@@ -1,3 +1,6 @@
+import { collapseSpace } from '../text-scan.ts';
+import { decodeEntities } from './page-signals.ts';
+
 /**
  * A product page's facts as its own structured data states them (schema.org Product in
  * JSON-LD, what shops write for search engines): price and availability, brand, the
@@ -24,15 +27,9 @@ export interface ProductFacts {
 
 type Json = unknown;
 const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const text = (v: Json): string | undefined => {
   if (typeof v === 'string') {
-    const t = squash(
-      v
-        .replace(/<[^>]{0,500}>/g, ' ')
-        .replace(/&nbsp;/g, ' ')
-        .replace(/&amp;/g, '&'),
-    );
+    const t = collapseSpace(decodeEntities(v.replace(/<[^>]{0,500}>/g, ' ')));
     return t === '' ? undefined : t;
   }
   if (typeof v === 'number') return String(v);
@@ -120,7 +117,7 @@ export function productFacts(rawHtml: string): ProductFacts | undefined {
   return undefined;
 }
 
-const plain = (s: string): string => squash(s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' '));
+const plain = (s: string): string => collapseSpace(s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' '));
 
 /**
  * The facts the markdown does not already hold, as markdown to put before it: a line of

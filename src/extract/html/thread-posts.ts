@@ -1,4 +1,5 @@
 import { textLength } from './text-stats.ts';
+import { collapseSpace } from '../text-scan.ts';
 
 /**
  * Forum and Q&A threads as their own markup states them: schema.org microdata, which most
@@ -21,13 +22,15 @@ const MIN_POSTS = 2;
 const MIN_POST_CHARS = 2;
 
 export interface ThreadPost {
+  /** The post's element (its item, or an unmarked sibling of one), in the page's DOM. */
+  unit: Element;
   /** The post's body (itemprop=text), in the page's DOM. */
   body: Element;
   author: string | undefined;
   date: string | undefined;
 }
 
-const squash = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
+const squash = (text: string | null | undefined): string => collapseSpace(text ?? '');
 
 /** The item (itemscope element) that `el`'s itemprop belongs to. */
 const ownerItem = (el: Element): Element | null => el.parentElement?.closest('[itemscope]') ?? null;
@@ -98,7 +101,7 @@ export function threadPosts(body: Element): ThreadPost[] {
     if (ARTICLE_TYPE.test(typeOf(item))) return [];
   for (const el of Array.from(body.querySelectorAll('[itemprop~="articleBody"]')))
     if (!POST_TYPE.test(typeOf(ownerItem(el)))) return [];
-  const posts: (ThreadPost & { unit: Element })[] = [];
+  const posts: ThreadPost[] = [];
   for (const text of Array.from(body.querySelectorAll('[itemprop~="text"]'))) {
     const unit = ownerItem(text);
     if (unit === null || !POST_TYPE.test(typeOf(unit)) || inItem(unit, FAQ_TYPE) || isFaqAnswer(unit)) continue;
@@ -108,7 +111,7 @@ export function threadPosts(body: Element): ThreadPost[] {
   }
   if (posts.length === 0) return [];
   const all = withUnmarked(posts);
-  return all.length >= MIN_POSTS ? all.map(({ body: b, author, date }) => ({ body: b, author, date })) : [];
+  return all.length >= MIN_POSTS ? all : [];
 }
 
 const firstClass = (el: Element): string | undefined => el.getAttribute('class')?.trim().split(/\s+/)[0] || undefined;
@@ -145,7 +148,7 @@ function authorClasses(unit: Element): string[] {
  * first class, not itself marked, is a post of the same thread: its body is its element of
  * the class the marked posts' bodies have, its date its <time>.
  */
-function withUnmarked(posts: (ThreadPost & { unit: Element })[]): (ThreadPost & { unit: Element })[] {
+function withUnmarked(posts: ThreadPost[]): ThreadPost[] {
   const first = posts[0]!;
   const parent = first.unit.parentElement;
   const cls = firstClass(first.unit);
@@ -153,7 +156,7 @@ function withUnmarked(posts: (ThreadPost & { unit: Element })[]): (ThreadPost & 
   if (parent === null || cls === undefined || inner === undefined) return posts;
   const units = new Set(posts.map((p) => p.unit));
   const named = authorClasses(first.unit);
-  const extra: (ThreadPost & { unit: Element })[] = [];
+  const extra: ThreadPost[] = [];
   for (const sibling of Array.from(parent.children)) {
     if (units.has(sibling) || sibling.tagName !== first.unit.tagName || firstClass(sibling) !== cls) continue;
     if (sibling.hasAttribute('itemscope') || sibling.querySelector('[itemprop~="text"]') !== null) continue;
