@@ -4,6 +4,8 @@
  * always runs with every rule on (ALL_RULES); only the benchmark passes another set.
  */
 export const RULE_NAMES = [
+  /** A learned model (content-choice.ts) chooses between Readability's article and the whole pruned body; off, the readerable gate and prose test below choose. */
+  'learned-choice',
   /** Noscript content that holds more text than the rest of the page is read as the page (inert-markup.ts). */
   'noscript-fallback',
   /** A thread's posts, as its schema.org microdata marks them, are the content: each under its author and date (thread-posts.ts). */

@@ -6,13 +6,13 @@ import { absolutizeUrls, documentBase } from './absolute-urls.ts';
 import { cleanArticle } from './clean-article.ts';
 import { limitDom } from './dom-limits.ts';
 import { ALL_RULES, type ExtractRules } from './extract-rules.ts';
-import { findArticle, looksLikeArticle } from './find-article.ts';
+import { contentCandidates } from './content-candidates.ts';
+import { choosesBody, shippedModel } from './content-choice.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { ensureBodyShell } from './html-skeleton.ts';
 import { stripInertMarkup } from './inert-markup.ts';
 import { pruneBoilerplate } from './prune-boilerplate.ts';
-import { linkDensity, textLength } from './text-stats.ts';
-import { markedContent } from './marked-content.ts';
+import { declaredTypes } from './page-features.ts';
 import { productFacts, productFactsMarkdown } from './product-facts.ts';
 import { threadContent, threadPosts } from './thread-posts.ts';
 import { refuseUnreadablePage } from './unreadable-page.ts';
@@ -23,13 +23,6 @@ export interface HtmlExtract {
   /** The page was cut at the parser's input bounds (markup-bounds.ts) before extraction. */
   truncated: boolean;
 }
-
-/** Below this, what Readability kept is a teaser, not an article: the cleaned body is better. */
-const MIN_ARTICLE_CHARS = 200;
-/** A page without long paragraphs is an article only if Readability kept this share of its text... */
-const MIN_LISTING_SHARE = 0.9;
-/** ...or if at most this share of what it kept is link text (short news items, `<br>`-separated text). */
-const MAX_PROSE_LINK_DENSITY = 0.4;
 
 /** A parsed page within the depth and attribute bounds of dom-limits.ts. */
 function parse(html: string): Document {
@@ -45,7 +38,7 @@ function withLead(markdown: string, lead: string): string {
   return `${heading[0]}\n${lead}\n\n${markdown.slice(heading[0].length).replace(/^\n+/, '')}`;
 }
 
-/** The pruned body of a fresh parse: the answer for pages without an article. */
+/** The pruned body of a fresh parse: the whole-page reading. */
 function cleanedBody(html: string, rules: ExtractRules): Element {
   const doc = parse(html);
   const body = doc.body ?? doc.documentElement;
@@ -53,62 +46,108 @@ function cleanedBody(html: string, rules: ExtractRules): Element {
   return body;
 }
 
-/**
- * The page's article (what Readability picks, within the page's marked body when it marks
- * one), or its cleaned body when it has none; cleaned of the furniture left inside it.
- */
-function articleRoot(doc: Document, html: string, rules: ExtractRules, title: string): Element {
-  const body = doc.body ?? doc.documentElement;
-  const readerable = !rules.has('readerable-gate') || looksLikeArticle(body);
-  const bodyChars = textLength(body);
-  // The page's own article-body markup, when it has one, is where Readability looks.
-  const marked = rules.has('marked-body') ? markedContent(body) : null;
-  if (marked !== null) body.replaceChildren(marked);
-  const article = findArticle(doc);
-  const articleChars = article === null ? 0 : textLength(article);
-  // A page without a few long paragraphs (home page, listing, short page) has no article
-  // unless Readability kept nearly all of it; otherwise its cleaned body is the answer.
-  const prose =
-    !readerable &&
-    rules.has('prose-article') &&
-    article !== null &&
-    articleChars >= MIN_ARTICLE_CHARS &&
-    linkDensity(article, articleChars) <= MAX_PROSE_LINK_DENSITY;
-  const found =
-    articleChars >= MIN_ARTICLE_CHARS && (readerable || prose || articleChars >= bodyChars * MIN_LISTING_SHARE);
-  const root = found && article !== null ? article : cleanedBody(html, rules);
-  // Without long paragraphs or prose, link-only blocks and bare headlines are the page's content.
-  cleanArticle(root, { listing: !readerable && !prose, rules, title });
-  return root;
+/** A page parsed and pruned, its thread read: what both the extraction and the training readings start from. */
+interface PreparedPage {
+  /** The bounded, nesting-limited markup the document was parsed from. */
+  html: string;
+  doc: Document;
+  title: string;
+  base: string;
+  types: ReadonlySet<string>;
+  /** The thread's posts as content, when the page is a thread. */
+  thread: Element | null;
+  truncated: boolean;
 }
 
-/**
- * HTML to markdown of its main content: prune page furniture, let Readability pick the
- * article (when the page has one), drop the furniture left inside it, make URLs absolute
- * and render GFM. Pages without an article fall back to the whole cleaned body.
- */
-export function htmlToDocument(rawHtml: string, pageUrl: string, rules: ExtractRules = ALL_RULES): HtmlExtract {
+function preparePage(rawHtml: string, pageUrl: string, rules: ExtractRules): PreparedPage {
   const bounded = boundMarkup(stripInertMarkup(rawHtml, { noscriptFallback: rules.has('noscript-fallback') }));
   const html = limitNesting(ensureBodyShell(bounded.markup), { xml: false });
   const doc = parse(html);
   const title = pageTitle(doc, pageUrl);
   const base = documentBase(doc, pageUrl);
   const body = doc.body ?? doc.documentElement;
+  // Read before pruning, which removes the scripts that hold JSON-LD.
+  const types = declaredTypes(doc);
   // Read before pruning, which takes post bylines and dates for furniture.
   const posts = rules.has('thread-posts') ? threadPosts(body) : [];
   pruneBoilerplate(body, rules);
   const thread = threadContent(doc, posts);
-  // A thread's posts are all content: no article is picked from among them, no byline is furniture.
-  const root = thread ?? articleRoot(doc, html, rules, title);
-  absolutizeUrls(root, base);
+  return { html, doc, title, base, types, thread, truncated: bounded.truncated };
+}
+
+/**
+ * A reading cleaned of the furniture left inside it, as markdown with absolute URLs and,
+ * on a product page, its facts first. An article reading loses promo links and the tail
+ * after its last sentence; a whole-page reading keeps link-only blocks and bare headlines,
+ * which are a listing's content.
+ */
+function render(root: Element, page: PreparedPage, rawHtml: string, rules: ExtractRules, listing: boolean): string {
+  if (page.thread !== root) cleanArticle(root, { listing, rules, title: page.title });
+  absolutizeUrls(root, page.base);
   let markdown = htmlToMarkdown(root);
   // Product facts are a product page's; a thread's answer is its posts.
-  const facts = thread === null && rules.has('product-facts') ? productFacts(rawHtml) : undefined;
+  const facts = page.thread === null && rules.has('product-facts') ? productFacts(rawHtml) : undefined;
   if (facts !== undefined) {
     const lead = productFactsMarkdown(facts, markdown);
     if (lead !== '') markdown = withLead(markdown, lead);
   }
+  return markdown;
+}
+
+/**
+ * HTML to markdown of its main content: prune page furniture, read a thread's posts when
+ * the page is one; otherwise let Readability pick the article and choose between it and the
+ * whole pruned body (the learned choice, content-choice.ts, or with that rule off the
+ * hand-written gate), drop the furniture left inside, make URLs absolute and render GFM.
+ */
+export function htmlToDocument(rawHtml: string, pageUrl: string, rules: ExtractRules = ALL_RULES): HtmlExtract {
+  const page = preparePage(rawHtml, pageUrl, rules);
+  let markdown: string;
+  if (page.thread !== null) {
+    // A thread's posts are all content: no article is picked from among them, no byline is furniture.
+    markdown = render(page.thread, page, rawHtml, rules, false);
+  } else {
+    const learned = rules.has('learned-choice');
+    const c = contentCandidates(page.doc, page.types, pageUrl, rules, learned);
+    if (learned) {
+      // The model decides where the hand-written gate would take the article: it learned from
+      // pages where Readability kept enough to choose, and the gate seldom refuses those.
+      const body = c.article === null || c.ruleChoice === 'body' || choosesBody(shippedModel(), c.features);
+      markdown = body
+        ? render(cleanedBody(page.html, rules), page, rawHtml, rules, true)
+        : render(c.article as Element, page, rawHtml, rules, false);
+    } else {
+      const root = c.ruleChoice === 'article' && c.article !== null ? c.article : cleanedBody(page.html, rules);
+      // Without long paragraphs or prose, link-only blocks and bare headlines are the page's content.
+      markdown = render(root, page, rawHtml, rules, !c.readerable && !c.prose);
+    }
+  }
   // A challenge, block page or app shell is not the page: say so rather than return its few words.
   refuseUnreadablePage(rawHtml, markdown);
-  return { title, markdown, truncated: bounded.truncated };
+  return { title: page.title, markdown, truncated: page.truncated };
+}
+
+/** A page's two readings, for training the choice between them. */
+export interface PageReadings {
+  features: number[];
+  /** Readability's article as markdown; null when it keeps too little to be one. */
+  article: string | null;
+  body: string;
+}
+
+/**
+ * Both readings of a page and its features, as the extractor would render either
+ * (train-content-choice.ts); null where no choice is learned: a thread, or a page the
+ * hand-written gate already reads whole.
+ */
+export function pageReadings(rawHtml: string, pageUrl: string, rules: ExtractRules = ALL_RULES): PageReadings | null {
+  const page = preparePage(rawHtml, pageUrl, rules);
+  if (page.thread !== null) return null;
+  const c = contentCandidates(page.doc, page.types, pageUrl, rules, true);
+  if (c.ruleChoice === 'body') return null;
+  return {
+    features: c.features,
+    article: c.article === null ? null : render(c.article, page, rawHtml, rules, false),
+    body: render(cleanedBody(page.html, rules), page, rawHtml, rules, true),
+  };
 }

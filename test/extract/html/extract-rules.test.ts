@@ -29,11 +29,26 @@ const CASES: {
   off: (md: string) => void;
 }[] = [
   {
+    // A shop's category page: two long intro paragraphs read as an article to the gate, and the
+    // items under them are the page. The learned choice reads it whole: every item, its link and its line.
+    page: 'collection-learned-choice',
+    rule: 'learned-choice',
+    on: (md) => {
+      expect(md).toMatch(/^# Trail running shoes\n\nTrail shoes grip/);
+      for (const name of ['Fellstrider 3', 'Peatmaster GTX', 'Night Owl', 'Coastline 4'])
+        expect(md).toContain(`[${name}](`);
+      expect(md).toContain('Quick-drying mesh for sandy coast paths.');
+      expect(md).not.toMatch(/Jackets|Privacy|Example Outdoor Ltd/);
+    },
+    off: (md) => expect(md).not.toContain('[Fellstrider 3]('),
+  },
+  {
     // A page builder calls every block a widget: the word names the page's blocks, not furniture.
     page: 'service-page-builder',
     rule: 'common-words',
     on: (md) => {
-      expect(md).toMatch(/^When your boiler stops heating/);
+      // Read whole (the learned choice may take it either way), the page keeps its own heading.
+      expect(md).toMatch(/^(?:# Boiler Repair\n\n)?When your boiler stops heating/);
       expect(md).toContain('## What we fix');
       expect(md).toContain('## How a repair visit works');
       expect(md).not.toMatch(/Example Plumbing Ltd|Privacy|Services\]/);
@@ -92,6 +107,8 @@ const CASES: {
     // Text separated by <br>, no long <p>: Readability's low-link pick is the article, not the whole body.
     page: 'br-separated-news',
     rule: 'prose-article',
+    // The gate decides only with the learned choice off.
+    alsoOff: ['learned-choice'],
     on: (md) => {
       expect(md).toMatch(/^PORT ELLIS - The harbour ferry/);
       expect(md).not.toContain('Most read');
