@@ -3,7 +3,7 @@ import { isEmbed } from './embeds.ts';
 import { codeLanguage } from './code-language.ts';
 import { elementWords, furnitureKind } from './class-words.ts';
 import { ALL_RULES, type ExtractRules } from './extract-rules.ts';
-import { linkDensity, textLength } from './text-stats.ts';
+import { TextMeasure } from './text-stats.ts';
 
 /** Elements that never carry article text. */
 const DROP_TAGS = new Set([
@@ -57,7 +57,7 @@ type Verdict = 'drop' | 'chrome' | 'small' | 'keep' | 'embed';
 const COMMON_SHARE = 0.5;
 
 /** The container words of this page that mark more than COMMON_SHARE of its text (outermost blocks counted once). */
-function commonWords(body: Element, pageChars: number): Set<string> {
+function commonWords(body: Element, pageChars: number, text: TextMeasure): Set<string> {
   const covered = new Map<string, { chars: number; last: Element | null }>();
   for (const el of Array.from(body.querySelectorAll('[class], [id]'))) {
     const words = elementWords(el);
@@ -66,7 +66,7 @@ function commonWords(body: Element, pageChars: number): Set<string> {
       if (furnitureKind(word) !== 'container') continue;
       const c = covered.get(word) ?? { chars: 0, last: null };
       if (c.last?.contains(el) === true) continue;
-      c.chars += textLength(el);
+      c.chars += text.textLength(el);
       c.last = el;
       covered.set(word, c);
     }
@@ -110,12 +110,12 @@ function verdict(
   return kind === 'small' ? 'small' : 'keep';
 }
 
-function isRemovable(el: Element, v: Verdict, pageChars: number): boolean {
+function isRemovable(el: Element, v: Verdict, pageChars: number, text: TextMeasure): boolean {
   if (v === 'drop') return true;
   if (v === 'keep' || v === 'embed') return false;
-  const chars = textLength(el);
-  if (v === 'small') return chars <= MAX_SMALL_CHARS || linkDensity(el, chars) > 0.5;
-  return chars <= pageChars * MAX_CHROME_SHARE || linkDensity(el, chars) > 0.5;
+  const chars = text.textLength(el);
+  if (v === 'small') return chars <= MAX_SMALL_CHARS || text.linkDensity(el, chars) > 0.5;
+  return chars <= pageChars * MAX_CHROME_SHARE || text.linkDensity(el, chars) > 0.5;
 }
 
 /**
@@ -132,7 +132,9 @@ export function pruneBoilerplate(body: Element, rules: ExtractRules = ALL_RULES)
 
 /** The elements `pruneBoilerplate` removes (outermost only), in document order reversed. */
 export function findBoilerplate(body: Element, rules: ExtractRules = ALL_RULES): Element[] {
-  const pageChars = textLength(body);
+  // Every length below is of the page as it is now: nothing is removed until the walk ends.
+  const text = new TextMeasure(body);
+  const pageChars = text.textLength(body);
   const anchor = contentAnchor(body);
   const protectedPath = rules.has('anchor-shield') ? anchorPath(body, anchor) : new Set<Element>();
   // Embedded posts and product boxes inside the article's own text are part of it.
@@ -141,13 +143,13 @@ export function findBoilerplate(body: Element, rules: ExtractRules = ALL_RULES):
       ? (el: Element) => el !== anchor && isEmbed(el) && anchor.contains(el)
       : () => false;
   const common =
-    rules.has('common-words') && rules.has('class-words') ? commonWords(body, pageChars) : new Set<string>();
+    rules.has('common-words') && rules.has('class-words') ? commonWords(body, pageChars, text) : new Set<string>();
   const doomed: Element[] = [];
   const stack: Element[] = Array.from(body.children);
   while (stack.length > 0) {
     const el = stack.pop() as Element;
     const v = verdict(el, rules, articleEmbed, common);
-    if (!protectedPath.has(el) && isRemovable(el, v, pageChars)) {
+    if (!protectedPath.has(el) && isRemovable(el, v, pageChars, text)) {
       doomed.push(el);
       continue;
     }
