@@ -1,3 +1,4 @@
+import { nonSpaceChars } from './text-stats.ts';
 /**
  * What a page says it is and how its text is laid out, as numbers: the inputs of the learned
  * choice between Readability's article and the whole cleaned body (content-choice.ts). Every
@@ -71,16 +72,6 @@ export interface Layout {
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 const MIN_PARAGRAPH = 140;
 
-/** Non-space characters of a text node. */
-function textChars(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 160) n += 1;
-  }
-  return n;
-}
-
 export function measureLayout(root: Element): Layout {
   const out: Layout = {
     chars: 0,
@@ -111,7 +102,7 @@ export function measureLayout(root: Element): Layout {
     let groups: Map<string, [number, number]> | undefined;
     for (let node = el.firstChild; node !== null; node = node.nextSibling) {
       if (node.nodeType === 3) {
-        const n = textChars((node as Text).data);
+        const n = nonSpaceChars((node as Text).data);
         chars += n;
         out.chars += n;
         if (link) out.linkChars += n;

@@ -67,7 +67,7 @@ export class TextMeasure {
 }
 
 /** Characters of text, whitespace not counted (textLength's count of one string). */
-function nonSpaceChars(text: string): number {
+export function nonSpaceChars(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
