@@ -7,7 +7,9 @@ import { FEATURE_NAMES } from './page-features.ts';
  * service and product pages) lose most of their content to an article pick, and the
  * hand-written gate between the two missed many of them. The model is a small ensemble of
  * gradient-boosted decision trees over general page features (page-features.ts), trained by
- * `npm run train:content-choice` on the development part of WCXB, and shipped as
+ * `npm run train:content-choice` on the development part of WCXB (seven page types) and of
+ * news-article sets (which teach it what reading an article whole costs), held-out quarters
+ * never read, and shipped as
  * content-choice-model.json beside this file: no network and no native code at run time,
  * a few hundred comparisons per page.
  */

@@ -1,4 +1,5 @@
 import { nonSpaceChars } from './text-stats.ts';
+
 /**
  * What a page says it is and how its text is laid out, as numbers: the inputs of the learned
  * choice between Readability's article and the whole cleaned body (content-choice.ts). Every
