@@ -38,26 +38,12 @@ const containerRe = new RegExp(`\\b(?:${CONTAINER_WORDS}|${PHRASES}|${GLUED})\\b
 const smallRe = new RegExp(`\\b(?:${SMALL_WORDS})\\b`);
 const threadRe = new RegExp(`\\b(?:${THREAD_WORDS})\\b`);
 
-/**
- * Pages repeat the same class strings on many elements, and every pruning pass reads them:
- * the split is remembered per string (a pure function, so a remembered answer is the same
- * answer), up to a bound past which the memory starts again.
- */
-const remembered = new Map<string, string>();
-const REMEMBER_MAX = 4096;
-
 /** Splits `articleByline__name sr-only` into `article byline name sr only`. */
 export function classWords(value: string): string {
-  let words = remembered.get(value);
-  if (words === undefined) {
-    words = value
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .replace(/[-_:./\s]+/g, ' ')
-      .toLowerCase();
-    if (remembered.size >= REMEMBER_MAX) remembered.clear();
-    remembered.set(value, words);
-  }
-  return words;
+  return value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_:./\s]+/g, ' ')
+    .toLowerCase();
 }
 
 export type FurnitureKind = 'container' | 'small' | null;
