@@ -43,14 +43,16 @@ export function contentCandidates(
   withFeatures: boolean,
 ): ContentCandidates {
   const body = doc.body ?? doc.documentElement;
+  // The layouts, when measured, give the lengths the gate reads too (one walk, not two).
   const bodyLayout = withFeatures ? measureLayout(body) : null;
   const readerable = !rules.has('readerable-gate') || looksLikeArticle(body);
-  const bodyChars = textLength(body);
+  const bodyChars = bodyLayout?.chars ?? textLength(body);
   // The page's own article-body markup, when it has one, is where Readability looks.
   const marked = rules.has('marked-body') ? markedContent(body) : null;
   if (marked !== null) body.replaceChildren(marked);
   const picked = findArticle(doc);
-  const articleChars = picked === null ? 0 : textLength(picked);
+  const pickedLayout = picked !== null && withFeatures ? measureLayout(picked) : null;
+  const articleChars = picked === null ? 0 : (pickedLayout?.chars ?? textLength(picked));
   const article = picked !== null && articleChars >= MIN_ARTICLE_CHARS ? picked : null;
   // A page without a few long paragraphs (home page, listing, short page) has no article
   // unless Readability kept nearly all of it; otherwise its cleaned body is the answer.
@@ -62,8 +64,6 @@ export function contentCandidates(
   const ruleChoice =
     article !== null && (readerable || prose || articleChars >= bodyChars * MIN_LISTING_SHARE) ? 'article' : 'body';
   const features =
-    bodyLayout === null
-      ? []
-      : pageFeatures(bodyLayout, article === null ? null : measureLayout(article), types, pageUrl);
+    bodyLayout === null ? [] : pageFeatures(bodyLayout, article === null ? null : pickedLayout, types, pageUrl);
   return { article, features, ruleChoice, readerable, prose };
 }

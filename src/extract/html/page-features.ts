@@ -53,6 +53,7 @@ function typeFlags(types: ReadonlySet<string>): number[] {
 
 /** How a tree's text is laid out, measured in one walk (textContent per element would be quadratic). */
 export interface Layout {
+  /** textLength of the tree: its non-space characters. */
   chars: number;
   linkChars: number;
   /** Text inside paragraphs and inside list items (outermost counted once: each character once). */
@@ -102,8 +103,9 @@ export function measureLayout(root: Element): Layout {
     // Like siblings, grouped by tag and class, with their text.
     let groups: Map<string, [number, number]> | undefined;
     for (let node = el.firstChild; node !== null; node = node.nextSibling) {
-      if (node.nodeType === 3) {
-        const n = nonSpaceChars((node as Text).data);
+      // Text and CDATA, as textContent has them: `chars` is textLength's count of the tree.
+      if (node.nodeType === 3 || node.nodeType === 4) {
+        const n = nonSpaceChars((node as CharacterData).data);
         chars += n;
         out.chars += n;
         if (link) out.linkChars += n;

@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { declaredTypes, FEATURE_NAMES, measureLayout, pageFeatures } from '../../../src/extract/html/page-features.ts';
+import { textLength } from '../../../src/extract/html/text-stats.ts';
 
 const doc = (html: string): Document => parseHTML(html).document as unknown as Document;
 const feature = (x: number[], name: (typeof FEATURE_NAMES)[number]): number => x[FEATURE_NAMES.indexOf(name)] ?? NaN;
@@ -27,6 +30,15 @@ describe('pageFeatures', () => {
   const listing = doc(`<html><body><main><h1>Shoes</h1><p>${'Intro words for the category. '.repeat(8)}</p>
     <ul>${['One', 'Two', 'Three', 'Four'].map((n) => `<li class="item"><a href="/${n}">${n} shoe</a> for trails</li>`).join('')}</ul>
     </main></body></html>`).body;
+
+  it("counts a tree's characters as textLength does, for every element of every golden page", () => {
+    const pages = join(import.meta.dirname, '..', 'pages');
+    for (const name of readdirSync(pages)) {
+      const root = doc(readFileSync(join(pages, name, 'input.html'), 'utf8')).body;
+      for (const el of [root, ...Array.from(root.querySelectorAll('*'))])
+        expect(measureLayout(el).chars).toBe(textLength(el));
+    }
+  });
 
   it('gives one number per named feature, all finite', () => {
     const x = pageFeatures(measureLayout(listing), null, new Set(), 'https://shop.example/shoes/');
