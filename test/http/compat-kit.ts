@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { SearchResponse } from '../../src/schemas/search.ts';
-import type { TestScout } from '../helpers/test-scout.ts';
+import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { stubProbe, stubResolver } from '../sponsored/sponsored-fixture.ts';
 
 /** What the compat shapes' tests (searxng, tavily) share: their corpus and a few helpers. */
@@ -73,3 +73,21 @@ export async function expectCompatMetrics(
   }
   expect(text).not.toContain(t.key);
 }
+
+/** The operator token the compat shapes' site-walk tests read /metrics with. */
+export const WALK_ADMIN_TOKEN = 'admin-token-0123456789abcdef';
+
+/**
+ * A Scout for the compat shapes' site walks (Tavily's and Firecrawl's map and crawl): keys in
+ * the path too, the loopback site on 127.0.0.2 allowed, no pause between a walk's pages, and
+ * an operator token for its metrics.
+ */
+export const startWalkScout = (): Promise<TestScout> =>
+  startTestScout({
+    SCOUT_RATE_LIMIT_RPM: '100000',
+    SCOUT_PATH_KEYS: 'true',
+    SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
+    SCOUT_FETCH_TIMEOUT_MS: '30000',
+    SCOUT_MAP_DELAY_MS: '0',
+    SCOUT_ADMIN_TOKEN: WALK_ADMIN_TOKEN,
+  });

@@ -10,7 +10,7 @@ import type {
 import { thrown as rejection } from '../helpers/thrown.ts';
 import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
 import { html, type Site, startMapSite, urlset } from '../map/map-fixture.ts';
-import { expectCompatMetrics } from './compat-kit.ts';
+import { expectCompatMetrics, startWalkScout, WALK_ADMIN_TOKEN } from './compat-kit.ts';
 
 /** What the SDK throws, for assertions on its class, status and message. */
 const thrown = (p: Promise<unknown>) => rejection(p, SdkError);
@@ -22,7 +22,6 @@ const thrown = (p: Promise<unknown>) => rejection(p, SdkError);
  * GET /v1/crawl/{id} is the reference. No assertion on time: the waits are for states.
  */
 
-const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 /** The SDK's crawl() polls at most once a second whatever is asked: its shortest. */
 const POLL = { pollInterval: 1 };
 
@@ -44,14 +43,7 @@ beforeAll(async () => {
     // Never answers: a job that stays running until it is cancelled.
     '/slow': { hang: true },
   });
-  t = await startTestScout({
-    SCOUT_RATE_LIMIT_RPM: '100000',
-    SCOUT_PATH_KEYS: 'true',
-    SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
-    SCOUT_FETCH_TIMEOUT_MS: '30000',
-    SCOUT_MAP_DELAY_MS: '0',
-    SCOUT_ADMIN_TOKEN: ADMIN_TOKEN,
-  });
+  t = await startWalkScout();
   client = new Firecrawl({ apiKey: t.key, apiUrl: t.baseUrl });
 });
 afterAll(async () => {
@@ -285,6 +277,9 @@ describe('another Scout: the anonymous tier, SCOUT_PUBLIC_URL', () => {
 
 describe('metrics', () => {
   it('count /v2/crawl under its templates and the firecrawl shape, never the path that carries the key', async () => {
-    await expectCompatMetrics(t, ADMIN_TOKEN, ['/k/:key/v2/crawl', '/v2/crawl'], { name: 'firecrawl', atLeast: 2 });
+    await expectCompatMetrics(t, WALK_ADMIN_TOKEN, ['/k/:key/v2/crawl', '/v2/crawl'], {
+      name: 'firecrawl',
+      atLeast: 2,
+    });
   });
 });

@@ -1,10 +1,10 @@
 import Firecrawl, { SdkError } from '@mendable/firecrawl-js';
-import { expectCompatMetrics } from './compat-kit.ts';
+import { expectCompatMetrics, startWalkScout, WALK_ADMIN_TOKEN } from './compat-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FirecrawlError, FirecrawlMapResponse } from '../../src/schemas/firecrawl.ts';
 import type { MapLink, MapResponse } from '../../src/schemas/map.ts';
 import { thrown as rejection } from '../helpers/thrown.ts';
-import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+import type { TestScout } from '../helpers/test-scout.ts';
 import { html, type Site, startMapSite, urlset } from '../map/map-fixture.ts';
 
 /** What the SDK throws, for assertions on its class, status and message. */
@@ -15,8 +15,6 @@ const thrown = (p: Promise<unknown>) => rejection(p, SdkError);
  * @mendable/firecrawl-js, unmodified, against a fixture site on 127.0.0.2 through the operator
  * allowlist; /v1/map on the same site is the reference.
  */
-
-const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 
 let t: TestScout;
 let site: Site;
@@ -35,14 +33,7 @@ beforeAll(async () => {
     '/docs/intro': html('Intro'),
     '/blog': html('Blog'),
   });
-  t = await startTestScout({
-    SCOUT_RATE_LIMIT_RPM: '100000',
-    SCOUT_PATH_KEYS: 'true',
-    SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
-    SCOUT_FETCH_TIMEOUT_MS: '30000',
-    SCOUT_MAP_DELAY_MS: '0',
-    SCOUT_ADMIN_TOKEN: ADMIN_TOKEN,
-  });
+  t = await startWalkScout();
   client = new Firecrawl({ apiKey: t.key, apiUrl: t.baseUrl });
 });
 afterAll(async () => {
@@ -165,6 +156,6 @@ describe('metrics', () => {
     const body = { url: `${site.origin}/`, limit: 1 };
     await t.request('POST', `/k/${t.key}/v2/map`, { key: null, body });
     await t.request('POST', '/v2/map', { body });
-    await expectCompatMetrics(t, ADMIN_TOKEN, ['/k/:key/v2/map', '/v2/map'], { name: 'firecrawl', atLeast: 2 });
+    await expectCompatMetrics(t, WALK_ADMIN_TOKEN, ['/k/:key/v2/map', '/v2/map'], { name: 'firecrawl', atLeast: 2 });
   });
 });

@@ -1,10 +1,10 @@
 import { tavily } from '@tavily/core';
-import { expectCompatMetrics } from './compat-kit.ts';
+import { expectCompatMetrics, startWalkScout, WALK_ADMIN_TOKEN } from './compat-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlResponse } from '../../src/schemas/crawl.ts';
 import type { TavilyCrawlResponse, TavilyError } from '../../src/schemas/tavily.ts';
 import { thrown } from '../helpers/thrown.ts';
-import { startTestScout, type TestScout } from '../helpers/test-scout.ts';
+import type { TestScout } from '../helpers/test-scout.ts';
 import { html, type Site, startMapSite } from '../map/map-fixture.ts';
 
 /**
@@ -12,8 +12,6 @@ import { html, type Site, startMapSite } from '../map/map-fixture.ts';
  * @tavily/core, unmodified, against a fixture site on 127.0.0.2 through the operator
  * allowlist; /v1/crawl on the same site is the reference.
  */
-
-const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 
 let t: TestScout;
 let site: Site;
@@ -44,14 +42,7 @@ beforeAll(async () => {
       '<p>Read the <a href="/docs/intro">introduction</a> first: it is <strong>short</strong>.</p><ul><li>one</li><li>two</li></ul>',
     ),
   });
-  t = await startTestScout({
-    SCOUT_RATE_LIMIT_RPM: '100000',
-    SCOUT_PATH_KEYS: 'true',
-    SCOUT_FETCH_ALLOW_CIDRS: '127.0.0.2/32',
-    SCOUT_FETCH_TIMEOUT_MS: '30000',
-    SCOUT_MAP_DELAY_MS: '0',
-    SCOUT_ADMIN_TOKEN: ADMIN_TOKEN,
-  });
+  t = await startWalkScout();
 });
 afterAll(async () => {
   await t?.close();
@@ -206,6 +197,6 @@ describe('metrics', () => {
     const body = { url: `${site.origin}/`, max_depth: 0 };
     await t.request('POST', `/k/${t.key}/crawl`, { key: null, body });
     await t.request('POST', '/crawl', { body });
-    await expectCompatMetrics(t, ADMIN_TOKEN, ['/k/:key/crawl', '/crawl'], { name: 'tavily', atLeast: 1 });
+    await expectCompatMetrics(t, WALK_ADMIN_TOKEN, ['/k/:key/crawl', '/crawl'], { name: 'tavily', atLeast: 1 });
   });
 });
