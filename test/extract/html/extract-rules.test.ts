@@ -7,6 +7,17 @@ import { isTailFurniture, tailFurnitureCount } from '../../../src/extract/html/t
 
 const pages = join(import.meta.dirname, '..', 'pages');
 
+/** A page written in the test, as extractDocumentWith takes it. */
+const htmlInput = (html: string, url: string) => ({
+  body: new TextEncoder().encode(html),
+  contentType: 'text/html',
+  url,
+});
+
+/** The markdown of a page written in the test. */
+const extractHtml = async (html: string, url: string, rules = ALL_RULES): Promise<string> =>
+  (await extractDocumentWith(htmlInput(html, url), rules)).markdown;
+
 async function extract(name: string, rules = ALL_RULES): Promise<string> {
   const meta = JSON.parse(readFileSync(join(pages, name, 'meta.json'), 'utf8')) as {
     url: string;
@@ -175,7 +186,7 @@ describe('extraction rules, each on its golden page', () => {
   it("repeated-title: the headline repeated as the article's first block goes (the title is returned on its own)", async () => {
     const para = 'The river rose by two metres overnight and the old bridge was closed to traffic at dawn. '.repeat(4);
     const html = `<!doctype html><html><head><title>Flood closes old bridge</title></head><body><article><p><b>Flood closes old bridge</b></p><p>${para}</p><p>${para}</p></article></body></html>`;
-    const input = { body: new TextEncoder().encode(html), contentType: 'text/html', url: 'https://news.example/flood' };
+    const input = htmlInput(html, 'https://news.example/flood');
     const on = await extractDocumentWith(input, ALL_RULES);
     expect(on.title).toBe('Flood closes old bridge');
     expect(on.markdown).toMatch(/^The river rose/);
@@ -190,7 +201,7 @@ describe('extraction rules, each on its golden page', () => {
     const links = (prefix: string) =>
       [1, 2, 3].map((i) => `<li><a href="/${prefix}${i}">${prefix} story number ${i} about the town</a></li>`).join('');
     const html = `<!doctype html><html><head><title>Cycle lanes approved</title></head><body><article><p>${para}</p><p>Sources:</p><ul>${links('source')}</ul><p>${para}</p><p>${para}</p><h3>Related</h3><ul>${links('related')}</ul></article></body></html>`;
-    const input = { body: new TextEncoder().encode(html), contentType: 'text/html', url: 'https://news.example/lanes' };
+    const input = htmlInput(html, 'https://news.example/lanes');
     const on = (await extractDocumentWith(input, ALL_RULES)).markdown;
     expect(on).toContain('source story number 3');
     expect(on).not.toMatch(/related story|Related/);
@@ -202,35 +213,20 @@ describe('extraction rules, each on its golden page', () => {
     const comment = (who: string, text: string) =>
       `<div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><span itemprop="author">${who}</span><time>May 1</time><div itemprop="text"><p>${text}</p></div></div>`;
     const article = `<!doctype html><html><head><title>Ferry timetable</title></head><body><article itemscope itemtype="https://schema.org/NewsArticle"><h1>Ferry timetable</h1><div itemprop="articleBody"><p>${para}</p><p>${para}</p></div><section class="comments">${comment('ann', 'Finally, a ferry that runs on time.')}${comment('bo', 'Will bikes be allowed on board?')}</section></article></body></html>`;
-    const md = (
-      await extractDocumentWith(
-        { body: new TextEncoder().encode(article), contentType: 'text/html', url: 'https://news.example/ferry' },
-        ALL_RULES,
-      )
-    ).markdown;
+    const md = await extractHtml(article, 'https://news.example/ferry');
     expect(md).toMatch(/^The harbour ferry will run/);
     expect(md).not.toContain('**ann**');
 
     const qa = (q: string, a: string) =>
       `<div itemscope itemprop="mainEntity" itemtype="https://schema.org/Question"><h3 itemprop="name">${q}</h3><div itemscope itemprop="acceptedAnswer" itemtype="https://schema.org/Answer"><div itemprop="text"><p>${a}</p></div></div></div>`;
     const faq = `<!doctype html><html><head><title>Moving help</title></head><body><main><h1>Moving help</h1><p>${para}</p><section itemscope itemtype="https://schema.org/FAQPage">${qa('How early should I book?', 'Six weeks ahead in summer.')}${qa('Do you pack?', 'Yes, on request.')}</section></main></body></html>`;
-    const faqMd = (
-      await extractDocumentWith(
-        { body: new TextEncoder().encode(faq), contentType: 'text/html', url: 'https://movers.example/help' },
-        ALL_RULES,
-      )
-    ).markdown;
+    const faqMd = await extractHtml(faq, 'https://movers.example/help');
     expect(faqMd).toContain('The harbour ferry will run');
     expect(faqMd).toContain('How early should I book?');
 
     // Questions marked without a FAQPage around them, each holding its answer: still a FAQ.
     const bare = faq.replace('<section itemscope itemtype="https://schema.org/FAQPage">', '<section>');
-    const bareMd = (
-      await extractDocumentWith(
-        { body: new TextEncoder().encode(bare), contentType: 'text/html', url: 'https://movers.example/help' },
-        ALL_RULES,
-      )
-    ).markdown;
+    const bareMd = await extractHtml(bare, 'https://movers.example/help');
     expect(bareMd).toContain('The harbour ferry will run');
     expect(bareMd).toContain('Six weeks ahead in summer.');
   });
