@@ -104,11 +104,12 @@ export const querySequence = (path: string, qs: readonly string[], key?: string)
 
 /**
  * A real Scout (every stage, auth, rate limit at 1M/min, budget) on a fresh data folder with
- * `docs` synthetic documents, its ranker built, listening on loopback; logs are produced
- * and dropped. Returns it with an API key and its base URL.
+ * `docs` synthetic documents (or the documents given), its ranker built unless the settings
+ * turn it off, listening on loopback; logs are produced and dropped. Returns it with an API
+ * key and its base URL.
  */
 export async function benchScout(
-  docs: number,
+  docs: number | readonly object[],
   env: Record<string, string> = {},
   options: Pick<ScoutOptions, 'extract'> = {},
 ): Promise<{ scout: Scout; key: string; url: string; root: string; config: ScoutConfig }> {
@@ -123,10 +124,10 @@ export async function benchScout(
     ...env,
   });
   const scout = await createScout(config, { docsDir: join(root, 'none'), logStream: sink, ...options });
-  const rows = [...corpusLines({ docs, seed: 42 })].map((l) => JSON.parse(l));
+  const rows = typeof docs === 'number' ? [...corpusLines({ docs, seed: 42 })].map((l) => JSON.parse(l)) : docs;
   for (let i = 0; i < rows.length; i += 1000) await scout.index.upsert(rows.slice(i, i + 1000));
   // A server builds its in-memory ranker in the background after start; here, before measuring.
-  if (!scout.index.syncRanker()) throw new Error('the in-memory ranker did not build');
+  if (config.indexMemoryMb > 0 && !scout.index.syncRanker()) throw new Error('the in-memory ranker did not build');
   const key = (await scout.keys.create('bench')).key;
   await scout.app.listen({ port: 0, host: '127.0.0.1' });
   return { scout, key, url: `http://127.0.0.1:${(scout.app.server.address() as { port: number }).port}`, root, config };
