@@ -39,7 +39,7 @@ import { generateDocs, generateQueries, loadVocabulary, type Vocabulary } from '
 import { defined } from '../test/helpers/defined.ts';
 import { openLocalIndex, openIndexDatabase, type LocalIndex } from '../src/index/local-index.ts';
 import { planSearch } from '../src/index/memory-search.ts';
-import { ExhaustiveRanker } from '../src/index/ranker/exhaustive-ranker.ts';
+import { ExhaustiveRanker } from '../test/index/ranker/exhaustive-ranker.ts';
 import type { RankQuery } from '../src/index/ranker/ranker-types.ts';
 import type { RankerDocument } from '../src/store/index-rows.ts';
 import { MemoryRanker } from '../src/index/ranker/memory-ranker.ts';

@@ -3,7 +3,7 @@ import { rng } from '../../../bench/make-corpus.ts';
 import { rankerDocs } from './ranker-docs.ts';
 import { breathe } from '../../helpers/breathe.ts';
 import { defined } from '../../helpers/defined.ts';
-import { ExhaustiveRanker } from '../../../src/index/ranker/exhaustive-ranker.ts';
+import { ExhaustiveRanker } from './exhaustive-ranker.ts';
 import { MemoryRanker, type Ranked, type RankQuery } from '../../../src/index/ranker/memory-ranker.ts';
 
 const docsOf = rankerDocs;

@@ -1,8 +1,8 @@
-import { must } from '../../domain/must.ts';
-import { informativeOf } from '../doc-frequency.ts';
-import type { Match } from '../snippet.ts';
-import { contribution, idf, lengthNorm } from './bm25.ts';
-import { proximityWindow } from './proximity-window.ts';
+import { must } from '../../../src/domain/must.ts';
+import { informativeOf } from '../../../src/index/doc-frequency.ts';
+import type { Match } from '../../../src/index/snippet.ts';
+import { contribution, idf, lengthNorm } from '../../../src/index/ranker/bm25.ts';
+import { proximityWindow } from '../../../src/index/ranker/proximity-window.ts';
 import {
   buildVector,
   EMPTY_VECTOR,
@@ -12,16 +12,16 @@ import {
   termsOf,
   VectorScratch,
   weightedFrequency,
-} from './doc-vector.ts';
+} from '../../../src/index/ranker/doc-vector.ts';
 import { Postings } from './vector-postings.ts';
-import { slotFilter } from './slot-filter.ts';
-import { TopK } from './top-k.ts';
-import { tokenize } from './tokenize.ts';
-import { queryTerms } from './query-terms.ts';
-import type { RankerDocument } from '../../store/index-rows.ts';
-import type { Ranked, RankerHit, RankQuery } from './ranker-types.ts';
+import { slotFilter } from '../../../src/index/ranker/slot-filter.ts';
+import { TopK } from '../../../src/index/ranker/top-k.ts';
+import { tokenize } from '../../../src/index/ranker/tokenize.ts';
+import { queryTerms } from '../../../src/index/ranker/query-terms.ts';
+import type { RankerDocument } from '../../../src/store/index-rows.ts';
+import type { Ranked, RankerHit, RankQuery } from '../../../src/index/ranker/ranker-types.ts';
 
-export type { Ranked, RankerHit, RankQuery } from './ranker-types.ts';
+export type { Ranked, RankerHit, RankQuery } from '../../../src/index/ranker/ranker-types.ts';
 
 /** Phrase document frequencies remembered between writes. */
 const PHRASES_REMEMBERED = 20_000;
