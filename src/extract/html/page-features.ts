@@ -100,7 +100,9 @@ export function measureLayout(root: Element): Layout {
     const p = inP || tag === 'P';
     const li = inLi || tag === 'LI';
     let chars = 0;
-    // Like siblings, grouped by tag and class, with their text.
+    // Like siblings, grouped by tag and class, with their text. (Read once: linkedom counts
+    // the children again on every read of childElementCount, quadratic on a wide parent.)
+    const grouped = el.childElementCount >= 3;
     let groups: Map<string, [number, number]> | undefined;
     for (let node = el.firstChild; node !== null; node = node.nextSibling) {
       // Text and CDATA, as textContent has them: `chars` is textLength's count of the tree.
@@ -115,7 +117,7 @@ export function measureLayout(root: Element): Layout {
         const child = node as Element;
         const n = walk(child, link, p, li);
         chars += n;
-        if (el.childElementCount >= 3) {
+        if (grouped) {
           groups ??= new Map();
           const key = `${child.tagName} ${child.getAttribute('class') ?? ''}`;
           const g = groups.get(key);
