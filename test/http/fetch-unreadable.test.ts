@@ -71,7 +71,7 @@ describe('POST /v1/fetch on pages that are not the page', () => {
     const res = await fetchPage<ErrorBody>(`/shell/${name}`);
     expect(res.status).toBe(502);
     expect(res.body.error.message).toBe(
-      `the page renders its content with JavaScript (an app shell with ${textChars} characters of text); Scout fetches static HTML only — look for a server-rendered URL, an API or a feed`,
+      `the page renders its content with JavaScript (an app shell with ${textChars} characters of text outside its header, navigation and footer); Scout fetches static HTML only — look for a server-rendered URL, an API or a feed`,
     );
   });
 

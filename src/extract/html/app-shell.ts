@@ -10,7 +10,7 @@ import type { PageSignals } from './page-signals.ts';
  */
 
 export interface AppShell {
-  /** Characters of visible text the static HTML holds. */
+  /** Characters of visible text the static HTML holds outside its header, navigation, aside and footer. */
   textChars: number;
 }
 
@@ -33,8 +33,26 @@ const CUSTOM_MOUNT = /<app-root\b/i;
 const NOSCRIPT_APP =
   /<noscript\b[^>]{0,200}>[\s\S]{0,600}?(?:need to enable javascript|enable javascript to (?:run|use|continue|access)|(?:does ?n['’]?t|will not|won['’]t|cannot|can['’]t) work (?:properly )?without javascript|requires? javascript|javascript (?:is )?required|javascript must be enabled)/i;
 
+/** Whether the markup has what an app shell needs besides little text: a script, and an empty mount or an app's fallback. */
+function hasAppMount(markup: string): boolean {
+  if (!SCRIPT.test(markup)) return false;
+  return EMPTY_MOUNT.test(markup) || CUSTOM_MOUNT.test(markup) || NOSCRIPT_APP.test(markup);
+}
+
+/** The mount ids as the frameworks write them (lower case, so no case-blind scan is needed), or Angular's root element. */
+const MOUNT_ID = /id=["']?(?:root|app|__next|__nuxt|___gatsby|svelte|q-app|react-root|app-root)["'\s>]|<app-root\b/;
+
+/**
+ * Whether a page whose markdown is long may still be a shell: a script and an empty mount
+ * point (not a noscript fallback, which many a long page carries). A quick scan for the
+ * mount ids comes first: the patterns, case-blind, walk the attributes of every element,
+ * which on a long article costs more than the check saves.
+ */
+export function mayBeShellWithChrome(markup: string): boolean {
+  return MOUNT_ID.test(markup) && SCRIPT.test(markup) && (EMPTY_MOUNT.test(markup) || CUSTOM_MOUNT.test(markup));
+}
+
 export function findAppShell(p: PageSignals): AppShell | null {
-  if (p.text.length > MAX_SHELL_TEXT || !SCRIPT.test(p.markup)) return null;
-  const shell = EMPTY_MOUNT.test(p.markup) || CUSTOM_MOUNT.test(p.markup) || NOSCRIPT_APP.test(p.markup);
-  return shell ? { textChars: p.text.length } : null;
+  if (p.contentText.length > MAX_SHELL_TEXT || !hasAppMount(p.markup)) return null;
+  return { textChars: p.contentText.length };
 }

@@ -14,6 +14,8 @@ export interface PageSignals {
   title: string;
   /** Visible text of the body (no scripts, styles, noscript fallbacks, comments), collapsed. */
   text: string;
+  /** `text` without what the page's header, navigation, aside and footer landmarks hold. */
+  contentText: string;
 }
 
 /** The title is in the head: it is looked for in this much of the stripped markup. */
@@ -93,11 +95,56 @@ function bodyStart(stripped: string): number {
   return gt < 0 ? stripped.length : gt + 1;
 }
 
+// The name ends at white space, `/` or `>`: `<nav-bar>` and `<header-x>` are custom elements.
+const LANDMARK_OPEN = /<(header|nav|aside|footer)(?=[\s/>])[^>]{0,2000}>/gi;
+
+/**
+ * The markup without its header, nav, aside and footer elements: the site's chrome, which a
+ * server renders around an app's empty mount point. Each landmark ends at its own closing tag
+ * (nested ones of the same name counted); one never closed is kept. One pass, each character
+ * read a bounded number of times: the markup is page-controlled.
+ */
+export function withoutLandmarks(html: string): string {
+  const parts: string[] = [];
+  const lower = html.toLowerCase();
+  let at = 0;
+  LANDMARK_OPEN.lastIndex = 0;
+  for (let open = LANDMARK_OPEN.exec(html); open !== null; open = LANDMARK_OPEN.exec(html)) {
+    const name = (open[1] ?? '').toLowerCase();
+    const end = closingTag(lower, name, open.index + open[0].length);
+    if (end < 0) break;
+    parts.push(html.slice(at, open.index), ' ');
+    at = end;
+    LANDMARK_OPEN.lastIndex = end;
+  }
+  parts.push(html.slice(at));
+  return parts.join('');
+}
+
+/** Where the element `name` opened before `from` ends (after its `</name>`), nested ones counted; -1 when never. */
+function closingTag(lower: string, name: string, from: number): number {
+  let depth = 1;
+  let at = from;
+  while (depth > 0) {
+    const next = lower.indexOf(name, at);
+    if (next < 0) return -1;
+    const before = lower[next - 1];
+    const after = lower[next + name.length] ?? '';
+    at = next + name.length;
+    if (!/[\s/>]/.test(after)) continue;
+    if (before === '<') depth += 1;
+    else if (before === '/' && lower[next - 2] === '<') depth -= 1;
+  }
+  const gt = lower.indexOf('>', at);
+  return gt < 0 ? lower.length : gt + 1;
+}
+
 export function pageSignals(markup: string): PageSignals {
   // As the extractor reads the page: a page served in noscript is not an empty shell.
   const stripped = stripInertMarkup(markup, { noscriptFallback: true });
   let rest = stripped.slice(bodyStart(stripped));
   // A page without <body> or <head> may still carry its title inline: it is not body text.
   if (rest === stripped) rest = rest.replace(/<title\b[^>]{0,200}>[^<]{0,1000}<\/title\s*>/i, ' ');
-  return { markup, title: titleOf(stripped), text: collapseSpace(decodeEntities(textBetweenTags(rest))) };
+  const textOf = (html: string): string => collapseSpace(decodeEntities(textBetweenTags(html)));
+  return { markup, title: titleOf(stripped), text: textOf(rest), contentText: textOf(withoutLandmarks(rest)) };
 }

@@ -1,5 +1,5 @@
 import { DomainError } from '../../domain/errors.ts';
-import { findAppShell, type AppShell } from './app-shell.ts';
+import { findAppShell, mayBeShellWithChrome, type AppShell } from './app-shell.ts';
 import { findBlockPage, MAX_BLOCK_TEXT, type BlockKind, type BlockPage } from './block-page.ts';
 import { pageSignals } from './page-signals.ts';
 
@@ -31,14 +31,16 @@ export function blockPageError(found: BlockPage, status?: number): DomainError {
 export function appShellError(shell: AppShell): DomainError {
   return new DomainError(
     'upstream',
-    `the page renders its content with JavaScript (an app shell with ${shell.textChars} characters of text); Scout fetches static HTML only — look for a server-rendered URL, an API or a feed`,
+    `the page renders its content with JavaScript (an app shell with ${shell.textChars} characters of text outside its header, navigation and footer); Scout fetches static HTML only — look for a server-rendered URL, an API or a feed`,
     { reason: 'app_shell' },
   );
 }
 
 /**
  * Called after extraction with what it produced: a page whose markdown is longer than any
- * interstitial has content and is never re-read, so articles pay nothing for the check.
+ * interstitial has content and is never re-read for a block page, so articles pay little for
+ * the check; it is re-read for an app shell only when its markup has an app's empty mount
+ * point (a shell's server-rendered header and footer can make long markdown of their own).
  */
 const MAX_CHECKED_MARKDOWN = 2 * MAX_BLOCK_TEXT;
 
@@ -50,9 +52,11 @@ const MAX_CHECKED_MARKDOWN = 2 * MAX_BLOCK_TEXT;
 const MAX_SCANNED_MARKUP = 1_000_000;
 
 export function refuseUnreadablePage(rawHtml: string, markdown: string): void {
-  if (markdown.length > MAX_CHECKED_MARKDOWN) return;
-  const signals = pageSignals(rawHtml.length > MAX_SCANNED_MARKUP ? rawHtml.slice(0, MAX_SCANNED_MARKUP) : rawHtml);
-  const block = findBlockPage(signals);
+  const scanned = rawHtml.length > MAX_SCANNED_MARKUP ? rawHtml.slice(0, MAX_SCANNED_MARKUP) : rawHtml;
+  const short = markdown.length <= MAX_CHECKED_MARKDOWN;
+  if (!short && !mayBeShellWithChrome(scanned)) return;
+  const signals = pageSignals(scanned);
+  const block = short ? findBlockPage(signals) : null;
   if (block !== null) throw blockPageError(block);
   const shell = findAppShell(signals);
   if (shell !== null) throw appShellError(shell);

@@ -30,12 +30,22 @@ describe('findAppShell', () => {
   it('takes the mount id exactly (a #root-menu or #app-container is layout) and counts the text outside it', () => {
     const script = '<script src="/bundle.js"></script>';
     expect(detect(`${script}<body><div id="app-container"></div></body>`)).toBeNull();
-    expect(detect(`${script}<body><header>Acme</header><div class="x" id='__nuxt' data-v="1"></div></body>`)).toEqual({
+    expect(detect(`${script}<body><p>Acme</p><div class="x" id='__nuxt' data-v="1"></div></body>`)).toEqual({
       textChars: 4,
     });
     expect(
       detect(`${script}<body><p>${'word '.repeat(MAX_SHELL_TEXT / 4)}</p><div id="root"></div></body>`),
     ).toBeNull();
+  });
+
+  it("counts only the text outside the page's header, navigation, aside and footer: a shell's chrome is not its content", () => {
+    const script = '<script src="/bundle.js"></script>';
+    const links = Array.from({ length: 60 }, (_, i) => `<a href="/help/${i}">Help topic number ${i}</a>`).join(', ');
+    const chrome = `<header><nav>${links}</nav></header><aside>${links}</aside><footer>${links}</footer>`;
+    expect(detect(`${script}<body>${chrome}<div id="root"></div><p>Loading</p></body>`)).toEqual({ textChars: 7 });
+    // The same chrome around content the server rendered is a page.
+    const article = `<main><p>${'The harbour reopened after the storm. '.repeat(10)}</p></main>`;
+    expect(detect(`${script}<body>${chrome}<div id="root"></div>${article}</body>`)).toBeNull();
   });
 
   it("does not take Disqus's noscript note on a short page for an app's", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, pageSignals } from '../../../src/extract/html/page-signals.ts';
+import { decodeEntities, pageSignals, withoutLandmarks } from '../../../src/extract/html/page-signals.ts';
 
 describe('pageSignals', () => {
   it('reads the title and the body text without scripts, styles, noscript or comments', () => {
@@ -25,5 +25,32 @@ describe('pageSignals', () => {
   it('stays linear on markup made of unclosed tags', () => {
     const hostile = `${'<a'.repeat(200_000)}<title${'<'.repeat(200_000)}`;
     expect(pageSignals(hostile).text).toBe('');
+  });
+
+  it('gives the text outside the header, nav, aside and footer landmarks beside the whole text', () => {
+    const s = pageSignals(
+      '<body><header>Site <nav>Home Shop</nav></header><main><p>The page.</p><aside>Ads</aside></main><footer>Help</footer></body>',
+    );
+    expect(s.text).toBe('Site Home Shop The page. Ads Help');
+    expect(s.contentText).toBe('The page.');
+  });
+});
+
+describe('withoutLandmarks', () => {
+  it('ends each landmark at its own closing tag, nested ones of the same name counted', () => {
+    expect(withoutLandmarks('a<nav>b<nav>c</nav>d</nav>e<footer class="f">g</footer >h')).toBe('a e h');
+    expect(withoutLandmarks('<HEADER>X</HEADER><Aside id=1>Y</aside>z')).toBe('  z');
+  });
+
+  it('keeps custom elements that begin with a landmark name, and a landmark never closed', () => {
+    expect(withoutLandmarks('<nav-bar>a</nav-bar><header-x>b</header-x>')).toBe(
+      '<nav-bar>a</nav-bar><header-x>b</header-x>',
+    );
+    expect(withoutLandmarks('<p>a</p><footer>b <navigation>c')).toBe('<p>a</p><footer>b <navigation>c');
+  });
+
+  it('stays linear on landmarks opened and never closed', () => {
+    const hostile = `${'<nav>'.repeat(100_000)}x`;
+    expect(withoutLandmarks(hostile)).toBe(hostile);
   });
 });

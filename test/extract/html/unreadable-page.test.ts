@@ -46,12 +46,23 @@ describe('extraction refuses what is not the page', () => {
     const e = await refusal('shell', name);
     expect([e.kind, e.message]).toEqual([
       'upstream',
-      `the page renders its content with JavaScript (an app shell with ${textChars} characters of text); Scout fetches static HTML only — look for a server-rendered URL, an API or a feed`,
+      `the page renders its content with JavaScript (an app shell with ${textChars} characters of text outside its header, navigation and footer); Scout fetches static HTML only — look for a server-rendered URL, an API or a feed`,
     ]);
   });
 
   it.each(READABLE_CASES)('$name is extracted as usual', async ({ name, expect: phrase }) => {
     expect((await extract('readable', name)).markdown).toContain(phrase);
+  });
+
+  it('reads the markup of a page with long markdown again only for an app shell, and only when it has a mount point', async () => {
+    const { refuseUnreadablePage } = await import('../../../src/extract/html/unreadable-page.ts');
+    const shell = unreadableFixture('shell', 'store-chrome-around-empty-root');
+    // However long the markdown its chrome made, a page with an app's mount and no content of its own is a shell.
+    expect(() => refuseUnreadablePage(shell, 'x'.repeat(10_000))).toThrow(/app shell with 33 characters/);
+    // A block page's markers in a page whose markdown is long are not looked for: it has content.
+    const challenge = unreadableFixture('block', 'cloudflare-managed-challenge');
+    expect(() => refuseUnreadablePage(challenge, 'x'.repeat(10_000))).not.toThrow();
+    expect(() => refuseUnreadablePage(challenge, 'short')).toThrow(/Cloudflare/);
   });
 
   it('refuses an XHTML challenge page too', async () => {
