@@ -17,7 +17,7 @@
  * - latency of LocalIndex.search() (ranking, the page's rows and snippets; no HTTP) for 1-,
  *   2- and 5-word queries, p50/p99, ranked in memory vs FTS5's bm25() (the SQL path, the
  *   result cache off) on the same file, and how many top-10s agree.
- * - today's ranker (exhaustive-ranker.ts, the one this change replaces), up to --old-max
+ * - the previous ranker (test/index/ranker/exhaustive-ranker.ts, which the compact one replaced), up to --old-max
  *   documents (at 1M it needs ~5x the text in RAM): build time, RAM, rank() p50/p99 against
  *   the new ranker's rank() on the same queries.
  * - at the largest size, the ranker held to --spill-mb: its RAM, the postings it moved to
@@ -115,7 +115,7 @@ interface Row {
   again: Record<number, Latency>;
   fts: Record<number, Latency>;
   agree: string;
-  /** The rankers built alone from the same rows: the new one always, today's up to --old-max. */
+  /** The rankers built alone from the same rows: the compact one always, the previous one up to --old-max. */
   old: {
     newRank: Record<number, Latency>;
     /** rank() without the proximity bonus (pruned and exhaustive timed together), and postings read. */
@@ -364,8 +364,8 @@ function print(r: Row): void {
   console.log(
     `build alone   new ${perSec(r.old.newBuildMs)}` +
       (t
-        ? `   today's ${perSec(t.buildMs)}, RAM ${mb(t.ram)} = ${x(t.ram)}`
-        : `   today's: not built at this size (it holds ~5x the text; --old-max ${oldMax})`),
+        ? `   previous ${perSec(t.buildMs)}, RAM ${mb(t.ram)} = ${x(t.ram)}`
+        : `   previous: not built at this size (it holds ~5x the text; --old-max ${oldMax})`),
   );
   for (const w of WORDS) {
     const [mem, fts] = [forWords(r.mem, w), forWords(r.fts, w)];
@@ -380,7 +380,7 @@ function print(r: Row): void {
     const mine = `rank() ${w}-word  new ${f(rank)}`;
     const today = t && forWords(t.rank, w);
     console.log(
-      today ? `${mine}   today's ${f(today)}   (today's/new p50 ×${(today.p50 / rank.p50).toFixed(1)})` : mine,
+      today ? `${mine}   previous ${f(today)}   (previous/new p50 ×${(today.p50 / rank.p50).toFixed(1)})` : mine,
     );
   }
   for (const w of WORDS) {
