@@ -1,4 +1,4 @@
-import type { PageSignals } from './page-signals.ts';
+import { contentText, type PageSignals } from './page-signals.ts';
 
 /**
  * Recognises an app shell: a page whose text only appears once its JavaScript runs (an
@@ -53,6 +53,7 @@ export function mayBeShellWithChrome(markup: string): boolean {
 }
 
 export function findAppShell(p: PageSignals): AppShell | null {
-  if (p.contentText.length > MAX_SHELL_TEXT || !hasAppMount(p.markup)) return null;
-  return { textChars: p.contentText.length };
+  if (!hasAppMount(p.markup)) return null;
+  const textChars = contentText(p).length;
+  return textChars > MAX_SHELL_TEXT ? null : { textChars };
 }

@@ -14,8 +14,8 @@ export interface PageSignals {
   title: string;
   /** Visible text of the body (no scripts, styles, noscript fallbacks, comments), collapsed. */
   text: string;
-  /** `text` without what the page's header, navigation, aside and footer landmarks hold. */
-  contentText: string;
+  /** The body's markup, inert parts stripped, that `text` is read from (contentText reads it again when asked). */
+  body: string;
 }
 
 /** The title is in the head: it is looked for in this much of the stripped markup. */
@@ -101,8 +101,9 @@ const LANDMARK_OPEN = /<(header|nav|aside|footer)(?=[\s/>])[^>]{0,2000}>/gi;
 /**
  * The markup without its header, nav, aside and footer elements: the site's chrome, which a
  * server renders around an app's empty mount point. Each landmark ends at its own closing tag
- * (nested ones of the same name counted); one never closed is kept. One pass, each character
- * read a bounded number of times: the markup is page-controlled.
+ * (nested ones of the same name counted); one never closed is kept, with all that follows it
+ * (it would hold the rest for a browser too). One pass, each character read a bounded number
+ * of times: the markup is page-controlled.
  */
 export function withoutLandmarks(html: string): string {
   const parts: string[] = [];
@@ -139,12 +140,20 @@ function closingTag(lower: string, name: string, from: number): number {
   return gt < 0 ? lower.length : gt + 1;
 }
 
+/** Visible text, entities decoded, white space collapsed. */
+const textOf = (html: string): string => collapseSpace(decodeEntities(textBetweenTags(html)));
+
+/**
+ * The body's text without what its header, navigation, aside and footer landmarks hold: read
+ * only for a page that may be an app shell, not for every page whose signals are read.
+ */
+export const contentText = (p: PageSignals): string => textOf(withoutLandmarks(p.body));
+
 export function pageSignals(markup: string): PageSignals {
   // As the extractor reads the page: a page served in noscript is not an empty shell.
   const stripped = stripInertMarkup(markup, { noscriptFallback: true });
   let rest = stripped.slice(bodyStart(stripped));
   // A page without <body> or <head> may still carry its title inline: it is not body text.
   if (rest === stripped) rest = rest.replace(/<title\b[^>]{0,200}>[^<]{0,1000}<\/title\s*>/i, ' ');
-  const textOf = (html: string): string => collapseSpace(decodeEntities(textBetweenTags(html)));
-  return { markup, title: titleOf(stripped), text: textOf(rest), contentText: textOf(withoutLandmarks(rest)) };
+  return { markup, title: titleOf(stripped), text: textOf(rest), body: rest };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, pageSignals, withoutLandmarks } from '../../../src/extract/html/page-signals.ts';
+import { contentText, decodeEntities, pageSignals, withoutLandmarks } from '../../../src/extract/html/page-signals.ts';
 
 describe('pageSignals', () => {
   it('reads the title and the body text without scripts, styles, noscript or comments', () => {
@@ -32,7 +32,7 @@ describe('pageSignals', () => {
       '<body><header>Site <nav>Home Shop</nav></header><main><p>The page.</p><aside>Ads</aside></main><footer>Help</footer></body>',
     );
     expect(s.text).toBe('Site Home Shop The page. Ads Help');
-    expect(s.contentText).toBe('The page.');
+    expect(contentText(s)).toBe('The page.');
   });
 });
 
