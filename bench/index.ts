@@ -122,7 +122,7 @@ interface Row {
     noProximity: Record<number, Latency & { exhaustive: Latency; decoded: number; postings: number }>;
     newBuildMs: number;
     newRam: number;
-    today?: { buildMs: number; ram: number; rank: Record<number, Latency> };
+    previous?: { buildMs: number; ram: number; rank: Record<number, Latency> };
     spilled?: { ram: number; disk: number; buildMs: number; rank: Record<number, Latency> };
   };
 }
@@ -315,15 +315,15 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
         tight.ranker.close();
       }
       if (n <= oldMax) {
-        const today = build(() => new ExhaustiveRanker());
+        const previous = build(() => new ExhaustiveRanker());
         const rank: Record<number, Latency> = {};
         for (const w of WORDS) {
           const qs = forWords(queries, w)
             .map((q) => rankQuery(q))
             .filter((q): q is RankQuery => q !== undefined);
-          rank[w] = time((i) => today.ranker.rank(defined(qs[i % qs.length], 'a query')), qs.length);
+          rank[w] = time((i) => previous.ranker.rank(defined(qs[i % qs.length], 'a query')), qs.length);
         }
-        old = { ...old, today: { buildMs: today.ms, ram: today.ram, rank } };
+        old = { ...old, previous: { buildMs: previous.ms, ram: previous.ram, rank } };
       }
     }
     const row: Row = {
@@ -360,7 +360,7 @@ function print(r: Row): void {
   console.log(
     `RAM           ranker built alone: ${mb(r.old.newRam)} measured = ${x(r.old.newRam)} (goal ≤ 1.5x); the server's ranker estimates ${mb(r.ramEstimate)} = ${x(r.ramEstimate)}, spilled ${mb(r.spilled)}; process RSS ${mb(r.rss)}`,
   );
-  const t = r.old.today;
+  const t = r.old.previous;
   console.log(
     `build alone   new ${perSec(r.old.newBuildMs)}` +
       (t
@@ -378,9 +378,11 @@ function print(r: Row): void {
   for (const w of WORDS) {
     const rank = forWords(r.old.newRank, w);
     const mine = `rank() ${w}-word  new ${f(rank)}`;
-    const today = t && forWords(t.rank, w);
+    const previous = t && forWords(t.rank, w);
     console.log(
-      today ? `${mine}   previous ${f(today)}   (previous/new p50 ×${(today.p50 / rank.p50).toFixed(1)})` : mine,
+      previous
+        ? `${mine}   previous ${f(previous)}   (previous/new p50 ×${(previous.p50 / rank.p50).toFixed(1)})`
+        : mine,
     );
   }
   for (const w of WORDS) {
