@@ -1,4 +1,4 @@
-import type { Parser } from './parsers.ts';
+import { int, type Parser } from './parsers.ts';
 import { s, type ValuesOf } from './setting.ts';
 import { checkDatabaseUrl, checkRedisPrefix, checkRedisUrl, checkSchemaName } from './storage-names.ts';
 
@@ -33,6 +33,12 @@ export const storageSettings = {
     schemaName,
     'scout',
     "PostgreSQL schema holding Scout's tables (created and migrated at start), so several deployments can share one database.",
+  ),
+  databasePoolSize: s(
+    'SCOUT_DATABASE_POOL_SIZE',
+    int(1, 1000),
+    '10',
+    "Most pooled PostgreSQL connections one server opens (it also holds one LISTEN connection): size PostgreSQL's max_connections for replicas x (this + 1) plus the CLI.",
   ),
   redisUrl: s(
     'SCOUT_REDIS_URL',

@@ -8,6 +8,7 @@ describe('storage settings', () => {
     expect(c).toMatchObject({
       databaseUrl: undefined,
       databaseSchema: 'scout',
+      databasePoolSize: 10,
       redisUrl: undefined,
       redisPrefix: 'scout:',
     });
@@ -53,6 +54,8 @@ describe('storage settings', () => {
       'http://u:hunter2@cache',
       /^SCOUT_REDIS_URL the Redis URL must start with redis:\/\/ or rediss:\/\//,
     ],
+    ['SCOUT_DATABASE_POOL_SIZE', '0', /^SCOUT_DATABASE_POOL_SIZE must be an integer from 1 to 1000, got 0$/],
+    ['SCOUT_DATABASE_POOL_SIZE', 'ten', /^SCOUT_DATABASE_POOL_SIZE must be an integer from 1 to 1000, got "ten"$/],
     ['SCOUT_REDIS_PREFIX', 'has space', /^SCOUT_REDIS_PREFIX the Redis key prefix must be 1 to 100 letters/],
   ])('%s=%s stops the start naming the variable, never echoing a password', (name, value, message) => {
     const env = { SCOUT_DATABASE_URL: 'postgres://db/scout', [name]: value };

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { openServerStorage, openSponsoredStores, type ServerStorage } from '../../src/store/create-stores.ts';
 import { testSchema } from '../helpers/postgres.ts';
@@ -92,6 +92,59 @@ describe.skipIf(!db)('openServerStorage: PostgreSQL', () => {
     await expect(start).rejects.toThrow(
       `cannot use PostgreSQL at 127.0.0.1:1/test (SCOUT_DATABASE_URL, schema ${db!.schema}): ECONNREFUSED`,
     );
+  });
+
+  describe('within a role whose connections PostgreSQL limits', () => {
+    // A role of its own with CONNECTION LIMIT: PostgreSQL refuses its next connection with
+    // 53300 (too_many_connections), as a server whose max_connections is full does, without
+    // filling the shared server's slots.
+    const role = `${db?.schema}_r`;
+    const roleEnv = (limit: number) => {
+      const u = new URL(db!.url);
+      u.username = role;
+      return { SCOUT_DATABASE_URL: u.href, SCOUT_DATABASE_SCHEMA: `${role}${limit}` };
+    };
+    const setLimit = (n: number) => db!.pool.query(`ALTER ROLE "${role}" CONNECTION LIMIT ${n}`);
+    beforeAll(async () => {
+      await db!.pool.query(`CREATE ROLE "${role}" LOGIN CONNECTION LIMIT 0`);
+      await db!.pool.query(`GRANT CREATE ON DATABASE "${new URL(db!.url).pathname.slice(1)}" TO "${role}"`);
+    });
+    afterAll(async () => {
+      for (const s of opened.splice(0).reverse()) await s.close();
+      await db!.pool.query(`DROP OWNED BY "${role}" CASCADE`);
+      await db!.pool.query(`DROP ROLE "${role}"`);
+    });
+
+    it('a start refused for want of a connection slot says what to change', async () => {
+      await setLimit(0);
+      await expect(open(roleEnv(0))).rejects.toThrow(
+        /\): the server has no connection slot left \(53300 too_many_connections\): raise its max_connections, or lower SCOUT_DATABASE_POOL_SIZE/,
+      );
+    });
+
+    it('a server holds at most SCOUT_DATABASE_POOL_SIZE connections plus its LISTEN one, however many queries wait', async () => {
+      // 3 slots: a pool of 2 and the key-change listener. Every one of 40 concurrent
+      // queries is answered; with the default pool of 10 the same burst asks for more than
+      // PostgreSQL admits and is refused.
+      await setLimit(3);
+      const s = await open({ ...roleEnv(3), SCOUT_DATABASE_POOL_SIZE: '2' });
+      const burst = () =>
+        Promise.all(Array.from({ length: 40 }, (_, i) => s.stores.budget.consume('2026-11', 1, 1_000 + i)));
+      const answers = await burst();
+      expect(answers.filter((a) => a.allowed)).toHaveLength(40);
+      const { rows } = await db!.pool.query<{ n: string }>(
+        'SELECT count(*) AS n FROM pg_stat_activity WHERE usename = $1',
+        [role],
+      );
+      expect(Number(rows[0]?.n)).toBeLessThanOrEqual(3);
+      await s.close();
+      opened.pop();
+
+      const wide = await open(roleEnv(3));
+      await expect(
+        Promise.all(Array.from({ length: 40 }, (_, i) => wide.stores.budget.consume('2026-11', 1, 1_000_000 + i))),
+      ).rejects.toThrow(/too many connections/);
+    });
   });
 
   describe.skipIf(!REDIS_URL)('with Redis', () => {

@@ -95,6 +95,10 @@ function storageEnv(mode: StorageMode, schema: string, prefix: string | undefine
     // One extraction thread per replica (default: one per CPU): six replicas start on two
     // cores, and one thread reads the few pages these tests fetch.
     SCOUT_FETCH_WORKERS: '1',
+    // Nine replicas run at once (three groups): at the default pool of 10 they could hold
+    // 9 x 11 connections under the bursts below, more than the shared PostgreSQL's 100 less
+    // what other test files use (CI was refused with 53300). 3 + 1 each serves the bursts.
+    SCOUT_DATABASE_POOL_SIZE: '3',
   };
 }
 

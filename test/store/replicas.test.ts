@@ -177,7 +177,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
         main.ports.map((port) =>
           // Notified at once; a replica that missed it would serve the key on. The bound is far
           // above the expected, for the machine may be busy (issue 24).
-          waitFor(10_000, `401 for the revoked key on port ${port}`, async () =>
+          waitFor(30_000, `401 for the revoked key on port ${port}`, async () =>
             (await call(port, 'GET', '/v1/usage', gone.key)).status === 401 ? performance.now() - revokedAt : undefined,
           ),
         ),
@@ -219,7 +219,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const importedAt = performance.now();
       const found = await Promise.all(
         main.ports.map((port, i) =>
-          poll(10_000, 150, `the imported documents on port ${port}`, async () => {
+          poll(30_000, 150, `the imported documents on port ${port}`, async () => {
             const r = await search<SearchResponse>(port, defined(keys[i], `key ${i}`).key, { query: word });
             expect(r.status).toBe(200);
             return r.body.results.length > 0
@@ -255,7 +255,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
 
       const shown = await Promise.all(
         main.ports.map((port, i) =>
-          poll(5_000, 250, `the sponsored entry on port ${port}`, async () => {
+          poll(30_000, 250, `the sponsored entry on port ${port}`, async () => {
             const r = await search<SearchResponse>(port, defined(keys[i], `key ${i}`).key, { query: `${word} deals` });
             expect(r.status).toBe(200);
             return sponsoredOf(r.body).length > 0 ? r.body : undefined;
@@ -296,7 +296,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const id = JSON.parse(created.stdout).id as string;
       const { key } = await main.createKey('click');
 
-      const ad = await poll(5_000, 250, 'the sponsored entry on the first replica', async () => {
+      const ad = await poll(30_000, 250, 'the sponsored entry on the first replica', async () => {
         const r = await search<SearchResponse>(defined(main.ports[0], 'port 0'), key, { query: word });
         expect(r.status).toBe(200);
         return sponsoredOf(r.body)[0];
@@ -304,7 +304,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
       const clickUrl = ad.url as string;
       expect(clickUrl.startsWith(`${PUBLIC_URL}/v1/r/rec_`)).toBe(true);
       // A read counts once its impression is stored (docs/sponsored.md): wait for that first.
-      await poll(5_000, 100, 'the impression to be stored', async () =>
+      await poll(30_000, 100, 'the impression to be stored', async () =>
         (await reportRow(main, id)).impressions === 1 ? true : undefined,
       );
 
@@ -323,7 +323,7 @@ describe.each(MODES)('replicas on shared storage: $label', ({ mode, skip }) => {
         ),
       ).toHaveLength(3);
 
-      const charged = await poll(5_000, 100, 'the agent read to be stored', async () => {
+      const charged = await poll(30_000, 100, 'the agent read to be stored', async () => {
         const row = await reportRow(main, id);
         return row.agent_reads >= 1 && row.spend_micros >= bid ? row : undefined;
       });

@@ -192,7 +192,7 @@ export function resultCacheContract(
         expect(await b.get(q)).toEqual(answerOf('ttl'));
         advance(20);
       } else {
-        await waitFor(5000, 'the answer to expire', async () => ((await b.get(q)) === undefined ? true : undefined));
+        await waitFor(30_000, 'the answer to expire', async () => ((await b.get(q)) === undefined ? true : undefined));
       }
       expect(await b.get(q)).toBeUndefined();
       expect(await a.get(q)).toBeUndefined();
