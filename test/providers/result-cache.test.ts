@@ -68,6 +68,23 @@ describe('createResultCache', () => {
 });
 
 describe('answerCache', () => {
+  it('over a cache that is off, misses without asking the port, and hands it nothing to keep', async () => {
+    const calls: string[] = [];
+    const port = {
+      enabled: false,
+      get: async (key: string): Promise<string | undefined> => {
+        calls.push(`get ${key}`);
+        return undefined;
+      },
+      set: async (key: string) => void calls.push(`set ${key}`),
+    };
+    const c = answerCache(port);
+    expect(c.enabled).toBe(false);
+    await c.set(query(), answer, 'r1\n');
+    expect(await c.get(query(), 'r1\n')).toBeUndefined();
+    expect(calls).toEqual([]);
+  });
+
   it('keeps an answer as JSON under the revision and the search, and reads text that is not an answer as a miss', async () => {
     const port = createMemoryResultCache({ ttlMs: 60_000, max: 10 });
     const c = answerCache(port);
