@@ -127,10 +127,10 @@ describe.skipIf(!db)('openServerStorage: PostgreSQL', () => {
       // queries is answered; with the default pool of 10 the same burst asks for more than
       // PostgreSQL admits and is refused.
       await setLimit(3);
+      const burst = (s: ServerStorage) =>
+        Promise.all(Array.from({ length: 40 }, () => s.stores.budget.consume('2026-11', 1, 1_000_000)));
       const s = await open({ ...roleEnv(3), SCOUT_DATABASE_POOL_SIZE: '2' });
-      const burst = () =>
-        Promise.all(Array.from({ length: 40 }, (_, i) => s.stores.budget.consume('2026-11', 1, 1_000 + i)));
-      const answers = await burst();
+      const answers = await burst(s);
       expect(answers.filter((a) => a.allowed)).toHaveLength(40);
       const { rows } = await db!.pool.query<{ n: string }>(
         'SELECT count(*) AS n FROM pg_stat_activity WHERE usename = $1',
@@ -140,10 +140,7 @@ describe.skipIf(!db)('openServerStorage: PostgreSQL', () => {
       await s.close();
       opened.pop();
 
-      const wide = await open(roleEnv(3));
-      await expect(
-        Promise.all(Array.from({ length: 40 }, (_, i) => wide.stores.budget.consume('2026-11', 1, 1_000_000 + i))),
-      ).rejects.toThrow(/too many connections/);
+      await expect(burst(await open(roleEnv(3)))).rejects.toThrow(/too many connections/);
     });
   });
 
