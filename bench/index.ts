@@ -150,12 +150,7 @@ async function importWhileSearching(dir: string, corpus: string, index: LocalInd
   void exited.then(() => (done = true));
   for (let i = 0; !done; i++) {
     // A search a tick, as a server would see: it lets the ranker apply what was committed.
-    index.search({
-      query: defined(probe[i % probe.length], 'a probe'),
-      limit: 10,
-      includeDomains: [],
-      excludeDomains: [],
-    });
+    firstTen(index, defined(probe[i % probe.length], 'a probe'));
     const count = index.count();
     if (rowsAt === 0 && count >= n) rowsAt = performance.now();
     trail = Math.max(trail, count - index.rankerStatus().documents);
@@ -167,12 +162,7 @@ async function importWhileSearching(dir: string, corpus: string, index: LocalInd
   if (rowsAt === 0) rowsAt = end;
   // Catch up: searches keep coming until the ranker holds every document and is ready.
   for (let i = 0; index.rankerStatus().state !== 'ready' || index.rankerStatus().documents < n; i++) {
-    index.search({
-      query: defined(probe[i % probe.length], 'a probe'),
-      limit: 10,
-      includeDomains: [],
-      excludeDomains: [],
-    });
+    firstTen(index, defined(probe[i % probe.length], 'a probe'));
     await new Promise((r) => setImmediate(r));
   }
   index.syncRanker();
@@ -184,6 +174,14 @@ async function importWhileSearching(dir: string, corpus: string, index: LocalInd
   };
 }
 
+/** The first page of 10 hits of `query`, no filters: the search every figure here times. */
+const firstTen = (index: LocalIndex, query: string) =>
+  index.search({ query, limit: 10, includeDomains: [], excludeDomains: [] });
+
+/** The index file in `dir`, opened as a server opens it (the result cache off: every search ranks). */
+const serverIndex = (dir: string): LocalIndex =>
+  openLocalIndex(join(dir, 'index.db'), { cacheSize: 0, memoryBudgetBytes: budgetMb * 1048576, spillDir: dir });
+
 /**
  * A server restarting on the file `importWhileSearching` wrote: from opening it to its first
  * answer, and to its ranker being ready (rebuilt from the file in the background, a batch
@@ -191,15 +189,11 @@ async function importWhileSearching(dir: string, corpus: string, index: LocalInd
  */
 async function measureRestart(dir: string, query: string): Promise<Row['restart']> {
   const started = performance.now();
-  const index = openLocalIndex(join(dir, 'index.db'), {
-    cacheSize: 0,
-    memoryBudgetBytes: budgetMb * 1048576,
-    spillDir: dir,
-  });
+  const index = serverIndex(dir);
   try {
     // As a server does when it opens its storage (src/compose/assemble-storage.ts).
     index.startRanker();
-    index.search({ query, limit: 10, includeDomains: [], excludeDomains: [] });
+    firstTen(index, query);
     const firstAnswerMs = performance.now() - started;
     const inMemoryAtFirst = index.rankerStatus().state === 'ready';
     while (index.rankerStatus().state !== 'ready') await new Promise((r) => setImmediate(r));
@@ -232,16 +226,12 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
       number,
       string[]
     >;
-    const index = openLocalIndex(join(dir, 'index.db'), {
-      cacheSize: 0,
-      memoryBudgetBytes: budgetMb * 1048576,
-      spillDir: dir,
-    });
+    const index = serverIndex(dir);
     index.startRanker();
     const imp = await importWhileSearching(dir, corpus, index, n, forWords(queries, 2));
     const memory = index.rankerMemory()!;
     const textBytes = index.stats().textBytes;
-    const search = (q: string) => index.search({ query: q, limit: 10, includeDomains: [], excludeDomains: [] });
+    const search = (q: string) => firstTen(index, q);
     const mem: Record<number, Latency> = {};
     const again: Record<number, Latency> = {};
     for (const w of WORDS) {
@@ -258,17 +248,13 @@ async function measure(v: Vocabulary, n: number): Promise<Row> {
     let compared = 0;
     for (const w of WORDS) {
       const asked = forWords(queries, w);
-      fts[w] = time(
-        (i) => sql.search({ query: defined(asked[i], 'a query'), limit: 10, includeDomains: [], excludeDomains: [] }),
-        nFts,
-      );
+      fts[w] = time((i) => firstTen(sql, defined(asked[i], 'a query')), nFts);
       for (let i = 0; i < Math.min(50, nFts); i++) {
         const query = defined(asked[i], 'a query');
         const a = search(query)
           .map((h) => h.url)
           .join(' ');
-        const b = sql
-          .search({ query, limit: 10, includeDomains: [], excludeDomains: [] })
+        const b = firstTen(sql, query)
           .map((h) => h.url)
           .join(' ');
         compared++;
